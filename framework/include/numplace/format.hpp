@@ -1,0 +1,51 @@
+// Puzzle text formats: line, grid and share (seed 004's URL-safe Base64).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "numplace/grid.hpp"
+#include "numplace/reason.hpp"
+
+namespace np {
+
+enum class InputFormat { automatic, line, grid, share };
+enum class OutputFormat { line, grid, share, json };
+
+std::optional<InputFormat> input_format_from_name(std::string_view name);  // auto|line|grid|share
+std::optional<OutputFormat> output_format_from_name(std::string_view name);  // line|grid|share|json
+
+// A parsed grid or the reason it could not be parsed. The parsers check the
+// length, the characters and the range of values; rule violations (duplicate
+// givens) are left to check_rules or a plugin.
+using ParseResult = std::variant<Grid, Reason>;
+inline bool parsed(const ParseResult& r) { return std::holds_alternative<Grid>(r); }
+
+// `size` fixes the box shape; without it the shape is inferred (from the
+// length for line, the number of rows for grid, the prefix or decoded length
+// for share).
+ParseResult parse_line(std::string_view text, std::optional<Geometry> size = {});
+ParseResult parse_grid(std::string_view block, std::optional<Geometry> size = {});
+ParseResult parse_share(std::string_view text, std::optional<Geometry> size = {});
+// One puzzle in any format: a text with a line break is a grid, a share
+// string (size prefix, or Base64 of a fitting length) is share, anything else
+// is line.
+ParseResult parse_puzzle(std::string_view text, InputFormat format = InputFormat::automatic,
+                         std::optional<Geometry> size = {});
+
+// True when the text looks like a share string rather than a line puzzle.
+bool looks_like_share(std::string_view text, std::optional<Geometry> size = {});
+
+// Line: N*N symbols, '.' for empty.
+std::string format_line(const Grid& grid);
+// Grid: N rows with spaces between symbols, '|' between boxes, and "+---+"
+// lines between bands and around the grid. Ends with a newline.
+std::string format_grid(const Grid& grid);
+// Share: Base64url (no padding) of the line with '0' for empty; byte-identical
+// to seed 004 for 9x9. Other shapes carry an "RxC." prefix.
+std::string format_share(const Grid& grid);
+std::string format_grid_as(const Grid& grid, OutputFormat format);  // line, grid or share
+
+}  // namespace np

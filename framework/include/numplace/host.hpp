@@ -1,0 +1,137 @@
+// The host: finds plugin libraries, loads them with Boost.DLL and calls them
+// through the C ABI, turning their answers into C++ values and verdicts.
+//
+// In-process: a plugin that crashes takes the process with it. The harness
+// runs plugins in worker processes for that reason; this layer is what the
+// worker runs.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "numplace/grid.hpp"
+#include "numplace/plugin_api.h"
+#include "numplace/reason.hpp"
+#include "numplace/verdict.hpp"
+
+namespace np {
+
+using OptionList = std::vector<std::pair<std::string, std::string>>;
+
+// What a call may spend. Zero means unlimited.
+struct Budget {
+    uint64_t max_nodes = 0;
+    double timeout_seconds = 0;
+    // Set to true (from any thread) to stop the call: the plugin's terminate
+    // callback reads it.
+    const std::atomic<bool>* cancel = nullptr;
+};
+
+struct CallStats {
+    uint64_t nodes = 0;
+    uint64_t guesses = 0;
+    uint64_t micros = 0;  // wall time of the call, measured by the host
+    std::vector<std::pair<std::string, uint64_t>> counters;
+};
+
+struct SolveOutcome {
+    Verdict verdict = Verdict::error;
+    uint64_t count = 0;     // solutions found (a lower bound unless complete)
+    bool complete = false;  // the plugin explored everything: count is exact
+    uint32_t stop = NP_STOP_BUDGET;
+    std::vector<Grid> solutions;  // up to two distinct witnesses
+    std::optional<Reason> error;  // for Verdict::invalid
+    std::string message;          // for Verdict::error (and plugin's text otherwise)
+    CallStats stats;
+};
+
+struct CheckOutcome {
+    bool ok = false;              // the plugin answered (status NP_OK)
+    std::vector<Reason> violations;
+    std::string message;          // when !ok
+};
+
+struct GenerateOutcome {
+    bool ok = false;
+    std::vector<Grid> results;    // fewer than asked only when the budget ran out
+    std::string message;
+    CallStats stats;
+};
+
+struct OptionSpec {
+    std::string key, values, default_value, applies_to, help;
+};
+
+// A loaded plugin. Copies share the library, which stays loaded while any
+// copy (and so any pointer into it) lives.
+class Plugin {
+public:
+    Plugin(std::shared_ptr<void> library, const np_plugin* descriptor, std::string path);
+
+    const std::string& name() const { return name_; }
+    const std::string& version() const { return version_; }
+    const std::string& description() const { return description_; }
+    const std::string& path() const { return path_; }
+    uint32_t capabilities() const { return descriptor_->capabilities; }
+    bool can(np_capability c) const { return (descriptor_->capabilities & c) != 0; }
+    bool supports(const Geometry& g) const;
+    // "max side 25" and/or the listed shapes, for people.
+    std::string geometry_summary() const;
+    uint32_t max_side() const { return descriptor_->max_side; }
+    std::vector<Geometry> listed_geometries() const;
+    const std::vector<OptionSpec>& options() const { return options_; }
+
+    // One call each; an instance is created for the call and destroyed after.
+    // limit >= 1; NP_UNLIMITED counts everything.
+    SolveOutcome solve(const Grid& puzzle, uint64_t limit, const OptionList& options,
+                       const Budget& budget) const;
+    CheckOutcome check(const Grid& grid, const OptionList& options) const;
+    GenerateOutcome generate(const Geometry& geometry, np_generate_kind kind, uint64_t seed,
+                             uint32_t count, const OptionList& options, const Budget& budget) const;
+
+private:
+    std::shared_ptr<void> library_;
+    const np_plugin* descriptor_;
+    std::string path_, name_, version_, description_;
+    std::vector<OptionSpec> options_;
+};
+
+struct SkippedFile {
+    std::string path;
+    std::string reason;
+};
+
+std::vector<std::string> capability_names(uint32_t capabilities);
+
+// Loads every plugin it is pointed at. Directories are read in the order they
+// are added; within one, files ending in ".so" in name order. The first plugin
+// of a name wins; a later one is skipped and reported.
+class PluginRegistry {
+public:
+    // A directory: every *.so in it. A missing directory is skipped and
+    // reported when `report_missing` is set.
+    void add_directory(const std::string& dir, bool report_missing = true);
+    // One library file.
+    void add_file(const std::string& path);
+
+    const std::vector<Plugin>& plugins() const { return plugins_; }
+    const std::vector<SkippedFile>& skipped() const { return skipped_; }
+    const Plugin* find(std::string_view name) const;
+
+    // The standard search: explicit dirs (--plugin-dir), then each entry of
+    // $NUMPLACE_PLUGIN_PATH, then the plugin folder beside the executable
+    // (<exe dir>/../lib/numplace/plugins), which is where the build puts them.
+    void add_standard_search_path(const std::vector<std::string>& explicit_dirs);
+    static std::string bundled_plugin_dir();
+
+private:
+    std::vector<Plugin> plugins_;
+    std::vector<SkippedFile> skipped_;
+};
+
+}  // namespace np

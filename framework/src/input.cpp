@@ -1,0 +1,258 @@
+// Splitting input text into puzzle items.
+//
+// Automatic format, line by line:
+//   * blank lines end a grid block; '#' lines are skipped (they neither end
+//     nor join a block);
+//   * a border line (only "+-=|*" and spaces) belongs to a grid block;
+//   * a line whose first field is short (at most 35 characters, the largest
+//     side) and is neither a complete puzzle of a fitting length (the size's
+//     N*N, or without a size one of the known lengths 16, 36, 81, 144, 256,
+//     625) nor a share string, is a grid row;
+//   * anything else is a line or share item on its own.
+// Consecutive grid rows form a block, which ends at a blank line, at a line
+// or share item, or once N rows are in (N = the size's side, else the first
+// row's symbol count when that is a known side), so grids may follow each
+// other without blank lines. The border line right after a complete grid is
+// its bottom border; a further border line opens the next grid.
+//
+// The 4x4 / 16x16 ambiguity: without a size, a 16-character first field is a
+// complete 4x4 line puzzle, but it could as well be a row of a 16x16 grid
+// written without spaces. Such lines are read as 4x4 line puzzles, unless
+// they form a run of at least 16 consecutive such lines (border and comment
+// lines between them do not break the run; anything else does) in which some
+// symbol is a value above 4 - impossible in a 4x4 puzzle - and then the whole
+// run is grid rows. With a size there is no ambiguity.
+//
+// A single short line that is not part of a grid (one row, no border) is
+// given as a line item, so that a bad line among line puzzles is reported by
+// the line parser, with its own origin, and never takes the next lines along.
+#include "numplace/input.hpp"
+
+#include <vector>
+
+namespace np {
+
+namespace {
+
+constexpr std::string_view kBlank = " \t\r\n\v\f";
+constexpr std::string_view kFieldEnd = " \t\r\n\v\f:,;";
+constexpr std::string_view kRowFiller = " \t\r\v\f|*+";
+constexpr std::string_view kBorderChars = "+-=|*";
+constexpr std::size_t kMaxRowField = 35;
+constexpr std::size_t kKnownCellCounts[] = {16, 36, 81, 144, 256, 625};
+
+std::string_view trim(std::string_view s) {
+    const auto first = s.find_first_not_of(kBlank);
+    if (first == std::string_view::npos) return {};
+    const auto last = s.find_last_not_of(kBlank);
+    return s.substr(first, last - first + 1);
+}
+
+// The puzzle of a line: up to whitespace, ':', ',' or ';'.
+std::string_view first_field(std::string_view line) {
+    const std::string_view t = trim(line);
+    return t.substr(0, t.find_first_of(kFieldEnd));
+}
+
+bool is_border_line(std::string_view line) {
+    bool any = false;
+    for (char c : line) {
+        if (kBlank.find(c) != std::string_view::npos) continue;
+        if (kBorderChars.find(c) == std::string_view::npos) return false;
+        any = true;
+    }
+    return any;
+}
+
+std::size_t row_symbol_count(std::string_view line) {
+    std::size_t n = 0;
+    for (char c : line)
+        if (kRowFiller.find(c) == std::string_view::npos && c != '\n') ++n;
+    return n;
+}
+
+bool fits_line_length(std::size_t length, const std::optional<Geometry>& size) {
+    if (size) return length == static_cast<std::size_t>(size->cell_count());
+    for (auto n : kKnownCellCounts)
+        if (n == length) return true;
+    return false;
+}
+
+enum class Kind { blank, comment, border, row, item };
+
+struct Line {
+    int number;             // 1-based
+    std::string_view text;  // without the line break and '\r'
+    Kind kind;
+    bool ambiguous = false;  // a 16-character first field, without a size
+};
+
+std::vector<Line> split_lines(std::string_view text) {
+    std::vector<Line> lines;
+    std::size_t start = 0;
+    int number = 0;
+    while (start < text.size()) {
+        auto end = text.find('\n', start);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(start, end - start);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        lines.push_back({++number, line, Kind::blank});
+        start = end + 1;
+    }
+    return lines;
+}
+
+InputFormat line_item_format(std::string_view field, InputFormat format,
+                             const std::optional<Geometry>& size) {
+    if (format == InputFormat::line || format == InputFormat::share) return format;
+    return looks_like_share(field, size) ? InputFormat::share : InputFormat::line;
+}
+
+void classify(std::vector<Line>& lines, InputFormat format, const std::optional<Geometry>& size) {
+    for (auto& line : lines) {
+        const std::string_view t = trim(line.text);
+        if (t.empty()) {
+            line.kind = Kind::blank;
+        } else if (t.front() == '#') {
+            line.kind = Kind::comment;
+        } else if (format == InputFormat::line || format == InputFormat::share) {
+            line.kind = Kind::item;
+        } else if (format == InputFormat::grid) {
+            line.kind = is_border_line(t) ? Kind::border : Kind::row;
+        } else if (is_border_line(t)) {
+            line.kind = Kind::border;
+        } else {
+            const std::string_view field = first_field(t);
+            const bool short_field = field.size() <= kMaxRowField;
+            const bool complete = fits_line_length(field.size(), size);
+            const bool row = short_field && !complete && !looks_like_share(field, size);
+            line.kind = row ? Kind::row : Kind::item;
+            line.ambiguous = !size && field.size() == 16;
+        }
+    }
+    if (format != InputFormat::automatic || size) return;
+
+    // Runs of ambiguous lines: ≥ 16 of them with a value above 4 are grid rows.
+    std::size_t i = 0;
+    while (i < lines.size()) {
+        if (!lines[i].ambiguous) {
+            ++i;
+            continue;
+        }
+        std::vector<std::size_t> run;
+        bool above_four = false;
+        std::size_t j = i;
+        for (; j < lines.size(); ++j) {
+            const Line& l = lines[j];
+            if (l.kind == Kind::comment || l.kind == Kind::border) continue;
+            if (!l.ambiguous) break;
+            run.push_back(j);
+            for (char c : first_field(l.text))
+                if (symbol_value(c) > 4) above_four = true;
+        }
+        if (run.size() >= 16 && above_four)
+            for (auto k : run) lines[k].kind = Kind::row;
+        i = j;
+    }
+}
+
+}  // namespace
+
+std::vector<InputItem> split_input(std::string_view text, const std::string& origin_prefix,
+                                   InputFormat format, std::optional<Geometry> size) {
+    std::vector<Line> lines = split_lines(text);
+    classify(lines, format, size);
+
+    std::vector<InputItem> items;
+    auto origin = [&](int number) { return origin_prefix + ":" + std::to_string(number); };
+
+    // The grid block being collected.
+    struct Block {
+        std::vector<const Line*> lines;
+        std::size_t rows = 0;
+        std::size_t side = 0;  // rows that complete it; 0 = until it ends
+        bool bottom_taken = false;
+        bool empty() const { return lines.empty(); }
+        bool complete() const { return side > 0 && rows == side; }
+    } block;
+
+    auto flush = [&] {
+        if (block.rows == 1 && block.lines.size() == 1 && format == InputFormat::automatic) {
+            // A lone short line: a (bad) line puzzle rather than a grid.
+            const Line& l = *block.lines.front();
+            const std::string_view field = first_field(l.text);
+            items.push_back({origin(l.number), std::string(field),
+                             line_item_format(field, format, size)});
+        } else if (block.rows > 0) {
+            std::string joined;
+            for (const Line* l : block.lines) {
+                if (!joined.empty()) joined += '\n';
+                joined += l->text;
+            }
+            items.push_back({origin(block.lines.front()->number), std::move(joined),
+                             InputFormat::grid});
+        }
+        // A block of border lines only holds no puzzle: dropped.
+        block = Block{};
+    };
+
+    for (const Line& line : lines) {
+        switch (line.kind) {
+            case Kind::blank:
+                flush();
+                break;
+            case Kind::comment:
+                break;
+            case Kind::border:
+                if (block.complete()) {
+                    if (!block.bottom_taken) {
+                        block.lines.push_back(&line);
+                        block.bottom_taken = true;
+                        break;
+                    }
+                    flush();
+                }
+                block.lines.push_back(&line);
+                break;
+            case Kind::row:
+                if (block.complete()) flush();
+                if (block.rows == 0) {
+                    if (size) {
+                        block.side = static_cast<std::size_t>(size->side());
+                    } else {
+                        const auto count = row_symbol_count(line.text);
+                        if (Geometry::from_side(static_cast<int>(count))) block.side = count;
+                    }
+                }
+                block.lines.push_back(&line);
+                ++block.rows;
+                break;
+            case Kind::item: {
+                flush();
+                const std::string_view field = first_field(line.text);
+                items.push_back({origin(line.number), std::string(field),
+                                 line_item_format(field, format, size)});
+                break;
+            }
+        }
+    }
+    flush();
+    return items;
+}
+
+InputItem argument_item(std::string_view text, int index, InputFormat format,
+                        std::optional<Geometry> size) {
+    const std::string_view t = trim(text);
+    InputFormat f = format;
+    if (f == InputFormat::automatic) {
+        if (t.find('\n') != std::string_view::npos)
+            f = InputFormat::grid;
+        else if (looks_like_share(t, size))
+            f = InputFormat::share;
+        else
+            f = InputFormat::line;
+    }
+    return {"arg:" + std::to_string(index), std::string(t), f};
+}
+
+}  // namespace np

@@ -1,0 +1,44 @@
+#include "numplace/json.hpp"
+
+namespace np {
+
+nlohmann::json to_json(const Reason& r) {
+    nlohmann::json j;
+    j["code"] = std::string(reason_code_name(r.code));
+    if (r.row) j["row"] = r.row;
+    if (r.column) j["column"] = r.column;
+    if (r.box) j["box"] = r.box;
+    if (r.value) j["value"] = r.value;
+    j["message"] = r.message;
+    return j;
+}
+
+nlohmann::json to_json(const CallStats& s) {
+    nlohmann::json j{{"nodes", s.nodes}, {"guesses", s.guesses}, {"micros", s.micros}};
+    for (const auto& [name, value] : s.counters) j[name] = value;
+    return j;
+}
+
+nlohmann::json to_json(const Plugin& p) {
+    nlohmann::json geometries = nlohmann::json::object();
+    if (p.max_side() != 0) geometries["max_side"] = p.max_side();
+    nlohmann::json listed = nlohmann::json::array();
+    for (const auto& g : p.listed_geometries()) listed.push_back(g.name());
+    geometries["listed"] = listed;
+    nlohmann::json options = nlohmann::json::array();
+    for (const auto& o : p.options())
+        options.push_back({{"key", o.key},
+                           {"values", o.values},
+                           {"default", o.default_value},
+                           {"applies_to", o.applies_to},
+                           {"help", o.help}});
+    return {{"name", p.name()},
+            {"version", p.version()},
+            {"description", p.description()},
+            {"capabilities", capability_names(p.capabilities())},
+            {"geometries", geometries},
+            {"options", options},
+            {"path", p.path()}};
+}
+
+}  // namespace np

@@ -1,0 +1,112 @@
+#include "test_support.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace np::test {
+
+namespace fs = std::filesystem;
+
+std::optional<std::string> datasets_dir() {
+    for (const char* var : {"NUMPLACE_DATASETS", "NUMPLACE_DATASETS_DEFAULT"}) {
+        const char* value = std::getenv(var);
+        if (value != nullptr && *value != '\0') {
+            std::error_code ec;
+            if (fs::is_directory(value, ec)) return std::string(value);
+            if (std::string(var) == "NUMPLACE_DATASETS") return std::nullopt;  // explicit but absent
+        }
+    }
+    return std::nullopt;
+}
+
+bool file_exists(const std::string& path) {
+    std::error_code ec;
+    return fs::is_regular_file(path, ec);
+}
+
+std::vector<std::string> read_lines(const std::string& path) {
+    std::ifstream in(path);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (!line.empty()) lines.push_back(line);
+    }
+    return lines;
+}
+
+const PluginRegistry& bundled_plugins() {
+    static const PluginRegistry registry = [] {
+        PluginRegistry r;
+        r.add_directory(NUMPLACE_TEST_PLUGIN_DIR);
+        return r;
+    }();
+    return registry;
+}
+
+const Plugin& bundled_plugin(const std::string& name) {
+    const Plugin* p = bundled_plugins().find(name);
+    if (p == nullptr) {
+        ADD_FAILURE() << "plugin " << name << " not found in " << NUMPLACE_TEST_PLUGIN_DIR;
+        std::abort();
+    }
+    return *p;
+}
+
+std::string fixture_dir() { return NUMPLACE_TEST_FIXTURE_DIR; }
+std::string plugin_dir() { return NUMPLACE_TEST_PLUGIN_DIR; }
+std::string source_dir() { return NUMPLACE_TEST_SOURCE_DIR; }
+
+namespace {
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+}  // namespace
+
+CliRun run_cli(const std::vector<std::string>& args, const std::string& input,
+               const std::vector<std::pair<std::string, std::string>>& env) {
+    // stdin, stdout and stderr go through temporary files: simple, and no
+    // pipe can fill up and deadlock.
+    char dir_template[] = "/tmp/numplace-cli-XXXXXX";
+    const fs::path dir = mkdtemp(dir_template);
+    const fs::path in_path = dir / "in", out_path = dir / "out", err_path = dir / "err";
+    std::ofstream(in_path, std::ios::binary) << input;
+
+    CliRun run;
+    const pid_t pid = fork();
+    if (pid == 0) {
+        if (!freopen(in_path.c_str(), "rb", stdin) || !freopen(out_path.c_str(), "wb", stdout) ||
+            !freopen(err_path.c_str(), "wb", stderr))
+            _exit(127);
+        // Tests see only the plugins they ask for: the bundled folder is found
+        // beside the binary, and $NUMPLACE_PLUGIN_PATH is cleared unless set here.
+        unsetenv("NUMPLACE_PLUGIN_PATH");
+        for (const auto& [key, value] : env) setenv(key.c_str(), value.c_str(), 1);
+        std::vector<char*> argv;
+        std::string binary = NUMPLACE_TEST_BINARY;
+        argv.push_back(binary.data());
+        std::vector<std::string> copies(args);
+        for (auto& a : copies) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        execv(binary.c_str(), argv.data());
+        _exit(127);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    run.out = slurp(out_path);
+    run.err = slurp(err_path);
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+    return run;
+}
+
+}  // namespace np::test
