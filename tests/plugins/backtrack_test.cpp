@@ -418,7 +418,7 @@ TEST(Backtrack, SolvesSixteenAndTwentyFive) {
         SCOPED_TRACE(geometry.name());
         const Grid full = pattern_grid(geometry, 16);
         ASSERT_TRUE(np::check_rules(full).empty());
-        const Grid puzzle = remove_cells(full, 25, 1625);
+        const Grid puzzle = remove_cells(full, 50, 1625);
         ASSERT_LT(puzzle.given_count(), full.given_count());
         const auto start = std::chrono::steady_clock::now();
         const auto out = backtrack().solve(puzzle, 2, {}, node_budget(2'000'000));
