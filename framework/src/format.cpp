@@ -315,9 +315,12 @@ ParseResult parse_share(std::string_view text, std::optional<Geometry> size) {
 bool looks_like_share(std::string_view text, std::optional<Geometry> size) {
     const std::string_view t = trim(text);
     if (t.empty()) return false;
+    // With a size, a text of exactly N*N characters is a line. Otherwise the
+    // prefix decides first: a line of a conventional length never holds 'x'
+    // (value 33) and "1x3.MTIzNDU2Nzg5" is a 16-character share.
+    if (size && t.size() == static_cast<std::size_t>(size->cell_count())) return false;
+    if (split_share_prefix(t).present) return true;
     if (fits_line_length(t.size(), size)) return false;
-    const SharePrefix prefix = split_share_prefix(t);
-    if (prefix.present) return true;
     const std::string_view body = strip_padding(t);
     for (char c : body)
         if (base64_value(c) < 0) return false;

@@ -127,7 +127,7 @@ void classify(std::vector<Line>& lines, InputFormat format, const std::optional<
             const bool complete = fits_line_length(field.size(), size);
             const bool row = short_field && !complete && !looks_like_share(field, size);
             line.kind = row ? Kind::row : Kind::item;
-            line.ambiguous = !size && field.size() == 16;
+            line.ambiguous = !size && field.size() == 16 && !looks_like_share(field, size);
         }
     }
     if (format != InputFormat::automatic || size) return;

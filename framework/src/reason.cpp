@@ -8,23 +8,18 @@ namespace np {
 
 namespace {
 
-// NP_REASON_INCOMPLETE_UNIT has no enumerator in ReasonCode (yet); a plugin's
-// check_grid may still report it, so it is carried by its numeric value.
-constexpr ReasonCode kIncompleteUnit = static_cast<ReasonCode>(NP_REASON_INCOMPLETE_UNIT);
-
 struct CodeName {
     ReasonCode code;
     std::string_view name;
 };
 
-constexpr std::array<CodeName, 7> kCodeNames{{
+constexpr std::array<CodeName, 6> kCodeNames{{
     {ReasonCode::wrong_length, "wrong_length"},
     {ReasonCode::bad_character, "bad_character"},
     {ReasonCode::value_out_of_range, "value_out_of_range"},
     {ReasonCode::duplicate_in_row, "duplicate_in_row"},
     {ReasonCode::duplicate_in_column, "duplicate_in_column"},
     {ReasonCode::duplicate_in_box, "duplicate_in_box"},
-    {kIncompleteUnit, "incomplete_unit"},
 }};
 
 std::string num(long long v) { return std::to_string(v); }
@@ -46,14 +41,6 @@ std::string quoted_char(char c) {
 
 std::string cell_name(int row, int column) {
     return "row " + num(row) + ", column " + num(column);
-}
-
-std::string unit_word(ReasonCode code) {
-    switch (code) {
-        case ReasonCode::duplicate_in_row: return "row";
-        case ReasonCode::duplicate_in_column: return "column";
-        default: return "box";
-    }
 }
 
 // A duplicate's sentence. (row, column) is the later cell; (other_row,
@@ -86,22 +73,6 @@ std::string duplicate_sentence(ReasonCode code, int value, int row, int column, 
             return s;
         }
     }
-}
-
-std::string incomplete_sentence(int row, int column, int box, int value) {
-    std::string unit;
-    if (row > 0 && column == 0 && box == 0)
-        unit = "row " + num(row);
-    else if (column > 0 && row == 0 && box == 0)
-        unit = "column " + num(column);
-    else if (box > 0 && row == 0 && column == 0)
-        unit = "box " + num(box);
-    else if (row > 0 && column > 0)
-        unit = "the unit at " + cell_name(row, column);
-    else
-        unit = "a unit";
-    if (value > 0) return unit + " lacks the value " + num(value);
-    return unit + " does not hold every value";
 }
 
 }  // namespace
@@ -186,9 +157,6 @@ Reason reason_from_violation(const np_violation& v, const Geometry& geometry) {
             r.message = duplicate_sentence(r.code, r.value, r.row, r.column, box, 0, 0);
             break;
         }
-        case NP_REASON_INCOMPLETE_UNIT:
-            r.message = incomplete_sentence(r.row, r.column, r.box, r.value);
-            break;
         default:
             r.message = "rule violation with unknown code " + num(v.code);
             break;

@@ -241,12 +241,14 @@ TEST(Violations, RoundTripThroughTheCStruct) {
     }
 }
 
-TEST(Violations, IncompleteUnitFromCheckGrid) {
-    const np_violation v{NP_REASON_INCOMPLETE_UNIT, 4, 0, 0, 7};
+TEST(Violations, UnitOnlyDuplicateFromACheckerReadsWell) {
+    // A sort-and-compare checker knows the unit and the repeated value only.
+    const np_violation v{NP_REASON_DUPLICATE_IN_ROW, 4, 0, 0, 7};
     const Reason r = np::reason_from_violation(v, Geometry{3, 3});
-    EXPECT_EQ(static_cast<int>(r.code), NP_REASON_INCOMPLETE_UNIT);
-    EXPECT_EQ(np::reason_code_name(r.code), "incomplete_unit");
-    EXPECT_EQ(r.message, "row 4 lacks the value 7");
+    EXPECT_EQ(r.code, ReasonCode::duplicate_in_row);
+    EXPECT_EQ(r.row, 4);
+    EXPECT_EQ(r.column, 0);
+    EXPECT_EQ(r.message, "duplicate 7 in row 4");
 }
 
 }  // namespace

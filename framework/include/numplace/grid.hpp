@@ -38,7 +38,7 @@ struct Geometry {
         return {static_cast<int>(g.box_rows), static_cast<int>(g.box_cols)};
     }
 
-    // "RxC" (also "R*C"); nullopt when malformed or outside 2..35.
+    // "RxC" (or "RXC"); nullopt when malformed or when valid() fails.
     static std::optional<Geometry> parse(std::string_view text);
     // The conventional shape for a line of this many cells: 16 -> 2x2,
     // 36 -> 2x3, 81 -> 3x3, 144 -> 3x4, 256 -> 4x4, 625 -> 5x5.

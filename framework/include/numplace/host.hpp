@@ -85,6 +85,10 @@ public:
     uint32_t max_side() const { return descriptor_->max_side; }
     std::vector<Geometry> listed_geometries() const;
     const std::vector<OptionSpec>& options() const { return options_; }
+    // The raw ABI descriptor, for callers that drive the C calls themselves
+    // (benchmarks that must not measure the host's conveniences). Valid while
+    // this Plugin (or a copy) lives.
+    const np_plugin& descriptor() const { return *descriptor_; }
 
     // One call each; an instance is created for the call and destroyed after.
     // limit >= 1; NP_UNLIMITED counts everything.

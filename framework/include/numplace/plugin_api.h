@@ -19,7 +19,8 @@
  * values; its N*N cells are stored row by row, one uint8_t each, 0 for an
  * empty cell and 1..N for a value. Boxes are numbered row-major.
  *
- * Thread safety. An instance (from create) is used by one thread at a time.
+ * Thread safety. An instance (from create) serves any number of calls, one
+ * at a time: it is used by one thread at a time.
  * Different instances may be used concurrently from different threads, so a
  * plugin keeps its state in the instance or on the stack, never in mutable
  * globals. The descriptor itself is immutable.
@@ -79,12 +80,13 @@ enum np_reason_code {
     NP_REASON_VALUE_OUT_OF_RANGE = 3, /* host-side: symbol above N             */
     NP_REASON_DUPLICATE_IN_ROW = 4,
     NP_REASON_DUPLICATE_IN_COLUMN = 5,
-    NP_REASON_DUPLICATE_IN_BOX = 6,
-    NP_REASON_INCOMPLETE_UNIT = 7 /* check_grid: a unit misses a value  */
+    NP_REASON_DUPLICATE_IN_BOX = 6
 };
 
 /* Locations are 1-based; 0 means "does not apply". For a duplicate, row and
- * column name the later of the two cells in row-major order. */
+ * column name the later of the two cells in row-major order; a checker that
+ * only knows the unit gives the unit's number (row, column or box) and the
+ * repeated value. */
 typedef struct np_violation {
     uint32_t code; /* enum np_reason_code */
     uint32_t row, column, box, value;

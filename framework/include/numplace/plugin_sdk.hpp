@@ -38,6 +38,8 @@ public:
     // Check the deadline and the callback now (outside the hot loop).
     bool poll_now() { return stopped_ = stopped_ || poll(); }
     bool stopped() const { return stopped_; }
+    // Calls to spent() so far, including the one that reported the budget
+    // spent (so max_nodes + 1 after a node-limit stop).
     uint64_t nodes() const { return nodes_; }
 
 private:
