@@ -2,8 +2,8 @@
 
 namespace np {
 
-nlohmann::json to_json(const Reason& r) {
-    nlohmann::json j;
+nlohmann::ordered_json to_json(const Reason& r) {
+    nlohmann::ordered_json j;
     j["code"] = std::string(reason_code_name(r.code));
     if (r.row) j["row"] = r.row;
     if (r.column) j["column"] = r.column;
@@ -13,19 +13,19 @@ nlohmann::json to_json(const Reason& r) {
     return j;
 }
 
-nlohmann::json to_json(const CallStats& s) {
-    nlohmann::json j{{"nodes", s.nodes}, {"guesses", s.guesses}, {"micros", s.micros}};
+nlohmann::ordered_json to_json(const CallStats& s) {
+    nlohmann::ordered_json j{{"nodes", s.nodes}, {"guesses", s.guesses}, {"micros", s.micros}};
     for (const auto& [name, value] : s.counters) j[name] = value;
     return j;
 }
 
-nlohmann::json to_json(const Plugin& p) {
-    nlohmann::json geometries = nlohmann::json::object();
+nlohmann::ordered_json to_json(const Plugin& p) {
+    nlohmann::ordered_json geometries = nlohmann::ordered_json::object();
     if (p.max_side() != 0) geometries["max_side"] = p.max_side();
-    nlohmann::json listed = nlohmann::json::array();
+    nlohmann::ordered_json listed = nlohmann::ordered_json::array();
     for (const auto& g : p.listed_geometries()) listed.push_back(g.name());
     geometries["listed"] = listed;
-    nlohmann::json options = nlohmann::json::array();
+    nlohmann::ordered_json options = nlohmann::ordered_json::array();
     for (const auto& o : p.options())
         options.push_back({{"key", o.key},
                            {"values", o.values},

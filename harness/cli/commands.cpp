@@ -14,7 +14,7 @@ namespace np::cli {
 
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 // A batch's exit code: the worst thing that happened.
 struct ExitCode {

@@ -1,4 +1,4 @@
-// JSON views of framework values (nlohmann::json; never written by hand).
+// JSON views of framework values (nlohmann::ordered_json; never written by hand).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -10,10 +10,10 @@ namespace np {
 
 // {"code", "row", "column", "box", "value", "message"}; locations that do not
 // apply are left out.
-nlohmann::json to_json(const Reason& reason);
+nlohmann::ordered_json to_json(const Reason& reason);
 // {"nodes", "guesses", "micros", plus each plugin counter by name}
-nlohmann::json to_json(const CallStats& stats);
+nlohmann::ordered_json to_json(const CallStats& stats);
 // name, version, description, capabilities, geometries, options, path
-nlohmann::json to_json(const Plugin& plugin);
+nlohmann::ordered_json to_json(const Plugin& plugin);
 
 }  // namespace np
