@@ -63,6 +63,7 @@ std::string message_of(const char (&buffer)[NP_MESSAGE_CAPACITY]) {
 
 std::string status_word(int status) {
     switch (status) {
+        case NP_INVALID_INPUT: return "invalid input";
         case NP_BAD_OPTION: return "bad option";
         case NP_UNSUPPORTED: return "unsupported";
         case NP_FAILED: return "failed";

@@ -244,6 +244,7 @@ int run_solve(const SolveSettings& s, Streams io) {
             j["stats"] = to_json(outcome.stats);
             if (outcome.error) j["error"] = to_json(*outcome.error);
             else if (outcome.verdict == Verdict::error) j["error"] = error_json(outcome.message);
+            else if (!outcome.message.empty()) j["message"] = outcome.message;  // the plugin's remark
             io.out << j.dump() << "\n";
             continue;
         }

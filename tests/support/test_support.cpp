@@ -14,14 +14,12 @@ namespace np::test {
 namespace fs = std::filesystem;
 
 std::optional<std::string> datasets_dir() {
-    for (const char* var : {"NUMPLACE_DATASETS", "NUMPLACE_DATASETS_DEFAULT"}) {
-        const char* value = std::getenv(var);
-        if (value != nullptr && *value != '\0') {
-            std::error_code ec;
-            if (fs::is_directory(value, ec)) return std::string(value);
-            if (std::string(var) == "NUMPLACE_DATASETS") return std::nullopt;  // explicit but absent
-        }
-    }
+    // $NUMPLACE_DATASETS wins when set (even if it names nothing: then the
+    // tests skip); otherwise the folder configured with NUMPLACE_DATASETS_DIR.
+    const char* env = std::getenv("NUMPLACE_DATASETS");
+    const std::string dir = env != nullptr && *env != '\0' ? env : NUMPLACE_TEST_DATASETS_DEFAULT;
+    std::error_code ec;
+    if (fs::is_directory(dir, ec)) return dir;
     return std::nullopt;
 }
 
