@@ -1,0 +1,568 @@
+// exhaustive-count: the uniqueness oracle. Counts every solution of a puzzle
+// (or up to a limit) as an exact cover problem, solved with Knuth's
+// Algorithm X on dancing links (DLX).
+//
+// Why a second method: the other plugins place values in cells and check the
+// rules; this one never looks at a grid while searching. A Sudoku becomes a
+// 0/1 matrix, a solution is a set of matrix rows that covers every column
+// exactly once, and the search only unlinks and relinks list nodes. Agreement
+// between the two kinds of code is what makes its counts worth trusting.
+//
+// The matrix, for an N x N grid with boxes of R x C cells (N = R*C):
+//  * 4*N*N columns, the constraints, each to be met exactly once:
+//      cell (r, c) holds a value,  row r holds value v,
+//      column c holds value v,     box b holds value v;
+//  * N*N*N rows, the choices "value v in cell (r, c)", each with four 1s:
+//    one in each kind of column.
+// The givens are chosen up front (their rows selected, their columns
+// covered); a given whose row meets a column already covered by an earlier
+// given is a duplicate, reported as invalid input.
+//
+// The search (Algorithm X): pick the uncovered column with the fewest rows
+// left (Knuth's S heuristic: a column with none is a dead end, one with a
+// single row is a forced move), cover it, and try each of its rows in turn:
+// select the row (cover its other columns), search on, deselect. When no
+// column is left, the selected rows are a solution.
+//
+// Speed, because counts run to tens of millions (the 6x6 total is
+// 28,200,960):
+//  * plain int arrays for the links, allocated when the instance first sees
+//    a geometry and reused after, never inside the search;
+//  * every matrix row has exactly four nodes, stored together at an index
+//    that is a multiple of 4, so a node's row mates are found by bit
+//    arithmetic and rows need no left/right links;
+//  * the search is a loop with an explicit stack of chosen nodes, not
+//    recursion;
+//  * the column scan stops at a column with a single row (nothing but an
+//    empty column can beat it);
+//  * the last two empty cells are counted in bulk: with one cell left, each
+//    row still in its column completes the cover; with two left, each pair
+//    of rows of the two cells that share no column does. So the search never
+//    covers and uncovers just to find the matrix empty.
+
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "numplace/plugin_api.h"
+#include "numplace/plugin_sdk.hpp"
+
+namespace {
+
+// Largest grid side accepted: the ABI's symbols go higher, but 25 (5x5
+// boxes) is the largest common shape, and the matrix (4*N^3 nodes) stays
+// small up to there.
+constexpr uint32_t kMaxSide = 25;
+
+// Every shape R x C with 2 <= R*C <= kMaxSide. R and C are bounded first so
+// that the product cannot overflow.
+bool geometry_supported(const np_geometry& geometry) {
+    if (geometry.box_rows < 1 || geometry.box_cols < 1) return false;
+    if (geometry.box_rows > kMaxSide || geometry.box_cols > kMaxSide) return false;
+    const uint32_t side = geometry.box_rows * geometry.box_cols;
+    return side >= 2 && side <= kMaxSide;
+}
+
+// Why the search ended, in ABI terms.
+enum class Ending { exhausted, limit, budget };
+
+// ---------------------------------------------------------------------------
+// The exact cover matrix and Algorithm X.
+// ---------------------------------------------------------------------------
+//
+// Node numbering (one index space for up/down/column_of):
+//   0 .. columns-1            column headers: the heads of the vertical lists
+//   columns                   the root: head of the list of uncovered columns
+//   first_row_node_ + 4*id + k
+//                             node k of matrix row id; k = 0 cell, 1 row-value,
+//                             2 column-value, 3 box-value
+// first_row_node_ is a multiple of 4, so the four nodes of a row differ only
+// in their two lowest bits.
+//
+// Matrix row id = (r*N + c)*N + (v-1): the cell is id / N, the value id % N + 1.
+class ExactCover {
+public:
+    // Makes the matrix of this shape with every column uncovered. Allocates
+    // only when the side changes (box shape alone changes the box columns'
+    // links, not the sizes), so an instance reuses its arrays.
+    void reset(int box_rows, int box_cols) {
+        box_rows_ = box_rows;
+        box_cols_ = box_cols;
+        const int side = box_rows * box_cols;
+        if (side != side_) {
+            side_ = side;
+            columns_ = 4 * side * side;
+            root_ = columns_;
+            first_row_node_ = (columns_ + 1 + 3) & ~3;
+            const std::size_t nodes = static_cast<std::size_t>(first_row_node_) +
+                                      4u * static_cast<std::size_t>(side) * side * side;
+            up_.assign(nodes, 0);
+            down_.assign(nodes, 0);
+            column_of_.assign(nodes, 0);
+            left_.assign(static_cast<std::size_t>(columns_) + 1, 0);
+            right_.assign(static_cast<std::size_t>(columns_) + 1, 0);
+            size_.assign(static_cast<std::size_t>(columns_), 0);
+            chosen_.assign(static_cast<std::size_t>(side) * side + 1, 0);
+        }
+        link();
+        open_cells_ = side_ * side_;
+    }
+
+    int side() const { return side_; }
+
+    // Selects the row of a given, value 1..N in cell (row, column), 0-based.
+    // Returns NP_REASON_NONE, or the unit in which an earlier given already
+    // holds the value: the row's column for that unit is covered. Units are
+    // looked at in the order row, column, box; the cell's own column cannot
+    // be covered, since every cell has one given at most.
+    np_reason_code select_given(int row, int column, int value) {
+        const int id = (row * side_ + column) * side_ + (value - 1);
+        const int node = first_row_node_ + 4 * id;
+        if (is_covered(column_of_[node + 1])) return NP_REASON_DUPLICATE_IN_ROW;
+        if (is_covered(column_of_[node + 2])) return NP_REASON_DUPLICATE_IN_COLUMN;
+        if (is_covered(column_of_[node + 3])) return NP_REASON_DUPLICATE_IN_BOX;
+        // The cell's column is covered by hand: selecting a row is "cover its
+        // column, then the columns of its mates".
+        cover(column_of_[node]);
+        select_mates(node);
+        --open_cells_;
+        return NP_REASON_NONE;
+    }
+
+    // What one search did.
+    struct Tally {
+        uint64_t solutions = 0;
+        uint64_t nodes = 0;
+        uint64_t guesses = 0;
+        uint64_t dead_ends = 0;
+        uint64_t bulk_counted = 0;  // solutions counted at the last two cells
+        Ending ending = Ending::exhausted;
+    };
+
+    // Counts the covers of what is left, up to `limit`. `on_solution(i,
+    // cells)` is called for the first `witnesses_wanted` solutions with
+    // `cells` the full grid (givens included).
+    template <class OnSolution>
+    Tally count(const uint8_t* givens, uint64_t limit, np::sdk::BudgetGuard& guard,
+                uint32_t witnesses_wanted, OnSolution&& on_solution) {
+        Tally tally;
+        const int* const down = down_.data();
+        const int* const column_of = column_of_.data();
+        int* const chosen = chosen_.data();
+        const int open_at_start = open_cells_;
+
+        // A solution made of the rows chosen so far plus up to two more
+        // (`a`, `b`: nodes, or -1). Returns true when the limit is reached.
+        int depth = 0;
+        auto found = [&](int a, int b) {
+            if (tally.solutions < witnesses_wanted) emit(givens, depth, a, b, tally.solutions, on_solution);
+            ++tally.solutions;
+            return tally.solutions >= limit;
+        };
+
+        // The search tree, walked with an explicit stack: chosen[d] is the
+        // node selected at depth d. A "node" of the search is one partial
+        // cover looked at (the budget is charged for each); once two empty
+        // cells or fewer are left, the node counts its completions itself
+        // (count_last_cells) instead of searching on.
+        bool descend = true;
+        for (;;) {
+            if (descend) {
+                if (guard.spent()) {
+                    tally.ending = Ending::budget;
+                    break;
+                }
+                ++tally.nodes;
+                descend = false;
+                const int open = open_at_start - depth;
+                if (open <= 2) {
+                    const uint64_t before = tally.solutions;
+                    const bool at_limit = count_last_cells(open, tally, found);
+                    tally.bulk_counted += tally.solutions - before;
+                    if (tally.solutions == before) ++tally.dead_ends;
+                    if (at_limit) {
+                        tally.ending = Ending::limit;
+                        break;
+                    }
+                } else {
+                    const int column = fewest_rows_column();
+                    const int rows = size_[column];
+                    if (rows == 0) {
+                        ++tally.dead_ends;
+                    } else {
+                        if (rows > 1) ++tally.guesses;
+                        cover(column);
+                        const int node = down[column];
+                        chosen[depth++] = node;
+                        select_mates(node);
+                        descend = true;
+                        continue;
+                    }
+                }
+            }
+            // Backtrack: move the deepest choice on to the next row of its
+            // column, or, past the last row, uncover the column and go up.
+            if (depth == 0) break;
+            const int node = chosen[--depth];
+            deselect_mates(node);
+            const int next = down[node];
+            const int column = column_of[node];
+            if (next == column) {
+                uncover(column);
+                continue;
+            }
+            chosen[depth++] = next;
+            select_mates(next);
+            descend = true;
+        }
+        // Leaves the matrix as it was only when the search ran to its end;
+        // reset() relinks everything before the next call in any case.
+        return tally;
+    }
+
+private:
+    // Links every column header into the root's list and every matrix row
+    // into the vertical lists of its four columns, rows in id order.
+    void link() {
+        const int side = side_;
+        for (int c = 0; c <= columns_; ++c) {
+            left_[static_cast<std::size_t>(c)] = c == 0 ? columns_ : c - 1;
+            right_[static_cast<std::size_t>(c)] = c == columns_ ? 0 : c + 1;
+        }
+        for (int c = 0; c < columns_; ++c) {
+            up_[static_cast<std::size_t>(c)] = c;
+            down_[static_cast<std::size_t>(c)] = c;
+            column_of_[static_cast<std::size_t>(c)] = c;
+            size_[static_cast<std::size_t>(c)] = 0;
+        }
+        const int cells = side * side;
+        for (int r = 0; r < side; ++r) {
+            for (int c = 0; c < side; ++c) {
+                const int box = (r / box_rows_) * box_rows_ + c / box_cols_;
+                for (int v = 0; v < side; ++v) {
+                    const int id = (r * side + c) * side + v;
+                    const int node = first_row_node_ + 4 * id;
+                    append(node + 0, r * side + c);
+                    append(node + 1, cells + r * side + v);
+                    append(node + 2, 2 * cells + c * side + v);
+                    append(node + 3, 3 * cells + box * side + v);
+                }
+            }
+        }
+    }
+
+    // Puts `node` at the bottom of `column`'s vertical list.
+    void append(int node, int column) {
+        const std::size_t n = static_cast<std::size_t>(node);
+        const std::size_t c = static_cast<std::size_t>(column);
+        column_of_[n] = column;
+        up_[n] = up_[c];
+        down_[n] = column;
+        down_[static_cast<std::size_t>(up_[c])] = node;
+        up_[c] = node;
+        ++size_[c];
+    }
+
+    // A column is covered when it has been taken out of the root's list: its
+    // left neighbour no longer points at it. (Covering never makes a list
+    // element point back at a removed column, and givens are only ever
+    // covered, never uncovered, when this is asked.)
+    bool is_covered(int column) const {
+        return right_[static_cast<std::size_t>(left_[static_cast<std::size_t>(column)])] != column;
+    }
+
+    // Knuth's S heuristic: the uncovered column with the fewest rows, the
+    // first such in list order. The scan stops at a column of one row: only
+    // an empty column could beat it, and an empty column stays empty, so the
+    // next node finds it anyway; the scan is most of the cost of a node.
+    int fewest_rows_column() const {
+        const int* const right = right_.data();
+        const int* const size = size_.data();
+        int best = right[root_];
+        int best_size = size[best];
+        for (int c = right[best]; c != root_ && best_size > 1; c = right[c]) {
+            if (size[c] < best_size) {
+                best = c;
+                best_size = size[c];
+            }
+        }
+        return best;
+    }
+
+    // The last levels, counted without covering. With `open` empty cells
+    // left, exactly 4*open columns are uncovered: the open cells' own
+    // columns, which come first in the list (cell columns have the lowest
+    // numbers and covering keeps the order), and 3*open unit columns. Every
+    // row still in the matrix meets four uncovered columns, so
+    //  * open = 0: the empty selection is the one solution;
+    //  * open = 1: every row left in the cell's column covers all four;
+    //  * open = 2: a row of the first cell and a row of the second complete
+    //    the cover exactly when they share no column; rows of the same kind
+    //    of node are the only ones that can share one (node k of a row is in
+    //    a column of kind k), so three comparisons decide.
+    // `found(a, b)` takes each solution's last rows; returns true at the limit.
+    template <class Found>
+    bool count_last_cells(int open, Tally& tally, Found& found) {
+        const int* const right = right_.data();
+        const int* const down = down_.data();
+        const int* const column_of = column_of_.data();
+        if (open == 0) return found(-1, -1);
+        const int first = right[root_];
+        if (size_[first] > 1) ++tally.guesses;
+        if (open == 1) {
+            for (int a = down[first]; a != first; a = down[a])
+                if (found(a, -1)) return true;
+            return false;
+        }
+        const int second = right[first];
+        for (int a = down[first]; a != first; a = down[a]) {
+            const int row_a = a & ~3;
+            const int unit_row = column_of[row_a + 1], unit_column = column_of[row_a + 2],
+                      unit_box = column_of[row_a + 3];
+            for (int b = down[second]; b != second; b = down[b]) {
+                const int row_b = b & ~3;
+                if (column_of[row_b + 1] == unit_row || column_of[row_b + 2] == unit_column ||
+                    column_of[row_b + 3] == unit_box)
+                    continue;
+                if (found(a, b)) return true;
+            }
+        }
+        return false;
+    }
+
+    // The row mates of a node, in cyclic order after it (step 1..3): keep the
+    // row's base (a multiple of 4) and step the low two bits.
+    static int mate(int node, int step) { return (node & ~3) | ((node + step) & 3); }
+
+    // Takes a column out of the root's list and every row that meets it out
+    // of the other columns it meets.
+    void cover(int column) {
+        int* const up = up_.data();
+        int* const down = down_.data();
+        const int* const column_of = column_of_.data();
+        int* const size = size_.data();
+        int* const left = left_.data();
+        int* const right = right_.data();
+        left[right[column]] = left[column];
+        right[left[column]] = right[column];
+        for (int row = down[column]; row != column; row = down[row]) {
+            for (int step = 1; step <= 3; ++step) {
+                const int j = mate(row, step);
+                down[up[j]] = down[j];
+                up[down[j]] = up[j];
+                --size[column_of[j]];
+            }
+        }
+    }
+
+    // Exactly undoes cover(): the same nodes put back in the reverse order.
+    void uncover(int column) {
+        int* const up = up_.data();
+        int* const down = down_.data();
+        const int* const column_of = column_of_.data();
+        int* const size = size_.data();
+        for (int row = up[column]; row != column; row = up[row]) {
+            for (int step = 3; step >= 1; --step) {
+                const int j = mate(row, step);
+                ++size[column_of[j]];
+                down[up[j]] = j;
+                up[down[j]] = j;
+            }
+        }
+        int* const left = left_.data();
+        int* const right = right_.data();
+        left[right[column]] = column;
+        right[left[column]] = column;
+    }
+
+    // Selecting a row whose own column is already covered: cover the columns
+    // of its three mates.
+    void select_mates(int node) {
+        const int* const column_of = column_of_.data();
+        for (int step = 1; step <= 3; ++step) cover(column_of[mate(node, step)]);
+    }
+    void deselect_mates(int node) {
+        const int* const column_of = column_of_.data();
+        for (int step = 3; step >= 1; --step) uncover(column_of[mate(node, step)]);
+    }
+
+    // Writes solution number `index`: the givens, the rows chosen at depths
+    // 0..depth-1 and the rows of the nodes `a` and `b` (each -1 when absent).
+    template <class OnSolution>
+    void emit(const uint8_t* givens, int depth, int a, int b, uint64_t index, OnSolution& on_solution) {
+        const std::size_t cells = static_cast<std::size_t>(side_) * static_cast<std::size_t>(side_);
+        uint8_t grid[kMaxSide * kMaxSide];
+        std::memcpy(grid, givens, cells);
+        auto place = [&](int node) {
+            const int id = (node - first_row_node_) >> 2;
+            grid[id / side_] = static_cast<uint8_t>(id % side_ + 1);
+        };
+        for (int d = 0; d < depth; ++d) place(chosen_[static_cast<std::size_t>(d)]);
+        if (a >= 0) place(a);
+        if (b >= 0) place(b);
+        on_solution(index, grid);
+    }
+
+    int box_rows_ = 0, box_cols_ = 0;
+    int side_ = 0;
+    int columns_ = 0;
+    int root_ = 0;
+    int first_row_node_ = 0;
+    int open_cells_ = 0;
+    std::vector<int> up_, down_, column_of_;  // every node
+    std::vector<int> left_, right_;           // column headers and the root
+    std::vector<int> size_;                   // rows left in each column
+    std::vector<int> chosen_;                 // the search stack
+};
+
+// ---------------------------------------------------------------------------
+// The C ABI.
+// ---------------------------------------------------------------------------
+
+// An instance keeps its matrix between calls, so that repeated calls on one
+// geometry allocate nothing.
+struct Instance {
+    ExactCover matrix;
+};
+
+void* create() {
+    // No result struct to carry a message: failure is a NULL instance.
+    try {
+        return new (std::nothrow) Instance();
+    } catch (...) {
+        return nullptr;
+    }
+}
+
+void destroy(void* instance) { delete static_cast<Instance*>(instance); }
+
+int solve(void* instance, const np_solve_request* request, np_solve_result* result);
+
+const np_plugin kDescriptor = {
+    NP_ABI_VERSION,
+    "exhaustive-count",
+    "1.0.0",
+    "Exact cover with dancing links (Knuth's Algorithm X): counts every solution, the uniqueness oracle.",
+    NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE,
+    kMaxSide,
+    nullptr,  // no listed shapes: every R x C with R*C <= 25
+    0,
+    nullptr,  // no options
+    0,
+    &create,
+    &destroy,
+    &solve,
+    nullptr,  // no check_grid
+    nullptr,  // no generate
+};
+
+const char* unit_word(np_reason_code code) {
+    switch (code) {
+        case NP_REASON_DUPLICATE_IN_ROW: return "row";
+        case NP_REASON_DUPLICATE_IN_COLUMN: return "column";
+        default: return "box";
+    }
+}
+
+int solve_checked(ExactCover& matrix, const np_solve_request& request, np_solve_result& result) {
+    if (!geometry_supported(request.geometry)) {
+        np::sdk::set_message(result.message,
+                             "exhaustive-count supports shapes R x C with R*C <= 25, not " +
+                                 std::to_string(request.geometry.box_rows) + "x" +
+                                 std::to_string(request.geometry.box_cols));
+        return NP_UNSUPPORTED;
+    }
+    // No options are declared, so any option given is unknown; Options says
+    // so in the standard words.
+    np::sdk::Options options;
+    std::string error;
+    if (!options.parse(kDescriptor.options, kDescriptor.option_count, request.options,
+                       request.option_count, "solve", error)) {
+        np::sdk::set_message(result.message, error);
+        return NP_BAD_OPTION;
+    }
+    if (request.limit == 0) {
+        np::sdk::set_message(result.message, "limit must be at least 1");
+        return NP_FAILED;
+    }
+
+    const int box_rows = static_cast<int>(request.geometry.box_rows);
+    const int box_cols = static_cast<int>(request.geometry.box_cols);
+    const int side = box_rows * box_cols;
+    matrix.reset(box_rows, box_cols);
+
+    // The givens, in row-major order, so that a clash names the later cell.
+    for (int r = 0; r < side; ++r) {
+        for (int c = 0; c < side; ++c) {
+            const int value = request.cells[r * side + c];
+            if (value == 0) continue;
+            if (value > side) {  // the host checks ranges; kept out of the matrix anyway
+                result.violation = {NP_REASON_VALUE_OUT_OF_RANGE, static_cast<uint32_t>(r + 1),
+                                    static_cast<uint32_t>(c + 1),
+                                    static_cast<uint32_t>((r / box_rows) * box_rows + c / box_cols + 1),
+                                    static_cast<uint32_t>(value)};
+                np::sdk::set_message(result.message, "value " + std::to_string(value) + " at row " +
+                                                         std::to_string(r + 1) + ", column " +
+                                                         std::to_string(c + 1) + " is above " +
+                                                         std::to_string(side));
+                return NP_INVALID_INPUT;
+            }
+            const np_reason_code clash = matrix.select_given(r, c, value);
+            if (clash != NP_REASON_NONE) {
+                result.violation = {static_cast<uint32_t>(clash), static_cast<uint32_t>(r + 1),
+                                    static_cast<uint32_t>(c + 1),
+                                    static_cast<uint32_t>((r / box_rows) * box_rows + c / box_cols + 1),
+                                    static_cast<uint32_t>(value)};
+                np::sdk::set_message(result.message, "the given " + std::to_string(value) + " at row " +
+                                                         std::to_string(r + 1) + ", column " +
+                                                         std::to_string(c + 1) + " repeats a " +
+                                                         std::to_string(value) + " earlier in its " +
+                                                         unit_word(clash));
+                return NP_INVALID_INPUT;
+            }
+        }
+    }
+
+    uint32_t wanted = 0;
+    while (wanted < NP_MAX_WITNESSES && result.witnesses[wanted] != nullptr) ++wanted;
+    const std::size_t cells = static_cast<std::size_t>(side) * static_cast<std::size_t>(side);
+
+    np::sdk::BudgetGuard guard(request.budget);
+    const ExactCover::Tally tally =
+        matrix.count(request.cells, request.limit, guard, wanted, [&](uint64_t index, const uint8_t* grid) {
+            std::memcpy(result.witnesses[index], grid, cells);
+            result.witness_count = static_cast<uint32_t>(index + 1);
+        });
+
+    result.count = tally.solutions;
+    switch (tally.ending) {
+        case Ending::exhausted: result.stop = NP_STOP_EXHAUSTED; break;
+        case Ending::limit: result.stop = NP_STOP_LIMIT; break;
+        case Ending::budget: result.stop = NP_STOP_BUDGET; break;
+    }
+    result.stats.nodes = tally.nodes;
+    result.stats.guesses = tally.guesses;
+    np::sdk::add_counter(result.stats, "dead_ends", tally.dead_ends);
+    np::sdk::add_counter(result.stats, "bulk_counted", tally.bulk_counted);
+    return NP_OK;
+}
+
+int solve(void* instance, const np_solve_request* request, np_solve_result* result) {
+    if (result == nullptr) return NP_FAILED;
+    return np::sdk::guarded(result, [&]() -> int {
+        if (request == nullptr || request->cells == nullptr) {
+            np::sdk::set_message(result->message, "solve called without a request or cells");
+            return NP_FAILED;
+        }
+        if (instance != nullptr) return solve_checked(static_cast<Instance*>(instance)->matrix, *request, *result);
+        // A host that skips create: a matrix for this call only.
+        ExactCover matrix;
+        return solve_checked(matrix, *request, *result);
+    });
+}
+
+}  // namespace
+
+NP_PLUGIN_EXPORT const np_plugin* numplace_plugin_entry(void) { return &kDescriptor; }
