@@ -1,0 +1,149 @@
+// Writing entries as canonical YAML (for `numplace corpus import`).
+#include <yaml-cpp/emitter.h>
+#include <yaml-cpp/emittermanip.h>
+
+#include <cctype>
+
+#include "corpus.hpp"
+
+namespace np::corpus {
+
+namespace {
+
+// True when a plain scalar with this text would be read as something other
+// than a string by a YAML 1.1 or 1.2 reader (a number, a boolean, null):
+// such a string is written in quotes so that every reader sees a string.
+bool reads_as_non_string(std::string_view s) {
+    std::string lower;
+    for (char c : s) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (std::string_view word : {"", "~", "null", "true", "false", "yes", "no", "on", "off", "y",
+                                  "n", ".inf", "-.inf", "+.inf", ".nan"})
+        if (lower == word) return true;
+    // [-+]? ( digits [. digits?]? | . digits ) ([eE] [-+]? digits)?, also with
+    // '_' (YAML 1.1), and 0x / 0o / 0b prefixes.
+    std::string_view t = lower;
+    if (!t.empty() && (t[0] == '-' || t[0] == '+')) t.remove_prefix(1);
+    if (t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'o' || t[1] == 'b')) return true;
+    std::size_t i = 0;
+    auto run = [&] {
+        const std::size_t start = i;
+        while (i < t.size() && (std::isdigit(static_cast<unsigned char>(t[i])) || t[i] == '_')) ++i;
+        return i > start;
+    };
+    const bool whole = run();
+    bool fraction = false;
+    if (i < t.size() && t[i] == '.') {
+        ++i;
+        fraction = run();
+    }
+    if (!whole && !fraction) return false;
+    if (i < t.size() && t[i] == 'e') {
+        ++i;
+        if (i < t.size() && (t[i] == '-' || t[i] == '+')) ++i;
+        if (!run()) return false;
+    }
+    if (i < t.size() && t[i] == ':') return true;  // YAML 1.1 sexagesimal, e.g. 1:30
+    return i == t.size();
+}
+
+// A literal block keeps a text readable when it is lines ending in one line
+// break; anything else (leading blanks, no final break, CR) is double-quoted.
+bool fits_literal_block(std::string_view s) {
+    if (s.size() < 2 || s.back() != '\n' || s[s.size() - 2] == '\n') return false;
+    if (s.front() == ' ' || s.front() == '\t' || s.front() == '\n') return false;
+    return s.find('\r') == std::string_view::npos;
+}
+
+void put_string(YAML::Emitter& out, const std::string& s) {
+    // yaml-cpp ends a literal block with a line break of its own, so the
+    // text's last one is left to it.
+    if (fits_literal_block(s))
+        out << YAML::Literal << s.substr(0, s.size() - 1);
+    else if (s.find('\n') != std::string::npos)
+        out << YAML::DoubleQuoted << s;
+    else if (reads_as_non_string(s))
+        out << YAML::DoubleQuoted << s;
+    else
+        out << s;
+}
+
+void put_key_string(YAML::Emitter& out, const char* key, const std::string& value) {
+    out << YAML::Key << key << YAML::Value;
+    put_string(out, value);
+}
+
+void put_reason(YAML::Emitter& out, const ExpectedReason& r) {
+    out << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "code" << YAML::Value << std::string(reason_code_name(r.code));
+    const std::pair<const char*, int> places[] = {
+        {"row", r.row}, {"column", r.column}, {"box", r.box}, {"value", r.value}};
+    for (const auto& [name, v] : places)
+        if (v > 0) out << YAML::Key << name << YAML::Value << v;
+    out << YAML::EndMap;
+}
+
+void put_tail(YAML::Emitter& out, const std::string& source, const std::vector<std::string>& tags,
+              const std::string& notes) {
+    put_key_string(out, "source", source);
+    if (!tags.empty()) {
+        out << YAML::Key << "tags" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+        for (const auto& tag : tags) put_string(out, tag);
+        out << YAML::EndSeq;
+    }
+    if (!notes.empty()) put_key_string(out, "notes", notes);
+}
+
+std::string finish(YAML::Emitter& out) {
+    out << YAML::EndMap << YAML::EndSeq;
+    return std::string(out.c_str()) + "\n";
+}
+
+}  // namespace
+
+std::string to_yaml(const PuzzleEntry& e) {
+    YAML::Emitter out;
+    out << YAML::BeginSeq << YAML::BeginMap;
+    put_key_string(out, "id", e.id);
+    out << YAML::Key << "size" << YAML::Value << e.size.name();
+    // A puzzle that does not parse is kept exactly as written: its text is
+    // what the entry is about.
+    put_key_string(out, "puzzle", parsed(e.puzzle) ? format_line(std::get<Grid>(e.puzzle)) : e.text);
+
+    out << YAML::Key << "expect" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "verdict" << YAML::Value << std::string(verdict_name(e.expect.verdict));
+    if (e.expect.solution) put_key_string(out, "solution", format_line(*e.expect.solution));
+    if (e.expect.count) out << YAML::Key << "count" << YAML::Value << *e.expect.count;
+    if (e.expect.count_at_least)
+        out << YAML::Key << "count_at_least" << YAML::Value << *e.expect.count_at_least;
+    if (e.expect.reason) {
+        out << YAML::Key << "reason" << YAML::Value;
+        put_reason(out, *e.expect.reason);
+    }
+    out << YAML::EndMap;
+
+    put_tail(out, e.source, e.tags, e.notes);
+    return finish(out);
+}
+
+std::string to_yaml(const GridCheckEntry& e) {
+    YAML::Emitter out;
+    out << YAML::BeginSeq << YAML::BeginMap;
+    put_key_string(out, "id", e.id);
+    out << YAML::Key << "kind" << YAML::Value << "grid-check";
+    out << YAML::Key << "size" << YAML::Value << e.size.name();
+    put_key_string(out, "grid", format_line(e.grid));
+
+    out << YAML::Key << "expect" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "valid" << YAML::Value << e.valid;
+    if (!e.violations.empty()) {
+        out << YAML::Key << "violations" << YAML::Value << YAML::BeginSeq;
+        for (const auto& v : e.violations) put_reason(out, v);
+        out << YAML::EndSeq;
+    }
+    out << YAML::EndMap;
+
+    put_tail(out, e.source, e.tags, e.notes);
+    return finish(out);
+}
+
+}  // namespace np::corpus
