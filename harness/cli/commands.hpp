@@ -65,7 +65,28 @@ struct Streams {
     std::ostream& err;
 };
 
+struct CorpusLintSettings {
+    Common common;
+    std::vector<std::string> paths;  // files or folders; default corpus/
+};
+
+struct CorpusImportSettings {
+    Common common;
+    std::string file;       // the dataset: one puzzle per line (first field)
+    std::string out;        // the corpus file to write
+    std::string kind = "puzzle";  // puzzle or grid-check
+    std::vector<std::string> tags;
+    std::string source;     // attribution; each entry's source adds "FILE line N"
+    std::string id_prefix;  // default: the file's name without extension
+    std::size_t sample = 0; // 0: every line
+    uint64_t seed = 0;      // for the sample
+    std::string solutions;  // line i is the solution of puzzle i
+    std::string counts;     // TSV with header: puzzle, count[, solution] for puzzle i
+};
+
 int run_plugins(const PluginsSettings& s, Streams io);
+int run_corpus_lint(const CorpusLintSettings& s, Streams io);
+int run_corpus_import(const CorpusImportSettings& s, Streams io);
 int run_solve(const SolveSettings& s, Streams io);
 int run_generate(const GenerateSettings& s, Streams io);
 int run_check(const CheckSettings& s, Streams io);

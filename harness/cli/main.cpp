@@ -79,6 +79,28 @@ int main(int argc, char** argv) {
         ->allow_extra_args(false);
     add_inputs(check_cmd, check.inputs);
 
+    auto* corpus_cmd = app.add_subcommand("corpus", "The YAML puzzle corpus: lint it, import datasets into it");
+    corpus_cmd->require_subcommand(1, 1);
+    CorpusLintSettings lint;
+    auto* lint_cmd = corpus_cmd->add_subcommand("lint", "Check corpus files against the schema (solves nothing)");
+    add_common(lint_cmd, lint.common);
+    lint_cmd->add_option("PATHS", lint.paths, "Corpus files or folders (default: corpus/)");
+    CorpusImportSettings import;
+    auto* import_cmd = corpus_cmd->add_subcommand(
+        "import", "Turn dataset lines into corpus entries whose expectations the plugins compute and agree on");
+    add_common(import_cmd, import.common);
+    import_cmd->add_option("FILE", import.file, "Dataset: one puzzle per line (its first field)")->required();
+    import_cmd->add_option("--out", import.out, "Corpus file to write (replaced)")->required();
+    import_cmd->add_option("--source", import.source, "Attribution; each entry adds its file and line")->required();
+    import_cmd->add_option("--tag", import.tags, "Tag for every entry; repeatable")->allow_extra_args(false);
+    import_cmd->add_option("--kind", import.kind, "puzzle or grid-check")->capture_default_str();
+    import_cmd->add_option("--id-prefix", import.id_prefix, "Ids are PREFIX-LINE (default: the file's stem)");
+    import_cmd->add_option("--sample", import.sample, "Take this many lines at random (0: all)");
+    import_cmd->add_option("--seed", import.seed, "Seed for --sample")->capture_default_str();
+    import_cmd->add_option("--solutions", import.solutions, "File whose line i is the solution of puzzle i");
+    import_cmd->add_option("--counts", import.counts,
+                           "TSV with a header; row i: puzzle, solution count[, solution] of puzzle i");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -93,5 +115,7 @@ int main(int argc, char** argv) {
     if (*count_cmd) return run_solve(count, io);
     if (*generate_cmd) return run_generate(generate, io);
     if (*check_cmd) return run_check(check, io);
+    if (*lint_cmd) return run_corpus_lint(lint, io);
+    if (*import_cmd) return run_corpus_import(import, io);
     return kExitUsage;
 }
