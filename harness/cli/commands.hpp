@@ -82,6 +82,7 @@ struct CorpusImportSettings {
     uint64_t seed = 0;      // for the sample
     std::string solutions;  // line i is the solution of puzzle i
     std::string counts;     // TSV with header: puzzle, count[, solution] for puzzle i
+    std::string line_tags;  // lines "LINE<TAB>tag,tag": more tags for that dataset line
 };
 
 int run_plugins(const PluginsSettings& s, Streams io);

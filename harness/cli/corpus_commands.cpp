@@ -240,6 +240,30 @@ int run_corpus_import(const CorpusImportSettings& s, Streams io) {
         }
     }
 
+    std::map<int, std::vector<std::string>> extra_tags;
+    if (!s.line_tags.empty()) {
+        auto t = read_file(s.line_tags, io.err);
+        if (!t) return kExitUsage;
+        int n = 0;
+        for (const auto& row : lines_of(*t)) {
+            ++n;
+            if (row.empty() || row[0] == '#') continue;
+            const auto tab = row.find('\t');
+            int line = 0;
+            try {
+                line = std::stoi(row.substr(0, tab));
+            } catch (const std::exception&) {
+            }
+            if (tab == std::string::npos || line <= 0) {
+                io.err << "numplace: " << s.line_tags << ":" << n << ": expected LINE<TAB>tag,tag\n";
+                return kExitUsage;
+            }
+            std::istringstream tags(row.substr(tab + 1));
+            for (std::string tag; std::getline(tags, tag, ',');)
+                if (!tag.empty()) extra_tags[line].push_back(tag);
+        }
+    }
+
     // A reproducible sample, kept in file order.
     std::vector<std::size_t> chosen(puzzles.size());
     for (std::size_t i = 0; i < chosen.size(); ++i) chosen[i] = i;
@@ -280,6 +304,10 @@ int run_corpus_import(const CorpusImportSettings& s, Streams io) {
         ParseResult parsed_result = parse_line(text_field, size);
         const std::string id = prefix + "-" + std::to_string(line);
         const std::string source = s.source + " (" + file_name + " line " + std::to_string(line) + ")";
+        std::vector<std::string> tags = s.tags;
+        if (auto it = extra_tags.find(line); it != extra_tags.end())
+            for (const auto& t : it->second)
+                if (std::find(tags.begin(), tags.end(), t) == tags.end()) tags.push_back(t);
 
         if (s.kind == "grid-check") {
             const Grid* grid = std::get_if<Grid>(&parsed_result);
@@ -308,7 +336,7 @@ int run_corpus_import(const CorpusImportSettings& s, Streams io) {
             }
             if (!agree) continue;
             e.source = source;
-            e.tags = s.tags;
+            e.tags = tags;
             yaml += corpus::to_yaml(e);
             ++written;
             continue;
@@ -318,10 +346,12 @@ int run_corpus_import(const CorpusImportSettings& s, Streams io) {
         e.id = id;
         e.text = text_field;
         e.source = source;
-        e.tags = s.tags;
+        e.tags = tags;
         if (const Reason* reason = std::get_if<Reason>(&parsed_result)) {
             // Malformed text: the framework's parser is the authority.
-            e.size = size.value_or(Geometry{3, 3});
+            // The shape the text was meant to have: --size, or what its
+            // length suggests (a 4x4 with a 5 in it is still a 4x4).
+            e.size = size ? *size : Geometry::from_cell_count(text_field.size()).value_or(Geometry{3, 3});
             e.puzzle = *reason;
             e.expect.verdict = Verdict::invalid;
             e.expect.reason = expected_from(*reason);

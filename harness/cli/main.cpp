@@ -100,6 +100,8 @@ int main(int argc, char** argv) {
     import_cmd->add_option("--solutions", import.solutions, "File whose line i is the solution of puzzle i");
     import_cmd->add_option("--counts", import.counts,
                            "TSV with a header; row i: puzzle, solution count[, solution] of puzzle i");
+    import_cmd->add_option("--line-tags", import.line_tags,
+                           "Lines LINE<TAB>tag,tag...: extra tags for the puzzle on that line of FILE");
 
     try {
         app.parse(argc, argv);

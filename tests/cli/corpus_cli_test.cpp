@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "corpus.hpp"
 #include "test_support.hpp"
@@ -95,6 +96,32 @@ TEST(CorpusCli, ImportSamplesReproducibly) {
     ASSERT_EQ(la.corpus.puzzles.size(), 5u);
     for (std::size_t i = 0; i < 5; ++i) EXPECT_EQ(la.corpus.puzzles[i].id, lb.corpus.puzzles[i].id);
     std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(CorpusCli, TheProjectCorpusLintsCleanAndIsLarge) {
+    const std::string corpus_dir = np::test::source_dir() + "/../corpus";
+    auto run = run_cli({"corpus", "lint", corpus_dir});
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    auto loaded = np::corpus::load({corpus_dir});
+    ASSERT_TRUE(loaded.ok());
+    EXPECT_GE(loaded.corpus.puzzles.size(), 1500u);
+    EXPECT_GE(loaded.corpus.grid_checks.size(), 10u);
+    // Every verdict and every reason code is represented.
+    std::set<np::Verdict> verdicts;
+    std::set<np::ReasonCode> codes;
+    std::set<int> sides;
+    for (const auto& p : loaded.corpus.puzzles) {
+        verdicts.insert(p.expect.verdict);
+        if (p.expect.reason) codes.insert(p.expect.reason->code);
+        sides.insert(p.size.side());
+    }
+    EXPECT_EQ(verdicts.size(), 4u);
+    EXPECT_EQ(codes.size(), 6u);
+    for (int side : {4, 6, 9, 12, 16, 25}) EXPECT_TRUE(sides.count(side)) << side;
 }
 
 }  // namespace
