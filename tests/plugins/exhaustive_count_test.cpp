@@ -26,6 +26,11 @@
 
 namespace {
 
+using np::test::parse;
+using np::test::text_of;
+using np::test::solves;
+using np::test::split_tabs;
+
 using np::Budget;
 using np::Geometry;
 using np::Grid;
@@ -35,36 +40,6 @@ const np::Plugin& oracle() { return np::test::bundled_plugin("exhaustive-count")
 
 np::SolveOutcome count_all(const Grid& puzzle, const Budget& budget = {}) {
     return oracle().solve(puzzle, NP_UNLIMITED, {}, budget);
-}
-
-Grid parse(std::string_view text, std::optional<Geometry> size = {}) {
-    np::ParseResult result = np::parse_line(text, size);
-    if (!np::parsed(result)) {
-        ADD_FAILURE() << "cannot parse puzzle: " << text;
-        return Grid(size.value_or(Geometry{}));
-    }
-    return std::get<Grid>(result);
-}
-
-std::string text_of(const Grid& grid) { return np::format_line(grid); }
-
-// A solution is right when it has the puzzle's shape, is full, obeys the
-// rules and keeps every given.
-::testing::AssertionResult solves(const Grid& puzzle, const Grid& solution) {
-    if (solution.geometry != puzzle.geometry) return ::testing::AssertionFailure() << "wrong shape";
-    if (solution.cells.size() != puzzle.cells.size())
-        return ::testing::AssertionFailure() << "wrong cell count";
-    if (!solution.is_full()) return ::testing::AssertionFailure() << "not full: " << text_of(solution);
-    const auto violations = np::check_rules(solution);
-    if (!violations.empty())
-        return ::testing::AssertionFailure() << "breaks a rule: " << violations.front().message << " in "
-                                             << text_of(solution);
-    for (std::size_t i = 0; i < puzzle.cells.size(); ++i) {
-        if (puzzle.cells[i] != 0 && puzzle.cells[i] != solution.cells[i])
-            return ::testing::AssertionFailure() << "changes the given at index " << i << ": "
-                                                 << text_of(solution);
-    }
-    return ::testing::AssertionSuccess();
 }
 
 // The witnesses an answer with `count` solutions must carry: min(count, 2),
@@ -138,14 +113,6 @@ Grid blank_with_forced_refill(const Grid& full, uint64_t seed, int max_blanks) {
         else puzzle.cells[static_cast<std::size_t>(index)] = kept;
     }
     return puzzle;
-}
-
-std::vector<std::string> split_tabs(const std::string& line) {
-    std::vector<std::string> fields;
-    std::string field;
-    std::istringstream in(line);
-    while (std::getline(in, field, '\t')) fields.push_back(field);
-    return fields;
 }
 
 double seconds_since(std::chrono::steady_clock::time_point start) {

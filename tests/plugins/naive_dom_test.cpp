@@ -31,6 +31,12 @@
 
 namespace {
 
+using np::test::node_budget;
+using np::test::parse;
+using np::test::text_of;
+using np::test::solves;
+using np::test::pattern_grid;
+
 using np::Budget;
 using np::Geometry;
 using np::Grid;
@@ -71,58 +77,10 @@ const std::string kSeed001GridA =
 const std::string kSeed001GridB =
     "698512437" "314879625" "425763891" "736425189" "941638572" "562981743" "287194356" "879356214" "153247968";
 
-Budget node_budget(uint64_t max_nodes) {
-    Budget budget;
-    budget.max_nodes = max_nodes;
-    return budget;
-}
-
-Grid parse(std::string_view text, std::optional<Geometry> size = {}) {
-    np::ParseResult result = np::parse_line(text, size);
-    if (!np::parsed(result)) {
-        ADD_FAILURE() << "cannot parse: " << text;
-        return Grid(size.value_or(Geometry{}));
-    }
-    return std::get<Grid>(result);
-}
-
-std::string text_of(const Grid& grid) { return np::format_line(grid); }
-
 std::optional<uint64_t> counter(const np::CallStats& stats, const std::string& name) {
     for (const auto& [key, value] : stats.counters)
         if (key == name) return value;
     return std::nullopt;
-}
-
-// A full grid without any plugin: value(r, c) = (C*(r mod R) + r div R + c)
-// mod N, relabelled by a seeded permutation.
-Grid pattern_grid(Geometry geometry, uint64_t seed) {
-    const int side = geometry.side();
-    std::vector<int> relabel(static_cast<std::size_t>(side));
-    for (int v = 0; v < side; ++v) relabel[static_cast<std::size_t>(v)] = v + 1;
-    np::Rng rng(seed);
-    rng.shuffle(relabel.begin(), relabel.end());
-    Grid grid(geometry);
-    for (int r = 0; r < side; ++r)
-        for (int c = 0; c < side; ++c)
-            grid.at(r, c) = static_cast<uint8_t>(
-                relabel[static_cast<std::size_t>((geometry.box_cols * (r % geometry.box_rows) +
-                                                   r / geometry.box_rows + c) % side)]);
-    return grid;
-}
-
-// A solution is right when it has the puzzle's shape, is full, obeys the rules
-// (by check_rules, not by the plugin) and keeps every given.
-::testing::AssertionResult solves(const Grid& puzzle, const Grid& solution) {
-    if (solution.geometry != puzzle.geometry) return ::testing::AssertionFailure() << "wrong shape";
-    if (!solution.is_full()) return ::testing::AssertionFailure() << "not full: " << text_of(solution);
-    const auto broken = np::check_rules(solution);
-    if (!broken.empty())
-        return ::testing::AssertionFailure() << broken.front().message << " in " << text_of(solution);
-    for (std::size_t i = 0; i < puzzle.cells.size(); ++i)
-        if (puzzle.cells[i] != 0 && puzzle.cells[i] != solution.cells[i])
-            return ::testing::AssertionFailure() << "changes the given at index " << i << ": " << text_of(solution);
-    return ::testing::AssertionSuccess();
 }
 
 // A failing unit as (code, 1-based unit number).

@@ -9,6 +9,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "numplace/random.hpp"
+
 namespace np::test {
 
 namespace fs = std::filesystem;
@@ -54,6 +56,68 @@ const Plugin& bundled_plugin(const std::string& name) {
         std::abort();
     }
     return *p;
+}
+
+Grid parse(std::string_view text, std::optional<Geometry> size) {
+    ParseResult result = parse_line(text, size);
+    if (!parsed(result)) {
+        ADD_FAILURE() << "cannot parse puzzle: " << text << ": " << std::get<Reason>(result).message;
+        return Grid(size.value_or(Geometry{}));
+    }
+    return std::get<Grid>(result);
+}
+
+std::string text_of(const Grid& grid) { return format_line(grid); }
+
+::testing::AssertionResult solves(const Grid& puzzle, const Grid& solution) {
+    if (solution.geometry != puzzle.geometry || solution.cells.size() != puzzle.cells.size())
+        return ::testing::AssertionFailure() << "wrong shape";
+    if (!solution.is_full()) return ::testing::AssertionFailure() << "not full: " << text_of(solution);
+    const auto broken = check_rules(solution);
+    if (!broken.empty())
+        return ::testing::AssertionFailure() << "breaks a rule: " << broken.front().message << " in "
+                                             << text_of(solution);
+    for (std::size_t i = 0; i < puzzle.cells.size(); ++i)
+        if (puzzle.cells[i] != 0 && puzzle.cells[i] != solution.cells[i])
+            return ::testing::AssertionFailure() << "changes the given at index " << i << ": " << text_of(solution);
+    return ::testing::AssertionSuccess();
+}
+
+Budget node_budget(uint64_t max_nodes) {
+    Budget budget;
+    budget.max_nodes = max_nodes;
+    return budget;
+}
+
+Grid pattern_grid(Geometry geometry, uint64_t seed) {
+    const int side = geometry.side();
+    std::vector<int> relabel(static_cast<std::size_t>(side));
+    for (int v = 0; v < side; ++v) relabel[static_cast<std::size_t>(v)] = v + 1;
+    Rng rng(seed);
+    rng.shuffle(relabel.begin(), relabel.end());
+    Grid grid(geometry);
+    for (int r = 0; r < side; ++r)
+        for (int c = 0; c < side; ++c) {
+            const int v = (geometry.box_cols * (r % geometry.box_rows) + r / geometry.box_rows + c) % side;
+            grid.at(r, c) = static_cast<uint8_t>(relabel[static_cast<std::size_t>(v)]);
+        }
+    return grid;
+}
+
+Grid remove_cells(const Grid& full, int percent, uint64_t seed) {
+    Rng rng(seed);
+    Grid puzzle = full;
+    for (auto& cell : puzzle.cells)
+        if (rng.below(100) < static_cast<uint64_t>(percent)) cell = 0;
+    return puzzle;
+}
+
+std::vector<std::string> split_tabs(const std::string& line) {
+    std::vector<std::string> fields;
+    std::string field;
+    std::istringstream in(line);
+    while (std::getline(in, field, '\t')) fields.push_back(field);
+    return fields;
 }
 
 std::string fixture_dir() { return NUMPLACE_TEST_FIXTURE_DIR; }

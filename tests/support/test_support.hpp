@@ -2,10 +2,14 @@
 // datasets.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "numplace/format.hpp"
 #include "numplace/host.hpp"
 
 namespace np::test {
@@ -39,6 +43,21 @@ struct CliRun {
 // worries: each argument is passed as is) and `input` on stdin.
 CliRun run_cli(const std::vector<std::string>& args, const std::string& input = "",
                const std::vector<std::pair<std::string, std::string>>& env = {});
+
+// ---- Puzzles and answers ----------------------------------------------------
+// A line-format puzzle; a parse failure fails the test (and yields an empty grid).
+Grid parse(std::string_view text, std::optional<Geometry> size = {});
+std::string text_of(const Grid& grid);  // line format
+// A solution is right when it has the puzzle's shape, is full, obeys the
+// rules (by the framework's check_rules, not by any plugin) and keeps every given.
+::testing::AssertionResult solves(const Grid& puzzle, const Grid& solution);
+Budget node_budget(uint64_t max_nodes);
+// A full grid made without any plugin: value(r, c) = (C*(r mod R) + r div R + c)
+// mod N, its values relabelled by a seeded permutation.
+Grid pattern_grid(Geometry geometry, uint64_t seed);
+// Empties each cell with probability percent/100, drawn from a seeded Rng.
+Grid remove_cells(const Grid& full, int percent, uint64_t seed);
+std::vector<std::string> split_tabs(const std::string& line);
 
 std::string fixture_dir();   // the fixture plugins built for the loader tests
 std::string plugin_dir();    // the build's plugin folder
