@@ -141,7 +141,9 @@ typedef struct np_stats {
 /* ---- Solve / count --------------------------------------------------------- */
 enum np_stop {
     NP_STOP_EXHAUSTED = 0, /* whole search space explored: count is exact    */
-    NP_STOP_LIMIT = 1,     /* stopped on reaching limit solutions            */
+    NP_STOP_LIMIT = 1,     /* stopped early with count solutions found, at   */
+                           /* the limit or (a method that proves by two      */
+                           /* searches) as soon as two differ                */
     NP_STOP_BUDGET = 2     /* stopped by max_nodes, deadline or terminate    */
 };
 

@@ -1,0 +1,294 @@
+// bitmask-mrv: what both engines share - bit helpers, the node budget, the
+// value orders, and the depth-first search itself (seed 004's calcNumPl).
+//
+// The search: after propagation, pick an open cell with the fewest
+// candidates (MRV; the engine's select() breaks ties) and try its
+// candidates one by one, each in a copy of the state, in the order the caller
+// asks for (ascending, descending, or shuffled by np::Rng). A state is copied
+// into the next slot of a preallocated stack rather than undone with a log;
+// the last candidate reuses the current slot, which is not looked at again.
+// Nothing is allocated during a search.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "numplace/plugin_api.h"
+#include "numplace/plugin_sdk.hpp"
+#include "numplace/random.hpp"
+
+namespace bitmask_mrv {
+
+// ---- Bit helpers --------------------------------------------------------------
+//
+// Plain x86-64 has no popcnt instruction, and without -mpopcnt GCC turns
+// __builtin_popcount into a library call; a 512-entry table serves 9-bit
+// masks and the usual SWAR sum serves 32-bit ones. __builtin_ctz/clz become
+// bsf/bsr, which every x86-64 has.
+
+struct BitCounts9 {
+    uint8_t of[512];
+};
+constexpr BitCounts9 make_bit_counts9() {
+    BitCounts9 t{};
+    for (int m = 1; m < 512; ++m) t.of[m] = static_cast<uint8_t>((m & 1) + t.of[m >> 1]);
+    return t;
+}
+inline constexpr BitCounts9 kBitCounts9 = make_bit_counts9();
+
+inline int count_bits32(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return static_cast<int>((x * 0x01010101u) >> 24);
+}
+
+template <class Mask>
+inline Mask lowest_bit(Mask m) {
+    return static_cast<Mask>(m & (~m + 1u));
+}
+template <class Mask>
+inline Mask highest_bit(Mask m) {
+    return static_cast<Mask>(Mask{1} << (31 - __builtin_clz(static_cast<uint32_t>(m))));
+}
+// True for 0 and for a single bit.
+template <class Mask>
+inline bool at_most_one_bit(Mask m) {
+    return (m & (m - 1u)) == 0;
+}
+
+// ---- Budget ----------------------------------------------------------------------------
+//
+// The SDK's BudgetGuard::spent() does a little work on every node; at a few
+// hundred nanoseconds per puzzle that shows. Here a node costs one increment
+// and one compare against a precomputed threshold: the next node number at
+// which something must be looked at (max_nodes + 1, or the next multiple of
+// 1024 when a deadline or terminate callback is set; never, when the budget
+// is empty). The deadline and the callback are polled through BudgetGuard.
+class NodeBudget {
+public:
+    void reset(const np_budget& budget) {
+        guard_ = np::sdk::BudgetGuard(budget);
+        max_nodes_ = budget.max_nodes;
+        polling_ = budget.deadline_ns != 0 || budget.terminate != nullptr;
+        nodes_ = 0;
+        refused_ = 0;
+        spent_ = false;
+        next_poll_ = kPollEvery;
+        update_threshold();
+    }
+
+    // Counts one node about to be explored; true when the budget is spent,
+    // in which case the node is not explored. max_nodes is exact: node
+    // max_nodes + 1 is refused.
+    bool tick() { return ++nodes_ >= check_at_ && slow_tick(); }
+
+    // Looks at the deadline and callback now (between generated results).
+    bool poll_now() {
+        if (!spent_ && polling_ && guard_.poll_now()) spent_ = true;
+        return spent_;
+    }
+
+    bool spent() const { return spent_; }
+    uint64_t explored() const { return nodes_ - refused_; }
+
+private:
+    static constexpr uint64_t kPollEvery = 1024;
+
+    bool slow_tick() {
+        if (!spent_) {
+            if (max_nodes_ != 0 && nodes_ > max_nodes_) {
+                spent_ = true;
+            } else if (polling_ && nodes_ >= next_poll_) {
+                next_poll_ += kPollEvery;
+                spent_ = guard_.poll_now();
+            }
+        }
+        if (spent_) {
+            ++refused_;
+            return true;
+        }
+        update_threshold();
+        return false;
+    }
+
+    void update_threshold() {
+        uint64_t at = UINT64_MAX;
+        if (max_nodes_ != 0) at = max_nodes_ + 1;
+        if (polling_) at = std::min(at, next_poll_);
+        check_at_ = at;
+    }
+
+    np::sdk::BudgetGuard guard_{np_budget{}};
+    uint64_t max_nodes_ = 0;
+    bool polling_ = false;
+    uint64_t nodes_ = 0, refused_ = 0;
+    uint64_t next_poll_ = kPollEvery;
+    uint64_t check_at_ = UINT64_MAX;
+    bool spent_ = false;
+};
+
+// ---- Value orders for branching ------------------------------------------------------
+
+struct Ascending {  // 1, 2, ..., N: the forward search, and plain counting
+    static constexpr bool kRandom = false, kDescending = false;
+};
+struct Descending {  // N, ..., 2, 1: the backward search
+    static constexpr bool kRandom = false, kDescending = true;
+};
+struct RandomOrder {  // a fresh shuffle at every branching: grid generation
+    static constexpr bool kRandom = true, kDescending = false;
+    np::Rng* rng;
+};
+
+enum class Stop { exhausted, limit, budget };
+
+struct Outcome {
+    uint64_t count = 0;
+    Stop stop = Stop::exhausted;
+};
+
+struct Counters {
+    uint64_t guesses = 0;         // branchings (always on two or more candidates)
+    uint64_t naked_singles = 0;   // cells left with one candidate
+    uint64_t hidden_singles = 0;  // values left with one cell in a unit
+    uint64_t locked = 0;          // candidates removed by locked candidates
+    uint64_t dead_ends = 0;       // nodes whose propagation emptied a cell or a unit
+};
+
+// ---- The search ------------------------------------------------------------------------
+//
+// Impl (CRTP) holds the state and the propagation and provides:
+//   State& slot(int depth)             the preallocated stack of states
+//   const State& root(), bool root_dead()   the settled root
+//   void copy_state(State& to, const State& from)
+//   int select(const State&)           MRV: an open cell with the fewest
+//                                      candidates (ties: engine.hpp); -1 if none
+//   Mask candidates(const State&, int cell)
+//   void assign(State&, int cell, Mask bit)   narrows an open cell to one value
+//   bool propagate(State&)             singles to a fixed point; false on a dead end
+//   void write_solution(const State&, uint8_t* out)
+//
+// Nodes: every state the search looks at (the root, and each child a
+// branching makes) is a node, counted and charged to the budget before it is
+// propagated. Guesses: branchings.
+template <class Impl, class Mask, int kMaxValues>
+class SearchCore {
+public:
+    void begin_call(const np_budget& budget) {
+        budget_.reset(budget);
+        counters_ = {};
+    }
+    NodeBudget& budget() { return budget_; }
+    const Counters& counters() const { return counters_; }
+
+    // Counts the solutions of the settled root up to `limit`, trying values
+    // in `order` at every branching. The first two solutions found are kept
+    // (solution(0), solution(1)).
+    template <class Order>
+    Outcome run(uint64_t limit, Order& order) {
+        count_ = 0;
+        limit_ = limit;
+        stop_ = Stop::exhausted;
+        if (budget_.tick()) return {0, Stop::budget};
+        if (impl().root_dead()) {
+            ++counters_.dead_ends;
+            return {0, Stop::exhausted};
+        }
+        impl().copy_state(impl().slot(0), impl().root());
+        search(0, order);
+        return {count_, stop_};
+    }
+
+    // Solution k (0 or 1) of the last run: N*N values 1..N.
+    const uint8_t* solution(int k) const { return solutions_[static_cast<std::size_t>(k)].data(); }
+
+protected:
+    void allocate_solutions(int cells) {
+        for (auto& s : solutions_) s.assign(static_cast<std::size_t>(cells), 0);
+    }
+
+    NodeBudget budget_;
+    Counters counters_;
+
+private:
+    Impl& impl() { return static_cast<Impl&>(*this); }
+
+    template <class State>
+    bool record(const State& s) {
+        if (count_ < 2) impl().write_solution(s, solutions_[static_cast<std::size_t>(count_)].data());
+        ++count_;
+        if (count_ >= limit_) {
+            stop_ = Stop::limit;
+            return true;
+        }
+        return false;
+    }
+
+    // Explores the propagated state in slot(depth). Returns true when the
+    // whole search must stop (limit reached or budget spent).
+    template <class Order>
+    bool search(int depth, Order& order) {
+        auto& s = impl().slot(depth);
+        for (;;) {
+            const int x = impl().select(s);
+            if (x < 0) return record(s);
+            ++counters_.guesses;
+
+            Mask rest = impl().candidates(s, x);
+            [[maybe_unused]] Mask shuffled[kMaxValues];
+            [[maybe_unused]] int shuffled_count = 0, next = 0;
+            if constexpr (Order::kRandom) {
+                while (rest) {
+                    shuffled[shuffled_count++] = lowest_bit(rest);
+                    rest = static_cast<Mask>(rest & (rest - 1u));
+                }
+                order.rng->shuffle(shuffled, shuffled + shuffled_count);
+            }
+
+            for (;;) {
+                Mask bit;
+                bool last;
+                if constexpr (Order::kRandom) {
+                    bit = shuffled[next++];
+                    last = next == shuffled_count;
+                } else if constexpr (Order::kDescending) {
+                    bit = highest_bit(rest);
+                    rest = static_cast<Mask>(rest ^ bit);
+                    last = rest == 0;
+                } else {
+                    bit = lowest_bit(rest);
+                    rest = static_cast<Mask>(rest ^ bit);
+                    last = rest == 0;
+                }
+                if (budget_.tick()) {
+                    stop_ = Stop::budget;
+                    return true;
+                }
+                if (last) {
+                    impl().assign(s, x, bit);
+                    break;
+                }
+                auto& child = impl().slot(depth + 1);
+                impl().copy_state(child, s);
+                impl().assign(child, x, bit);
+                if (impl().propagate(child)) {
+                    if (search(depth + 1, order)) return true;
+                } else {
+                    ++counters_.dead_ends;
+                }
+            }
+            if (!impl().propagate(s)) {
+                ++counters_.dead_ends;
+                return false;
+            }
+        }
+    }
+
+    std::vector<uint8_t> solutions_[2];
+    uint64_t count_ = 0, limit_ = 1;
+    Stop stop_ = Stop::exhausted;
+};
+
+}  // namespace bitmask_mrv

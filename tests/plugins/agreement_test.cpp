@@ -1,0 +1,233 @@
+// Every plugin against every other, wherever their capabilities and sizes
+// overlap. A small comparison helper; the harness's `verify` is the real one.
+//
+// The rules:
+//   - every witness is a certificate: a full grid that obeys the rules and
+//     keeps every given;
+//   - two plugins that both reached a conclusion (a complete search, or two
+//     solutions) agree on none / unique / multiple, and on the exact count
+//     when both searches were complete;
+//   - a plugin that stopped early (budget, limit, or cannot prove) must not
+//     contradict a complete answer: its lower bound is at most the exact count,
+//     and a `found` solution of a unique puzzle is that solution;
+//   - duplicate givens are `invalid` for every plugin, with the same code.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <sstream>
+
+#include "numplace/format.hpp"
+#include "numplace/random.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using np::Grid;
+using np::Plugin;
+using np::SolveOutcome;
+using np::Verdict;
+
+// Each plugin gets this many nodes per puzzle: plenty for the fast ones, and
+// it keeps the plain ones (backtrack, naive-dom) from taking the suite hostage.
+constexpr uint64_t kNodeBudget = 2'000'000;
+
+std::vector<const Plugin*> solvers() {
+    std::vector<const Plugin*> out;
+    for (const auto& p : np::test::bundled_plugins().plugins())
+        if (p.can(NP_CAP_SOLVE)) out.push_back(&p);
+    return out;
+}
+
+struct Tally {
+    int compared = 0;  // pairs where both reached a conclusion
+    int checked = 0;   // answers whose certificates were checked
+};
+
+// Solves one puzzle with every plugin that supports its size and checks the
+// rules above. `expected_count` (when known, e.g. published) must match any
+// complete answer too.
+void cross_check(const Grid& puzzle, const std::string& label, uint64_t limit, Tally& tally,
+                 std::optional<uint64_t> expected_count = std::nullopt) {
+    np::Budget budget;
+    budget.max_nodes = kNodeBudget;
+    std::map<std::string, SolveOutcome> answers;
+    for (const Plugin* p : solvers()) {
+        if (!p->supports(puzzle.geometry)) continue;
+        SolveOutcome out = p->solve(puzzle, limit, {}, budget);
+        ASSERT_NE(out.verdict, Verdict::error) << label << " " << p->name() << ": " << out.message;
+        ASSERT_NE(out.verdict, Verdict::invalid) << label << " " << p->name();
+        for (const Grid& s : out.solutions) { EXPECT_TRUE(np::test::solves(puzzle, s)) << label << " " << p->name(); }
+        if (out.solutions.size() == 2) { EXPECT_NE(out.solutions[0], out.solutions[1]) << label << " " << p->name(); }
+        if (out.verdict == Verdict::multiple) { EXPECT_EQ(out.solutions.size(), 2u) << label << " " << p->name(); }
+        if (out.complete && expected_count) {
+            EXPECT_EQ(out.count, std::min(*expected_count, limit)) << label << " " << p->name();
+        }
+        ++tally.checked;
+        answers.emplace(p->name(), std::move(out));
+    }
+    for (const auto& [a_name, a] : answers) {
+        for (const auto& [b_name, b] : answers) {
+            if (a_name >= b_name) continue;
+            const std::string who = label + ": " + a_name + " vs " + b_name;
+            // Conclusive: a complete search, or two solutions found.
+            const bool a_sure = a.complete || a.verdict == Verdict::multiple;
+            const bool b_sure = b.complete || b.verdict == Verdict::multiple;
+            if (a_sure && b_sure) {
+                EXPECT_EQ(a.verdict, b.verdict) << who;
+                if (a.complete && b.complete) { EXPECT_EQ(a.count, b.count) << who; }
+                ++tally.compared;
+            }
+            // An exact answer bounds every partial one.
+            if (a.complete && !b.complete) { EXPECT_LE(b.count, a.count) << who; }
+            if (b.complete && !a.complete) { EXPECT_LE(a.count, b.count) << who; }
+            // The solution of a unique puzzle is the only one there is.
+            auto unique_vs_found = [&](const SolveOutcome& u, const SolveOutcome& f) {
+                if (u.verdict == Verdict::unique && f.verdict == Verdict::found) {
+                    EXPECT_EQ(u.solutions.at(0), f.solutions.at(0)) << who;
+                }
+            };
+            unique_vs_found(a, b);
+            unique_vs_found(b, a);
+        }
+    }
+}
+
+std::vector<std::string> sample(const std::vector<std::string>& lines, std::size_t count) {
+    if (lines.size() <= count) return lines;
+    std::vector<std::string> out;
+    const std::size_t step = lines.size() / count;  // spread over the file
+    for (std::size_t i = 0; out.size() < count; i += step) out.push_back(lines[i]);
+    return out;
+}
+
+Grid parse(const std::string& line) { return np::test::parse(line.substr(0, line.find_first_of(" \t:,;"))); }
+
+void dataset_agreement(const std::string& path, std::size_t count, Tally& tally) {
+    for (const auto& line : sample(np::test::read_lines(path), count)) cross_check(parse(line), line, 2, tally);
+}
+
+TEST(Agreement, ThereAreSeveralProvers) {
+    int provers = 0;
+    for (const Plugin* p : solvers()) provers += p->can(NP_CAP_PROVE_UNIQUE);
+    EXPECT_GE(provers, 2) << "agreement needs at least two plugins that can prove uniqueness";
+}
+
+TEST(Agreement, Kaggle) {
+    NP_REQUIRE_DATASET(path, "kaggle_1m_first1000.txt");
+    Tally t;
+    dataset_agreement(path, 100, t);
+    EXPECT_GE(t.compared, 100);
+}
+
+TEST(Agreement, SeventeenClue) {
+    NP_REQUIRE_DATASET(path, "17clue.txt");
+    Tally t;
+    dataset_agreement(path, 60, t);
+    EXPECT_GE(t.compared, 60);
+}
+
+TEST(Agreement, Top1465) {
+    NP_REQUIRE_DATASET(path, "top1465.txt");
+    Tally t;
+    dataset_agreement(path, 60, t);
+    EXPECT_GE(t.compared, 60);
+}
+
+TEST(Agreement, SergBenchmarkHasMultipleSolutions) {
+    NP_REQUIRE_DATASET(path, "serg_benchmark.txt");
+    Tally t;
+    for (const auto& line : sample(np::test::read_lines(path), 60)) {
+        Grid puzzle = parse(line);
+        cross_check(puzzle, line, 2, t);
+        // Every puzzle of this set has two or more solutions.
+        for (const Plugin* p : solvers()) {
+            if (!p->can(NP_CAP_PROVE_UNIQUE)) continue;
+            np::Budget budget;
+            budget.max_nodes = kNodeBudget;
+            auto out = p->solve(puzzle, 2, {}, budget);
+            if (out.verdict != Verdict::unknown && out.verdict != Verdict::found) {
+                EXPECT_EQ(out.verdict, Verdict::multiple) << p->name() << " " << line;
+            }
+        }
+    }
+    EXPECT_GE(t.compared, 60);
+}
+
+TEST(Agreement, TdokuSolutionCountsWithPublishedCounts) {
+    NP_REQUIRE_DATASET(path, "tdoku_solution_counts.tsv");
+    Tally t;
+    auto lines = np::test::read_lines(path);
+    for (std::size_t i = 1; i < lines.size(); ++i) {  // row 0 is the header
+        std::istringstream row(lines[i]);
+        std::string puzzle, count;
+        std::getline(row, puzzle, '\t');
+        std::getline(row, count, '\t');
+        cross_check(parse(puzzle), puzzle, NP_UNLIMITED, t, std::stoull(count));
+    }
+    EXPECT_GE(t.compared, 42);
+}
+
+// Puzzles of other sizes: a generated full grid with cells blanked at random.
+TEST(Agreement, GeneratedPuzzlesOfOtherSizes) {
+    const Plugin* grids = nullptr;
+    for (const auto& p : np::test::bundled_plugins().plugins())
+        if (p.can(NP_CAP_GENERATE_GRID) && p.supports({4, 4})) grids = &p;
+    ASSERT_NE(grids, nullptr);
+    Tally t;
+    const std::vector<std::pair<np::Geometry, int>> shapes = {
+        {{2, 2}, 10}, {{2, 3}, 20}, {{3, 4}, 40}, {{4, 4}, 60}};
+    for (auto [geometry, blanks] : shapes) {
+        auto full = grids->generate(geometry, NP_GENERATE_GRID, 1234, 6, {}, {});
+        ASSERT_TRUE(full.ok) << full.message;
+        np::Rng rng(99);
+        for (std::size_t k = 0; k < full.results.size(); ++k) {
+            Grid puzzle = full.results[k];
+            // More blanks for later puzzles, so some have several solutions.
+            const int remove = blanks + static_cast<int>(k) * geometry.side() / 2;
+            for (int r = 0; r < remove; ++r) puzzle.cells[rng.below(puzzle.cells.size())] = 0;
+            cross_check(puzzle, geometry.name() + " #" + std::to_string(k), 2, t);
+        }
+    }
+    EXPECT_GE(t.compared, 24);
+}
+
+TEST(Agreement, GeneratedUniquePuzzlesAreUniqueForEveryProver) {
+    Tally t;
+    int generators = 0;
+    for (const auto& g : np::test::bundled_plugins().plugins()) {
+        if (!g.can(NP_CAP_GENERATE_PUZZLE)) continue;
+        ++generators;
+        for (np::Geometry geometry : {np::Geometry{2, 2}, np::Geometry{2, 3}, np::Geometry{3, 3}}) {
+            if (!g.supports(geometry)) continue;
+            auto made = g.generate(geometry, NP_GENERATE_PUZZLE, 7, 5, {}, {});
+            ASSERT_TRUE(made.ok) << made.message;
+            for (const auto& puzzle : made.results) {
+                cross_check(puzzle, g.name() + " " + np::format_line(puzzle), 2, t);
+                for (const Plugin* p : solvers()) {
+                    if (!p->can(NP_CAP_PROVE_UNIQUE) || !p->supports(geometry)) continue;
+                    np::Budget budget;
+                    budget.max_nodes = kNodeBudget;
+                    auto out = p->solve(puzzle, 2, {}, budget);
+                    if (out.complete) { EXPECT_EQ(out.verdict, Verdict::unique) << p->name(); }
+                }
+            }
+        }
+    }
+    EXPECT_GE(generators, 1);
+    EXPECT_GE(t.compared, 15);
+}
+
+TEST(Agreement, DuplicateGivensAreInvalidForEveryPlugin) {
+    // Seed 002's board with a second 7 in row 1 (column 6) — also a clash in
+    // box 2 with the 7 at column 5.
+    Grid puzzle = parse("53..77...6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+    for (const Plugin* p : solvers()) {
+        auto out = p->solve(puzzle, 2, {}, {});
+        EXPECT_EQ(out.verdict, Verdict::invalid) << p->name();
+        ASSERT_TRUE(out.error.has_value()) << p->name();
+        EXPECT_EQ(out.error->row, 1) << p->name();
+        EXPECT_EQ(out.error->value, 7) << p->name();
+    }
+}
+
+}  // namespace
