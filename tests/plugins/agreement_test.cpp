@@ -16,6 +16,7 @@
 #include <map>
 #include <sstream>
 
+#include "corpus.hpp"
 #include "numplace/format.hpp"
 #include "numplace/random.hpp"
 #include "test_support.hpp"
@@ -228,6 +229,42 @@ TEST(Agreement, DuplicateGivensAreInvalidForEveryPlugin) {
         EXPECT_EQ(out.error->row, 1) << p->name();
         EXPECT_EQ(out.error->value, 7) << p->name();
     }
+}
+
+}  // namespace
+
+// The corpus's expectations hold for every plugin that reaches a conclusion
+// (a sample of every eighth entry; the harness's verify will run them all).
+
+namespace {
+
+TEST(Agreement, CorpusSampleExpectationsHold) {
+    auto loaded = np::corpus::load({np::test::source_dir() + "/../corpus"});
+    ASSERT_TRUE(loaded.ok());
+    int checked = 0;
+    const auto& puzzles = loaded.corpus.puzzles;
+    for (std::size_t i = 0; i < puzzles.size(); i += 8) {
+        const auto& entry = puzzles[i];
+        const Grid* grid = std::get_if<Grid>(&entry.puzzle);
+        if (grid == nullptr) continue;  // malformed text never reaches a plugin
+        for (const Plugin* p : solvers()) {
+            if (!p->supports(grid->geometry)) continue;
+            auto out = p->solve(*grid, 2, {}, np::test::node_budget(300'000));
+            const std::string who = entry.id + " " + p->name();
+            if (entry.expect.verdict == Verdict::invalid) {
+                EXPECT_EQ(out.verdict, Verdict::invalid) << who;
+                continue;
+            }
+            if (out.verdict == Verdict::found && entry.expect.solution) {
+                EXPECT_EQ(out.solutions.at(0), *entry.expect.solution) << who;
+            }
+            if (out.verdict == Verdict::unknown || out.verdict == Verdict::found) continue;
+            EXPECT_EQ(out.verdict, entry.expect.verdict) << who;
+            if (out.verdict == Verdict::unique) { EXPECT_EQ(out.solutions.at(0), *entry.expect.solution) << who; }
+            ++checked;
+        }
+    }
+    EXPECT_GE(checked, 500);
 }
 
 }  // namespace
