@@ -268,3 +268,65 @@ TEST(Agreement, CorpusSampleExpectationsHold) {
 }
 
 }  // namespace
+
+namespace {
+
+// Every generator's full grids pass the framework's rule check and every
+// plugin's grid checker.
+TEST(Agreement, GeneratedGridsPassEveryChecker) {
+    int grids = 0, checks = 0;
+    for (const auto& g : np::test::bundled_plugins().plugins()) {
+        if (!g.can(NP_CAP_GENERATE_GRID)) continue;
+        for (np::Geometry geometry : {np::Geometry{2, 2}, np::Geometry{2, 3}, np::Geometry{3, 3}, np::Geometry{3, 4}}) {
+            if (!g.supports(geometry)) continue;
+            auto made = g.generate(geometry, NP_GENERATE_GRID, 11, 4, {}, np::test::node_budget(50'000'000));
+            ASSERT_TRUE(made.ok) << g.name() << ": " << made.message;
+            for (const Grid& grid : made.results) {
+                ++grids;
+                EXPECT_TRUE(grid.is_full()) << g.name();
+                EXPECT_TRUE(np::check_rules(grid).empty()) << g.name() << " " << np::format_line(grid);
+                for (const auto& c : np::test::bundled_plugins().plugins()) {
+                    if (!c.can(NP_CAP_CHECK_GRID) || !c.supports(geometry)) continue;
+                    auto verdict = c.check(grid, {});
+                    ASSERT_TRUE(verdict.ok) << c.name() << ": " << verdict.message;
+                    EXPECT_TRUE(verdict.violations.empty()) << c.name() << " rejects " << g.name() << "'s grid";
+                    ++checks;
+                }
+            }
+        }
+    }
+    EXPECT_GE(grids, 30);
+    EXPECT_GE(checks, 30);
+}
+
+// A minimal puzzle loses uniqueness when any one clue goes, by the oracle
+// (exhaustive-count), not by the generator's own search.
+TEST(Agreement, MinimalPuzzlesAreMinimalByTheOracle) {
+    const Plugin* oracle = np::test::bundled_plugins().find("exhaustive-count");
+    ASSERT_NE(oracle, nullptr);
+    int generators = 0;
+    for (const auto& g : np::test::bundled_plugins().plugins()) {
+        if (!g.can(NP_CAP_GENERATE_PUZZLE)) continue;
+        bool declares_minimal = false;
+        for (const auto& o : g.options()) declares_minimal |= o.key == "minimal";
+        if (!declares_minimal) continue;
+        ++generators;
+        for (np::Geometry geometry : {np::Geometry{2, 3}, np::Geometry{3, 3}}) {
+            auto made = g.generate(geometry, NP_GENERATE_PUZZLE, 21, 3, {{"minimal", "1"}}, {});
+            ASSERT_TRUE(made.ok) << made.message;
+            for (const Grid& puzzle : made.results) {
+                ASSERT_EQ(oracle->solve(puzzle, 2, {}, {}).verdict, Verdict::unique) << np::format_line(puzzle);
+                for (std::size_t i = 0; i < puzzle.cells.size(); ++i) {
+                    if (puzzle.cells[i] == 0) continue;
+                    Grid fewer = puzzle;
+                    fewer.cells[i] = 0;
+                    EXPECT_EQ(oracle->solve(fewer, 2, {}, {}).verdict, Verdict::multiple)
+                        << g.name() << " " << np::format_line(puzzle) << " without clue " << i;
+                }
+            }
+        }
+    }
+    EXPECT_GE(generators, 1);
+}
+
+}  // namespace
