@@ -1,4 +1,5 @@
 // The three puzzle text formats: line, grid and share.
+#include "text.hpp"
 #include "numplace/format.hpp"
 
 #include <array>
@@ -7,38 +8,22 @@ namespace np {
 
 namespace {
 
-constexpr std::string_view kBlank = " \t\r\n\v\f";
-// Characters dropped from a grid row: spacing and box borders.
-constexpr std::string_view kRowFiller = " \t\r\v\f|*+";
-// A border line holds only these (and spaces).
-constexpr std::string_view kBorderChars = "+-=|*";
+using text::is_border_line;
+using text::kBlank;
+using text::kBorderChars;
+using text::kKnownCellCounts;
+using text::kRowFiller;
+using text::trim;
 
-constexpr std::array<std::size_t, 6> kKnownCellCounts{16, 36, 81, 144, 256, 625};
+
 constexpr std::string_view kKnownCellCountsText = "16, 36, 81, 144, 256 or 625 cells";
 constexpr std::string_view kKnownSidesText = "4, 6, 9, 12, 16 or 25 rows";
 
 constexpr std::string_view kBase64Url =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-std::string_view trim(std::string_view s) {
-    const auto first = s.find_first_not_of(kBlank);
-    if (first == std::string_view::npos) return {};
-    const auto last = s.find_last_not_of(kBlank);
-    return s.substr(first, last - first + 1);
-}
-
 std::string cells_for(const Geometry& g) {
     return std::to_string(g.cell_count()) + " cells for a " + g.name() + " puzzle";
-}
-
-bool is_border_line(std::string_view line) {
-    bool any = false;
-    for (char c : line) {
-        if (kBlank.find(c) != std::string_view::npos) continue;
-        if (kBorderChars.find(c) == std::string_view::npos) return false;
-        any = true;
-    }
-    return any;
 }
 
 // The 6-bit value of a Base64 character: the URL-safe alphabet, and also the

@@ -26,6 +26,7 @@
 // A single short line that is not part of a grid (one row, no border) is
 // given as a line item, so that a bad line among line puzzles is reported by
 // the line parser, with its own origin, and never takes the next lines along.
+#include "text.hpp"
 #include "numplace/input.hpp"
 
 #include <vector>
@@ -34,34 +35,20 @@ namespace np {
 
 namespace {
 
-constexpr std::string_view kBlank = " \t\r\n\v\f";
-constexpr std::string_view kFieldEnd = " \t\r\n\v\f:,;";
-constexpr std::string_view kRowFiller = " \t\r\v\f|*+";
-constexpr std::string_view kBorderChars = "+-=|*";
-constexpr std::size_t kMaxRowField = 35;
-constexpr std::size_t kKnownCellCounts[] = {16, 36, 81, 144, 256, 625};
+using text::is_border_line;
+using text::kBlank;
+using text::kBorderChars;
+using text::kKnownCellCounts;
+using text::kRowFiller;
+using text::trim;
 
-std::string_view trim(std::string_view s) {
-    const auto first = s.find_first_not_of(kBlank);
-    if (first == std::string_view::npos) return {};
-    const auto last = s.find_last_not_of(kBlank);
-    return s.substr(first, last - first + 1);
-}
+constexpr std::string_view kFieldEnd = " \t\r\n\v\f:,;";
+constexpr std::size_t kMaxRowField = 35;
 
 // The puzzle of a line: up to whitespace, ':', ',' or ';'.
 std::string_view first_field(std::string_view line) {
     const std::string_view t = trim(line);
     return t.substr(0, t.find_first_of(kFieldEnd));
-}
-
-bool is_border_line(std::string_view line) {
-    bool any = false;
-    for (char c : line) {
-        if (kBlank.find(c) != std::string_view::npos) continue;
-        if (kBorderChars.find(c) == std::string_view::npos) return false;
-        any = true;
-    }
-    return any;
 }
 
 std::size_t row_symbol_count(std::string_view line) {

@@ -32,6 +32,13 @@
 
 namespace {
 
+using np::test::node_budget;
+using np::test::parse;
+using np::test::solves;
+using np::test::pattern_grid;
+using np::test::split_tabs;
+using np::test::text_of;
+
 using np::Budget;
 using np::Geometry;
 using np::Grid;
@@ -44,74 +51,16 @@ const OptionList kCount = {};
 const OptionList kForwardBackward = {{"uniqueness", "forward-backward"}};
 const OptionList kGeneral = {{"engine", "general"}};
 
-Budget node_budget(uint64_t max_nodes) {
-    Budget budget;
-    budget.max_nodes = max_nodes;
-    return budget;
-}
-
 // Far more than any call here needs: a broken plugin fails a test instead of
 // hanging the suite.
 Budget plenty() { return node_budget(20'000'000); }
 
-Grid parse(std::string_view text, std::optional<Geometry> size = {}) {
-    np::ParseResult result = np::parse_line(text, size);
-    if (!np::parsed(result)) {
-        ADD_FAILURE() << "cannot parse puzzle: " << text;
-        return Grid(size.value_or(Geometry{}));
-    }
-    return std::get<Grid>(result);
-}
-
-std::string text_of(const Grid& grid) { return np::format_line(grid); }
-
-// A solution is right when it has the puzzle's shape, is full, obeys the
-// rules (checked by the framework, not by the plugin) and keeps every given.
-::testing::AssertionResult solves(const Grid& puzzle, const Grid& solution) {
-    if (solution.geometry != puzzle.geometry) return ::testing::AssertionFailure() << "wrong shape";
-    if (solution.cells.size() != puzzle.cells.size()) return ::testing::AssertionFailure() << "wrong cell count";
-    if (!solution.is_full()) return ::testing::AssertionFailure() << "not full: " << text_of(solution);
-    auto violations = np::check_rules(solution);
-    if (!violations.empty())
-        return ::testing::AssertionFailure() << "breaks a rule: " << violations.front().message << " in "
-                                             << text_of(solution);
-    for (std::size_t i = 0; i < puzzle.cells.size(); ++i)
-        if (puzzle.cells[i] != 0 && puzzle.cells[i] != solution.cells[i])
-            return ::testing::AssertionFailure() << "changes the given at index " << i << ": " << text_of(solution);
-    return ::testing::AssertionSuccess();
-}
 
 void expect_witnesses_solve(const Grid& puzzle, const np::SolveOutcome& out) {
     for (const Grid& solution : out.solutions) EXPECT_TRUE(solves(puzzle, solution));
     if (out.solutions.size() == 2) {
         EXPECT_NE(out.solutions[0], out.solutions[1]);
     }
-}
-
-// A full grid of shape R x C made without any plugin: the classic pattern
-// value(r, c) = (C*(r mod R) + r div R + c) mod N, values relabelled by a
-// seeded permutation.
-Grid pattern_grid(Geometry geometry, uint64_t seed) {
-    const int side = geometry.side();
-    std::vector<int> relabel(static_cast<std::size_t>(side));
-    for (int v = 0; v < side; ++v) relabel[static_cast<std::size_t>(v)] = v + 1;
-    np::Rng rng(seed);
-    rng.shuffle(relabel.begin(), relabel.end());
-    Grid grid(geometry);
-    for (int r = 0; r < side; ++r)
-        for (int c = 0; c < side; ++c) {
-            const int v = (geometry.box_cols * (r % geometry.box_rows) + r / geometry.box_rows + c) % side;
-            grid.at(r, c) = static_cast<uint8_t>(relabel[static_cast<std::size_t>(v)]);
-        }
-    return grid;
-}
-
-std::vector<std::string> split_tabs(const std::string& line) {
-    std::vector<std::string> fields;
-    std::string field;
-    std::istringstream in(line);
-    while (std::getline(in, field, '\t')) fields.push_back(field);
-    return fields;
 }
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
