@@ -396,8 +396,14 @@ int run_corpus_import(const CorpusImportSettings& s, Streams io) {
     for (const auto& d : check.errors) io.err << "numplace: internal: " << d.text() << "\n";
     if (!check.ok()) return kExitInvalid;
     std::ofstream out(s.out, std::ios::binary);
-    out << "# Imported with numplace corpus import from " << file_name << "; expectations computed by";
-    for (const Plugin* p : provers) out << " " << p->name();
+    out << "# Imported with numplace corpus import from " << file_name << "; ";
+    if (s.kind == "grid-check") {
+        out << "violations from the framework's rule check, valid / not valid confirmed by";
+        for (const Plugin* p : checkers) out << " " << p->name();
+    } else {
+        out << "expectations computed by";
+        for (const Plugin* p : provers) out << " " << p->name();
+    }
     out << ".\n" << yaml;
     if (!out) {
         io.err << "numplace: " << s.out << ": cannot write\n";
