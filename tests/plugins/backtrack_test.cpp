@@ -218,52 +218,8 @@ TEST(Backtrack, TdokuSolutionCountsAreExact) {
 
 // ---- Duplicate givens ------------------------------------------------------------
 
-struct DuplicateCase {
-    const char* name;
-    Geometry geometry;
-    // Two givens of the same value, 1-based (row, column) each.
-    int row1, col1, row2, col2, value;
-    np::ReasonCode code;
-    int box;  // 1-based box of the later cell
-};
-
-class BacktrackDuplicate : public ::testing::TestWithParam<DuplicateCase> {};
-
-TEST_P(BacktrackDuplicate, IsLocated) {
-    const DuplicateCase& c = GetParam();
-    Grid puzzle(c.geometry);
-    puzzle.at(c.row1 - 1, c.col1 - 1) = static_cast<uint8_t>(c.value);
-    puzzle.at(c.row2 - 1, c.col2 - 1) = static_cast<uint8_t>(c.value);
-    const auto out = backtrack().solve(puzzle, 1, {}, node_budget(1000));
-    ASSERT_EQ(out.verdict, Verdict::invalid) << out.message;
-    ASSERT_TRUE(out.error.has_value());
-    EXPECT_EQ(out.error->code, c.code);
-    // The later of the two cells in row-major order.
-    EXPECT_EQ(out.error->row, std::max(c.row1, c.row2));
-    EXPECT_EQ(out.error->column, c.row2 > c.row1 ? c.col2 : std::max(c.col1, c.col2));
-    EXPECT_EQ(out.error->box, c.box);
-    EXPECT_EQ(out.error->value, c.value);
-    EXPECT_FALSE(out.message.empty());
-    EXPECT_EQ(out.stats.nodes, 0u) << "the givens are checked before any search";
-}
-
-using RC = np::ReasonCode;
-INSTANTIATE_TEST_SUITE_P(
-    Cases, BacktrackDuplicate,
-    ::testing::Values(
-        DuplicateCase{"FirstRow", {3, 3}, 1, 1, 1, 9, 5, RC::duplicate_in_row, 3},
-        DuplicateCase{"LastRow", {3, 3}, 9, 1, 9, 5, 4, RC::duplicate_in_row, 8},
-        DuplicateCase{"FirstColumn", {3, 3}, 2, 1, 7, 1, 8, RC::duplicate_in_column, 7},
-        DuplicateCase{"LastColumn", {3, 3}, 1, 9, 9, 9, 7, RC::duplicate_in_column, 9},
-        DuplicateCase{"FirstBox", {3, 3}, 1, 1, 2, 2, 2, RC::duplicate_in_box, 1},
-        DuplicateCase{"LastBox", {3, 3}, 8, 8, 9, 9, 3, RC::duplicate_in_box, 9},
-        DuplicateCase{"LastBoxAntiDiagonal", {3, 3}, 7, 9, 8, 7, 6, RC::duplicate_in_box, 9},
-        // 2x3: boxes are 2 rows by 3 columns, two per band; rows 5-6 and
-        // columns 4-6 are box 6.
-        DuplicateCase{"Box2x3", {2, 3}, 5, 4, 6, 6, 1, RC::duplicate_in_box, 6},
-        DuplicateCase{"Row3x4", {3, 4}, 12, 2, 12, 12, 12, RC::duplicate_in_row, 12},
-        DuplicateCase{"Column4x4", {4, 4}, 3, 16, 16, 16, 16, RC::duplicate_in_column, 16}),
-    [](const ::testing::TestParamInfo<DuplicateCase>& info) { return std::string(info.param.name); });
+// The located-duplicate cases for every solver (this one included, with
+// each of its enumerated options) are in contract_test.cpp.
 
 // With duplicates in a row and in a column, the row is reported (rows are
 // checked first, as in the framework's check_rules).
@@ -276,7 +232,7 @@ TEST(Backtrack, ReportsRowsBeforeColumns) {
     const auto out = backtrack().solve(puzzle, 1, {}, {});
     ASSERT_EQ(out.verdict, Verdict::invalid);
     ASSERT_TRUE(out.error.has_value());
-    EXPECT_EQ(out.error->code, RC::duplicate_in_row);
+    EXPECT_EQ(out.error->code, np::ReasonCode::duplicate_in_row);
     EXPECT_EQ(out.error->row, 7);
     EXPECT_EQ(out.error->column, 9);
 }
