@@ -155,7 +155,8 @@ json error_json(const std::string& message) { return {{"code", "plugin_error"}, 
 // Writes a grid in the chosen text format; grids get a blank line after them
 // so that the output reads back as input.
 void write_grid(std::ostream& out, const Grid& grid, OutputFormat format) {
-    // format_grid ends with its own newline, so this "\n" is the blank line.
+    // Line and share texts need their newline; a grid text already ends with
+    // one, so for grids this "\n" is the blank line between blocks.
     out << format_grid_as(grid, format) << "\n";
 }
 
