@@ -96,7 +96,7 @@ TEST(Contract, GeneratorsAreDeterministicAndPrefixStable) {
         for (auto [cap, kind] : {std::pair{NP_CAP_GENERATE_GRID, NP_GENERATE_GRID},
                                  std::pair{NP_CAP_GENERATE_PUZZLE, NP_GENERATE_PUZZLE}}) {
             if (!p.can(cap)) continue;
-            for (Geometry geometry : {Geometry{2, 2}, Geometry{3, 3}}) {
+            for (Geometry geometry : {Geometry{2, 2}, Geometry{2, 3}, Geometry{3, 2}, Geometry{3, 3}}) {
                 if (!p.supports(geometry)) continue;
                 SCOPED_TRACE(p.name() + " " + geometry.name() + (kind == NP_GENERATE_GRID ? " grids" : " puzzles"));
                 ++generators;
@@ -109,7 +109,12 @@ TEST(Contract, GeneratorsAreDeterministicAndPrefixStable) {
                 ASSERT_EQ(ten.results.size(), 10u);
                 for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(three.results[i], ten.results[i]) << i;
                 EXPECT_EQ(ten.results, again.results);
-                EXPECT_NE(ten.results, other.results);
+                ASSERT_EQ(other.results.size(), 10u);
+                if (geometry != Geometry{2, 2}) {  // 288 grids: a clash at some index is likely
+                    for (std::size_t i = 0; i < 10; ++i) EXPECT_NE(ten.results[i], other.results[i]) << i;
+                } else {
+                    EXPECT_NE(ten.results, other.results);
+                }
                 if (geometry == Geometry{3, 3}) {
                     std::set<std::string> distinct;
                     for (const Grid& g : ten.results) distinct.insert(np::format_line(g));

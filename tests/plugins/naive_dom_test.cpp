@@ -189,6 +189,8 @@ TEST(NaiveDomGenerate, EveryDeclaredShapeGivesFullGridsThatPassBothChecks) {
     }
 }
 
+// Same seed, same output; K=3 is the prefix of K=10; seeds and results
+// differ: for every generator in contract_test.cpp.
 TEST(NaiveDomGenerate, SameSeedSameGrids) {
     for (Geometry geometry : {Geometry{2, 3}, Geometry{3, 3}, Geometry{4, 4}}) {
         SCOPED_TRACE(geometry.name());
@@ -200,30 +202,6 @@ TEST(NaiveDomGenerate, SameSeedSameGrids) {
         EXPECT_EQ(a.stats.nodes, b.stats.nodes);
         EXPECT_EQ(counter(a.stats, "restarts"), counter(b.stats, "restarts"));
     }
-}
-
-TEST(NaiveDomGenerate, ThreeAreTheFirstThreeOfTen) {
-    for (Geometry geometry : {Geometry{2, 2}, Geometry{3, 2}, Geometry{3, 3}}) {
-        SCOPED_TRACE(geometry.name());
-        const auto three = naive_dom().generate(geometry, NP_GENERATE_GRID, 7, 3, {}, {});
-        const auto ten = naive_dom().generate(geometry, NP_GENERATE_GRID, 7, 10, {}, {});
-        ASSERT_TRUE(three.ok && ten.ok);
-        ASSERT_EQ(three.results.size(), 3u);
-        ASSERT_EQ(ten.results.size(), 10u);
-        for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(three.results[i], ten.results[i]) << i;
-    }
-}
-
-TEST(NaiveDomGenerate, ResultsAndSeedsDiffer) {
-    const auto one = naive_dom().generate(Geometry{3, 3}, NP_GENERATE_GRID, 1, 10, {}, {});
-    const auto two = naive_dom().generate(Geometry{3, 3}, NP_GENERATE_GRID, 2, 10, {}, {});
-    ASSERT_TRUE(one.ok && two.ok);
-    ASSERT_EQ(one.results.size(), 10u);
-    ASSERT_EQ(two.results.size(), 10u);
-    std::set<std::string> distinct;
-    for (const Grid& grid : one.results) distinct.insert(text_of(grid));
-    EXPECT_EQ(distinct.size(), 10u);
-    for (std::size_t i = 0; i < 10; ++i) EXPECT_NE(one.results[i], two.results[i]) << i;
 }
 
 TEST(NaiveDomGenerate, RestartsAreCountedAndHappen) {
