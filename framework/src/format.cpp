@@ -26,6 +26,24 @@ std::string cells_for(const Geometry& g) {
     return std::to_string(g.cell_count()) + " cells for a " + g.name() + " puzzle";
 }
 
+// For a cell count with no conventional shape that is still a square grid
+// (64 = 8x8), the --size values that would read it: " (8x8 cells: read it
+// with --size 2x4 or --size 4x2)". Boxes of one row or column only when the side
+// is prime. "" when no shape fits.
+std::string size_hint(std::size_t cells) {
+    int side = 0;
+    while (static_cast<std::size_t>((side + 1) * (side + 1)) <= cells) ++side;
+    if (static_cast<std::size_t>(side * side) != cells || side < 2 || side > static_cast<int>(NP_MAX_SIDE)) return "";
+    std::vector<std::string> shapes;
+    for (int rows = 2; rows <= side / 2; ++rows)
+        if (side % rows == 0) shapes.push_back("--size " + Geometry{rows, side / rows}.name());
+    if (shapes.empty()) shapes = {"--size 1x" + std::to_string(side), "--size " + std::to_string(side) + "x1"};
+    std::string text = " (" + std::to_string(side) + "x" + std::to_string(side) + " cells: read it with ";
+    for (std::size_t i = 0; i < shapes.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == shapes.size() ? " or " : ", ") + shapes[i];
+    return text + ")";
+}
+
 // The 6-bit value of a Base64 character: the URL-safe alphabet, and also the
 // standard '+' and '/' (what seed 004's decoder turns '-' and '_' into).
 int base64_value(char c) {
@@ -177,7 +195,9 @@ ParseResult parse_line(std::string_view text, std::optional<Geometry> size) {
     }
     if (!length_fits) {
         if (size) return wrong_length_reason(t.size(), cells_for(*size));
-        return wrong_length_reason(t.size(), kKnownCellCountsText);
+        Reason r = wrong_length_reason(t.size(), kKnownCellCountsText);
+        r.message += size_hint(t.size());
+        return r;
     }
     return parse_cells(t, *g, "");
 }
@@ -286,7 +306,7 @@ ParseResult parse_share(std::string_view text, std::optional<Geometry> size) {
     if (!g) g = Geometry::from_cell_count(decoded.size());
     if (!g) {
         Reason r = wrong_length_reason(decoded.size(), kKnownCellCountsText);
-        r.message += " (decoded from the share string)";
+        r.message += " (decoded from the share string)" + size_hint(decoded.size());
         return r;
     }
     if (decoded.size() != static_cast<std::size_t>(g->cell_count())) {

@@ -4,11 +4,13 @@
 #include <boost/dll/runtime_symbol_info.hpp>
 #include <boost/dll/shared_library.hpp>
 #include <cstdlib>
+#include <dlfcn.h>
 #include <ctime>
 #include <filesystem>
 #include <set>
 #include <sstream>
 
+#include "numplace/certify.hpp"
 #include "numplace/plugin_sdk.hpp"
 
 namespace np {
@@ -77,23 +79,6 @@ bool cells_in_range(const uint8_t* cells, std::size_t n, int side, bool allow_em
     return true;
 }
 
-// An instance for the length of one call.
-class Instance {
-public:
-    explicit Instance(const np_plugin* d) : d_(d), handle_(d->create ? d->create() : nullptr) {}
-    ~Instance() {
-        if (d_->destroy != nullptr && handle_ != nullptr) d_->destroy(handle_);
-    }
-    Instance(const Instance&) = delete;
-    Instance& operator=(const Instance&) = delete;
-    bool failed() const { return d_->create != nullptr && handle_ == nullptr; }
-    void* get() const { return handle_; }
-
-private:
-    const np_plugin* d_;
-    void* handle_;
-};
-
 uint64_t micros_since(uint64_t start_ns) { return (monotonic_ns() - start_ns) / 1000; }
 
 }  // namespace
@@ -128,21 +113,92 @@ std::string Plugin::geometry_summary() const {
     return text.empty() ? "none" : text;
 }
 
+std::string Plugin::option_problem(const OptionList& options, std::string_view operation) const {
+    // The SDK's own checker, run on the plugin's declared specs: the host
+    // refuses what the plugin would refuse, once, before any input is read.
+    auto c_options = to_c_options(options);
+    sdk::Options parsed;
+    std::string error;
+    if (parsed.parse(descriptor_->options, descriptor_->option_count, c_options.data(),
+                     static_cast<uint32_t>(c_options.size()), operation, error))
+        return "";
+    return error;
+}
+
 SolveOutcome Plugin::solve(const Grid& puzzle, uint64_t limit, const OptionList& options,
                            const Budget& budget) const {
+    return Session(*this).solve(puzzle, limit, options, budget);
+}
+
+CheckOutcome Plugin::check(const Grid& grid, const OptionList& options) const {
+    return Session(*this).check(grid, options);
+}
+
+GenerateOutcome Plugin::generate(const Geometry& geometry, np_generate_kind kind, uint64_t seed,
+                                 uint32_t count, const OptionList& options, const Budget& budget,
+                                 uint64_t first_index) const {
+    return Session(*this).generate(geometry, kind, seed, first_index, count, options, budget);
+}
+
+// ---- Session -----------------------------------------------------------------
+
+Session::Session(const Plugin& plugin) : plugin_(plugin) {
+    const np_plugin& d = plugin_.descriptor();
+    if (d.create == nullptr) return;
+    instance_ = d.create();
+    if (instance_ == nullptr) failure_ = plugin_.name() + ": could not create an instance";
+}
+
+Session::~Session() {
+    const np_plugin& d = plugin_.descriptor();
+    if (instance_ != nullptr && d.destroy != nullptr) d.destroy(instance_);
+}
+
+namespace {
+
+// "name: bad option: the plugin's words"
+std::string failure_text(const std::string& name, int status, const std::string& message) {
+    return name + ": " + status_word(status) + (message.empty() ? "" : ": " + message);
+}
+
+std::string wrong_answer(const std::string& name, const std::string& what) {
+    return name + " gave a wrong answer: " + what;
+}
+
+// The shape of a solve answer (the ABI's contract), before any certificate.
+std::string malformed_solve(const np_solve_result& result, const np_solve_request& request, std::size_t n,
+                            int side) {
+    if (result.count > request.limit) return "count above the limit";
+    if (result.stop > NP_STOP_BUDGET) return "unknown stop value";
+    if (result.witness_count > NP_MAX_WITNESSES || result.witness_count > result.count)
+        return "more witnesses than solutions";
+    for (uint32_t i = 0; i < result.witness_count; ++i)
+        if (!cells_in_range(result.witnesses[i], n, side, false)) return "witness is not a full grid";
+    return "";
+}
+
+}  // namespace
+
+SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList& options, const Budget& budget) {
     SolveOutcome out;
-    if (descriptor_->solve == nullptr || !can(NP_CAP_SOLVE)) {
-        out.message = name_ + " cannot solve";
+    const std::string& name = plugin_.name();
+    const np_plugin& d = plugin_.descriptor();
+    if (!failure_.empty()) {
+        out.message = failure_;
         return out;
     }
-    if (!supports(puzzle.geometry)) {
-        out.message = name_ + " does not support " + puzzle.geometry.name() + " grids (supports " +
-                      geometry_summary() + ")";
+    if (d.solve == nullptr || !plugin_.can(NP_CAP_SOLVE)) {
+        out.message = name + " cannot solve";
+        return out;
+    }
+    if (!plugin_.supports(puzzle.geometry)) {
+        out.message = name + " does not support " + puzzle.geometry.name() + " grids (supports " +
+                      plugin_.geometry_summary() + ")";
         return out;
     }
     const int side = puzzle.side();
     const std::size_t n = puzzle.cells.size();
-    std::vector<uint8_t> witness_buffer(NP_MAX_WITNESSES * n, 0);
+    buffer_.assign(NP_MAX_WITNESSES * n, 0);
     auto c_options = to_c_options(options);
     np_solve_request request{};
     request.geometry = puzzle.geometry.to_c();
@@ -152,123 +208,184 @@ SolveOutcome Plugin::solve(const Grid& puzzle, uint64_t limit, const OptionList&
     request.option_count = static_cast<uint32_t>(c_options.size());
     request.budget = to_c_budget(budget);
     np_solve_result result{};
-    for (uint32_t i = 0; i < NP_MAX_WITNESSES; ++i) result.witnesses[i] = witness_buffer.data() + i * n;
+    for (uint32_t i = 0; i < NP_MAX_WITNESSES; ++i) result.witnesses[i] = buffer_.data() + i * n;
 
-    Instance instance(descriptor_);
-    if (instance.failed()) {
-        out.message = name_ + ": could not create an instance";
-        return out;
-    }
     const uint64_t start = monotonic_ns();
-    const int status = descriptor_->solve(instance.get(), &request, &result);
+    const int status = d.solve(instance_, &request, &result);
     out.stats = to_stats(result.stats, micros_since(start));
     out.message = message_of(result.message);
+    out.status = static_cast<uint32_t>(status);
 
+    // Givens that break a rule must be called invalid, with a real violation.
+    const bool broken = !obeys_rules(puzzle);
     if (status == NP_INVALID_INPUT) {
+        Reason reason = reason_from_violation(result.violation, puzzle.geometry);
+        if (auto wrong = certify_violation(puzzle, reason); !wrong.empty()) {
+            out.message = wrong_answer(name, "invalid, but " + wrong);
+            return out;
+        }
         out.verdict = Verdict::invalid;
-        out.error = reason_from_violation(result.violation, puzzle.geometry);
+        out.error = std::move(reason);
         return out;
     }
     if (status != NP_OK) {
-        out.message = name_ + ": " + status_word(status) + (out.message.empty() ? "" : ": " + out.message);
+        out.message = failure_text(name, status, out.message);
         return out;
     }
-    // The host checks the shape of the answer; whether the witnesses really
-    // solve the puzzle is the harness's business (certificates).
-    std::string malformed;
-    if (result.count > request.limit) malformed = "count above the limit";
-    else if (result.stop > NP_STOP_BUDGET) malformed = "unknown stop value";
-    else if (result.witness_count > NP_MAX_WITNESSES || result.witness_count > result.count)
-        malformed = "more witnesses than solutions";
-    else
-        for (uint32_t i = 0; i < result.witness_count; ++i)
-            if (!cells_in_range(result.witnesses[i], n, side, false)) malformed = "witness is not a full grid";
-    if (!malformed.empty()) {
-        out.message = name_ + " returned a malformed answer: " + malformed;
+    if (auto malformed = malformed_solve(result, request, n, side); !malformed.empty()) {
+        out.message = name + " returned a malformed answer: " + malformed;
+        return out;
+    }
+    if (broken) {
+        out.message = wrong_answer(name, "the givens break a rule (" + first_violation(puzzle)->message +
+                                             ") but it did not call them invalid");
+        return out;
+    }
+    for (uint32_t i = 0; i < result.witness_count; ++i) {
+        Grid witness(puzzle.geometry, std::vector<uint8_t>(result.witnesses[i], result.witnesses[i] + n));
+        if (auto wrong = certify_solution(puzzle, witness); !wrong.empty()) {
+            out.message = wrong_answer(name, (result.witness_count > 1 ? "witness " + std::to_string(i + 1) + ": " : "") + wrong);
+            return out;
+        }
+        out.solutions.push_back(std::move(witness));
+    }
+    if (out.solutions.size() == 2 && out.solutions[0] == out.solutions[1]) {
+        out.solutions.clear();
+        out.message = wrong_answer(name, "its two witnesses are the same grid");
         return out;
     }
     out.count = result.count;
     out.stop = result.stop;
-    out.complete = result.stop == NP_STOP_EXHAUSTED && can(NP_CAP_PROVE_UNIQUE);
-    for (uint32_t i = 0; i < result.witness_count; ++i)
-        out.solutions.emplace_back(puzzle.geometry,
-                                   std::vector<uint8_t>(result.witnesses[i], result.witnesses[i] + n));
-    out.verdict = decide_verdict(result.count, result.stop, can(NP_CAP_PROVE_UNIQUE));
+    out.complete = result.stop == NP_STOP_EXHAUSTED && plugin_.can(NP_CAP_PROVE_UNIQUE);
+    out.verdict = decide_verdict(result.count, result.stop, plugin_.can(NP_CAP_PROVE_UNIQUE));
     return out;
 }
 
-CheckOutcome Plugin::check(const Grid& grid, const OptionList& options) const {
+CheckOutcome Session::check(const Grid& grid, const OptionList& options) {
     CheckOutcome out;
-    if (descriptor_->check_grid == nullptr || !can(NP_CAP_CHECK_GRID)) {
-        out.message = name_ + " cannot check grids";
+    const std::string& name = plugin_.name();
+    const np_plugin& d = plugin_.descriptor();
+    if (!failure_.empty()) {
+        out.message = failure_;
         return out;
     }
-    if (!supports(grid.geometry)) {
-        out.message = name_ + " does not support " + grid.geometry.name() + " grids";
+    if (d.check_grid == nullptr || !plugin_.can(NP_CAP_CHECK_GRID)) {
+        out.message = name + " cannot check grids";
+        return out;
+    }
+    if (!plugin_.supports(grid.geometry)) {
+        out.message = name + " does not support " + grid.geometry.name() + " grids";
         return out;
     }
     auto c_options = to_c_options(options);
     np_check_request request{grid.geometry.to_c(), grid.cells.data(), c_options.data(),
                              static_cast<uint32_t>(c_options.size())};
-    std::vector<np_violation> buffer(static_cast<std::size_t>(4 * grid.cells.size()));
+    std::vector<np_violation> violations(static_cast<std::size_t>(4 * grid.cells.size()));
     np_check_result result{};
-    result.violations = buffer.data();
-    result.capacity = static_cast<uint32_t>(buffer.size());
-    Instance instance(descriptor_);
-    const int status = descriptor_->check_grid(instance.get(), &request, &result);
+    result.violations = violations.data();
+    result.capacity = static_cast<uint32_t>(violations.size());
+    const int status = d.check_grid(instance_, &request, &result);
     out.message = message_of(result.message);
+    out.status = static_cast<uint32_t>(status);
     if (status != NP_OK) {
-        out.message = name_ + ": " + status_word(status) + (out.message.empty() ? "" : ": " + out.message);
+        out.message = failure_text(name, status, out.message);
+        return out;
+    }
+    for (uint32_t i = 0; i < std::min(result.violation_count, result.capacity); ++i) {
+        Reason reason = reason_from_violation(violations[i], grid.geometry);
+        if (auto wrong = certify_violation(grid, reason); !wrong.empty()) {
+            out.violations.clear();
+            out.message = wrong_answer(name, wrong);
+            return out;
+        }
+        out.violations.push_back(std::move(reason));
+    }
+    if (out.violations.empty() && !obeys_rules(grid)) {
+        out.message = wrong_answer(name, "it finds no violation, but " + first_violation(grid)->message);
         return out;
     }
     out.ok = true;
-    for (uint32_t i = 0; i < std::min(result.violation_count, result.capacity); ++i)
-        out.violations.push_back(reason_from_violation(buffer[i], grid.geometry));
     return out;
 }
 
-GenerateOutcome Plugin::generate(const Geometry& geometry, np_generate_kind kind, uint64_t seed,
-                                 uint32_t count, const OptionList& options, const Budget& budget) const {
+GenerateOutcome Session::generate(const Geometry& geometry, np_generate_kind kind, uint64_t seed,
+                                  uint64_t first_index, uint64_t count, const OptionList& options,
+                                  const Budget& budget, const GridSink& sink) {
     GenerateOutcome out;
-    const bool grid = kind == NP_GENERATE_GRID;
-    if (descriptor_->generate == nullptr || !can(grid ? NP_CAP_GENERATE_GRID : NP_CAP_GENERATE_PUZZLE)) {
-        out.message = name_ + (grid ? " cannot generate grids" : " cannot generate puzzles");
+    const std::string& name = plugin_.name();
+    const np_plugin& d = plugin_.descriptor();
+    const bool puzzle = kind == NP_GENERATE_PUZZLE;
+    if (!failure_.empty()) {
+        out.message = failure_;
         return out;
     }
-    if (!supports(geometry)) {
-        out.message = name_ + " does not support " + geometry.name() + " grids (supports " +
-                      geometry_summary() + ")";
+    if (d.generate == nullptr || !plugin_.can(puzzle ? NP_CAP_GENERATE_PUZZLE : NP_CAP_GENERATE_GRID)) {
+        out.message = name + (puzzle ? " cannot generate puzzles" : " cannot generate grids");
+        return out;
+    }
+    if (!plugin_.supports(geometry)) {
+        out.message = name + " does not support " + geometry.name() + " grids (supports " +
+                      plugin_.geometry_summary() + ")";
         return out;
     }
     const std::size_t n = static_cast<std::size_t>(geometry.cell_count());
-    std::vector<uint8_t> buffer(n * count, 0);
     auto c_options = to_c_options(options);
-    np_generate_request request{};
-    request.geometry = geometry.to_c();
-    request.kind = kind;
-    request.seed = seed;
-    request.count = count;
-    request.options = c_options.data();
-    request.option_count = static_cast<uint32_t>(c_options.size());
-    request.budget = to_c_budget(budget);
-    np_generate_result result{};
-    result.cells = buffer.data();
-    Instance instance(descriptor_);
+    const np_budget whole = to_c_budget(budget);  // one deadline for the run
+    // Calls grow from 1 result to kLargestCall: the first result shows at
+    // once, later calls amortise the call, and memory stays bounded.
+    constexpr uint64_t kLargestCall = 256;
+    uint64_t call_size = 1;
     const uint64_t start = monotonic_ns();
-    const int status = descriptor_->generate(instance.get(), &request, &result);
-    out.stats = to_stats(result.stats, micros_since(start));
-    out.message = message_of(result.message);
-    if (status != NP_OK) {
-        out.message = name_ + ": " + status_word(status) + (out.message.empty() ? "" : ": " + out.message);
-        return out;
+    while (out.produced < count) {
+        if (budget.cancel != nullptr && budget.cancel->load(std::memory_order_relaxed)) break;
+        if (whole.max_nodes != 0 && out.stats.nodes >= whole.max_nodes) break;
+        const uint64_t want = std::min(call_size, count - out.produced);
+        buffer_.assign(want * n, 0);
+        np_generate_request request{};
+        request.geometry = geometry.to_c();
+        request.kind = kind;
+        request.seed = seed;
+        request.first_index = first_index + out.produced;
+        request.count = static_cast<uint32_t>(want);
+        request.options = c_options.data();
+        request.option_count = static_cast<uint32_t>(c_options.size());
+        request.budget = whole;
+        if (whole.max_nodes != 0) request.budget.max_nodes = whole.max_nodes - out.stats.nodes;
+        np_generate_result result{};
+        result.cells = buffer_.data();
+        const int status = d.generate(instance_, &request, &result);
+        out.stats.nodes += result.stats.nodes;
+        out.stats.guesses += result.stats.guesses;
+        out.message = message_of(result.message);
+        out.status = static_cast<uint32_t>(status);
+        if (status != NP_OK) {
+            out.message = failure_text(name, status, out.message);
+            return out;
+        }
+        if (result.produced > want) {
+            out.message = name + " returned a malformed answer: more results than asked";
+            return out;
+        }
+        for (uint32_t i = 0; i < result.produced; ++i) {
+            Grid made(geometry, std::vector<uint8_t>(buffer_.begin() + i * n, buffer_.begin() + (i + 1) * n));
+            const uint64_t index = first_index + out.produced;
+            if (auto wrong = certify_generated(made, puzzle); !wrong.empty()) {
+                out.message = wrong_answer(name, "result " + std::to_string(index) + ": " + wrong);
+                return out;
+            }
+            ++out.produced;
+            if (!sink) out.results.push_back(std::move(made));
+            else if (!sink(index, made)) {
+                out.ok = true;
+                out.stats.micros = micros_since(start);
+                return out;
+            }
+        }
+        if (result.produced < want) break;  // the budget ran out inside the call
+        call_size = std::min(call_size * 2, kLargestCall);
     }
-    if (result.produced > count || !cells_in_range(buffer.data(), n * result.produced, geometry.side(), !grid)) {
-        out.message = name_ + " returned a malformed answer: generated cells out of range";
-        return out;
-    }
+    out.stats.micros = micros_since(start);
     out.ok = true;
-    for (uint32_t i = 0; i < result.produced; ++i)
-        out.results.emplace_back(geometry, std::vector<uint8_t>(buffer.begin() + i * n, buffer.begin() + (i + 1) * n));
     return out;
 }
 
@@ -342,6 +459,19 @@ std::string descriptor_problem(const np_plugin* d) {
     return "";
 }
 
+// Boost.DLL reports a failed load as a bare errno ("Bad file descriptor");
+// the dynamic loader's own words ("undefined symbol: foo") are what a plugin
+// author needs, so ask it again and keep what dlerror() says.
+std::string loader_message(const std::string& path, const std::error_code& ec) {
+    dlerror();
+    if (void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL)) {
+        dlclose(handle);
+        return ec.message();
+    }
+    const char* text = dlerror();
+    return text != nullptr ? std::string(text) : ec.message();
+}
+
 }  // namespace
 
 void PluginRegistry::add_file(const std::string& path) {
@@ -354,7 +484,7 @@ void PluginRegistry::add_file(const std::string& path) {
     std::error_code ec;
     library->load(path, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local, ec);
     if (ec || !library->is_loaded()) {
-        skipped_.push_back({path, "not a loadable shared library (" + ec.message() + ")"});
+        skipped_.push_back({path, "not a loadable shared library (" + loader_message(path, ec) + ")"});
         return;
     }
     if (!library->has(NP_ENTRY_SYMBOL)) {

@@ -107,12 +107,21 @@ TEST_F(HostCalls, VerdictsFollowWhatThePluginReturns) {
     EXPECT_EQ(partial.verdict, np::Verdict::none);
     EXPECT_TRUE(partial.solutions.empty());
 
-    auto multiple = plugin.solve(parse(kPartial4), 2, {{"mode", "multiple"}}, {});
+    auto multiple = plugin.solve(np::Grid(np::Geometry{2, 2}), 2, {{"mode", "multiple"}}, {});
     EXPECT_EQ(multiple.verdict, np::Verdict::multiple);
     EXPECT_EQ(multiple.count, 2u);
     EXPECT_FALSE(multiple.complete);
     ASSERT_EQ(multiple.solutions.size(), 2u);
     EXPECT_NE(multiple.solutions[0], multiple.solutions[1]);
+}
+
+// The host certifies: "solutions" that break the rules become an error
+// naming the plugin, whatever count it claims.
+TEST_F(HostCalls, WitnessesThatBreakTheRulesAreRefused) {
+    auto lying = plugin.solve(parse(kPartial4), 2, {{"mode", "multiple"}}, {});
+    EXPECT_EQ(lying.verdict, np::Verdict::error);
+    EXPECT_TRUE(lying.solutions.empty());
+    EXPECT_NE(lying.message.find("fixture-good gave a wrong answer: witness 1:"), std::string::npos) << lying.message;
 }
 
 TEST_F(HostCalls, MalformedAnswersAndBadOptionsBecomeErrors) {

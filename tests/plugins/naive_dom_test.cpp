@@ -755,7 +755,7 @@ TEST(NaiveDomCli, SolveWithMaxNodesAndOptions) {
 TEST(NaiveDomCli, DuplicateGivenIsReportedWithItsPlace) {
     const auto run = np::test::run_cli({"solve", "--plugin", "naive-dom", "5.5......" + std::string(72, '.')});
     EXPECT_EQ(run.exit_code, 1);
-    EXPECT_NE(run.err.find("row 1"), std::string::npos) << run.err;
+    EXPECT_NE(run.out.find("row 1"), std::string::npos) << run.out;
 }
 
 TEST(NaiveDomCli, GenerateAndCheck) {
@@ -772,7 +772,7 @@ TEST(NaiveDomCli, GenerateAndCheck) {
 
     const auto partial = np::test::run_cli({"check", "--plugin", "naive-dom", kSeed002Board});
     EXPECT_EQ(partial.exit_code, 1);
-    EXPECT_NE(partial.err.find("complete grids only"), std::string::npos) << partial.err;
+    EXPECT_NE(partial.out.find("complete grids only"), std::string::npos) << partial.out;
 }
 
 }  // namespace

@@ -7,10 +7,12 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -44,28 +46,37 @@ struct SolveOutcome {
     uint64_t count = 0;     // solutions found (a lower bound unless complete)
     bool complete = false;  // the plugin explored everything: count is exact
     uint32_t stop = NP_STOP_BUDGET;
-    std::vector<Grid> solutions;  // up to two distinct witnesses
+    uint32_t status = NP_OK;      // the plugin's np_status (NP_BAD_OPTION stops a batch)
+    std::vector<Grid> solutions;  // up to two distinct witnesses, certified
     std::optional<Reason> error;  // for Verdict::invalid
     std::string message;          // for Verdict::error (and plugin's text otherwise)
     CallStats stats;
 };
 
 struct CheckOutcome {
-    bool ok = false;              // the plugin answered (status NP_OK)
+    bool ok = false;              // the plugin answered (status NP_OK) and the answer was certified
+    uint32_t status = NP_OK;
     std::vector<Reason> violations;
     std::string message;          // when !ok
 };
 
 struct GenerateOutcome {
-    bool ok = false;
-    std::vector<Grid> results;    // fewer than asked only when the budget ran out
+    bool ok = false;              // no failure (a spent budget is not one: see produced)
+    uint32_t status = NP_OK;
+    uint64_t produced = 0;        // results made and certified
+    std::vector<Grid> results;    // filled only when no sink was given
     std::string message;
-    CallStats stats;
+    CallStats stats;              // summed over the calls
 };
+
+// Receives generated results in order; returns false to stop early.
+using GridSink = std::function<bool(uint64_t index, const Grid& result)>;
 
 struct OptionSpec {
     std::string key, values, default_value, applies_to, help;
 };
+
+class Session;
 
 // A loaded plugin. Copies share the library, which stays loaded while any
 // copy (and so any pointer into it) lives.
@@ -85,24 +96,65 @@ public:
     uint32_t max_side() const { return descriptor_->max_side; }
     std::vector<Geometry> listed_geometries() const;
     const std::vector<OptionSpec>& options() const { return options_; }
+    // Checks key=value options against the plugin's declared specs for an
+    // operation ("solve", "check" or "generate"): "" when they are fine,
+    // otherwise the first problem (unknown key, not for this operation,
+    // repeated, value outside the spec).
+    std::string option_problem(const OptionList& options, std::string_view operation) const;
     // The raw ABI descriptor, for callers that drive the C calls themselves
     // (benchmarks that must not measure the host's conveniences). Valid while
     // this Plugin (or a copy) lives.
     const np_plugin& descriptor() const { return *descriptor_; }
 
-    // One call each; an instance is created for the call and destroyed after.
+    // One-shot calls, each through a Session of its own (see Session).
     // limit >= 1; NP_UNLIMITED counts everything.
     SolveOutcome solve(const Grid& puzzle, uint64_t limit, const OptionList& options,
                        const Budget& budget) const;
     CheckOutcome check(const Grid& grid, const OptionList& options) const;
+    // Results first_index .. first_index + count - 1 of the seed's sequence.
     GenerateOutcome generate(const Geometry& geometry, np_generate_kind kind, uint64_t seed,
-                             uint32_t count, const OptionList& options, const Budget& budget) const;
+                             uint32_t count, const OptionList& options, const Budget& budget,
+                             uint64_t first_index = 0) const;
 
 private:
     std::shared_ptr<void> library_;
     const np_plugin* descriptor_;
     std::string path_, name_, version_, description_;
     std::vector<OptionSpec> options_;
+};
+
+// One instance of a plugin, created once and reused call after call (the
+// ABI lets an instance keep tables and buffers between calls). Every answer
+// is certified (certify.hpp) before it is returned: a wrong one becomes
+// Verdict::error, or ok = false, with a message naming the plugin and what
+// it got wrong. Used by one thread at a time.
+class Session {
+public:
+    explicit Session(const Plugin& plugin);
+    ~Session();
+    Session(const Session&) = delete;
+    Session& operator=(const Session&) = delete;
+
+    const Plugin& plugin() const { return plugin_; }
+    // "" when the instance was created; otherwise why not (every call then
+    // fails with this message).
+    const std::string& failure() const { return failure_; }
+
+    SolveOutcome solve(const Grid& puzzle, uint64_t limit, const OptionList& options, const Budget& budget);
+    CheckOutcome check(const Grid& grid, const OptionList& options);
+    // Results first_index .. first_index + count - 1, in order, handed to
+    // `sink` as they are made (in calls of growing size, so the first comes
+    // at once and memory stays bounded), or collected in results without a
+    // sink. The budget covers the whole run: one deadline, one node count.
+    GenerateOutcome generate(const Geometry& geometry, np_generate_kind kind, uint64_t seed,
+                             uint64_t first_index, uint64_t count, const OptionList& options,
+                             const Budget& budget, const GridSink& sink = {});
+
+private:
+    Plugin plugin_;
+    void* instance_ = nullptr;
+    std::string failure_;
+    std::vector<uint8_t> buffer_;  // witnesses / generated cells, reused
 };
 
 struct SkippedFile {

@@ -1,5 +1,5 @@
 /*
- * numplace plugin ABI, version 1.
+ * numplace plugin ABI, version 2.
  *
  * A plugin is a shared library that exports one C function,
  *
@@ -28,6 +28,15 @@
  * Compatibility. The host refuses a plugin whose abi_version differs from
  * NP_ABI_VERSION. Any change to a struct below or to the meaning of a field
  * increments NP_ABI_VERSION.
+ *
+ * Version 2 (from 1): np_generate_request gains first_index, so a host can
+ * ask for results i..j and stream them; a generated puzzle must have exactly
+ * one solution; np_stats.guesses has one definition for every plugin.
+ *
+ * Never trusted. The host certifies every answer itself (a witness keeps the
+ * givens and obeys the rules, two witnesses differ, a violation is real, a
+ * generated grid obeys the rules) and turns a wrong one into an error that
+ * names the plugin.
  */
 #ifndef NUMPLACE_PLUGIN_API_H
 #define NUMPLACE_PLUGIN_API_H
@@ -39,7 +48,7 @@
 extern "C" {
 #endif
 
-#define NP_ABI_VERSION 1u
+#define NP_ABI_VERSION 2u
 #define NP_ENTRY_SYMBOL "numplace_plugin_entry"
 
 /* Largest side the ABI can express: symbols are 1-9 then A-Z. */
@@ -131,9 +140,17 @@ typedef struct np_counter {
     uint64_t value;
 } np_counter;
 
+/* Guesses, the one definition every plugin uses (bench's "solved without
+ * guessing" compares them across plugins): a guess is a search node at which
+ * more than one alternative remains and the search picks one, whether it
+ * then tries the others (backtracking) or not (a random choice). It counts
+ * once per node, however many alternatives are tried there: a cell with
+ * three candidates tried in turn is one guess; so is a random permutation
+ * drawn in one go (a shuffled box). Forced steps (a single candidate, a
+ * hidden single, an exact-cover column with one row) are not guesses. */
 typedef struct np_stats {
     uint64_t nodes;   /* search nodes visited (plugin's own definition)       */
-    uint64_t guesses; /* branchings with more than one alternative            */
+    uint64_t guesses; /* branching nodes, as defined above                    */
     uint32_t counter_count;
     np_counter counters[NP_MAX_COUNTERS];
 } np_stats;
@@ -185,20 +202,29 @@ typedef struct np_check_result {
 /* ---- Generate ------------------------------------------------------------------ */
 enum np_generate_kind { NP_GENERATE_GRID = 0, NP_GENERATE_PUZZLE = 1 };
 
-/* Result i depends only on (seed, i, options, geometry), never on count: a call
- * with count 3 returns the first three results of a call with count 10. */
+/* The results form one sequence per (seed, options, geometry, kind): result
+ * i depends only on those and i, never on count or first_index. A call
+ * returns results first_index .. first_index + count - 1 of it, in order, so
+ * a call with count 3 returns the first three results of a call with count
+ * 10, and (first_index 5, count 5) returns the last five of them.
+ *
+ * A generated grid is full and obeys the rules. A generated puzzle obeys the
+ * rules and has exactly one solution; the harness proves it with an
+ * independent solver. */
 typedef struct np_generate_request {
     np_geometry geometry;
     uint32_t kind; /* enum np_generate_kind */
     uint64_t seed;
-    uint32_t count; /* K results wanted */
+    uint64_t first_index; /* index of the first result wanted              */
+    uint32_t count;       /* K results wanted                               */
     const np_option *options;
     uint32_t option_count;
     np_budget budget;
 } np_generate_request;
 
 typedef struct np_generate_result {
-    uint8_t *cells;     /* host-owned, count * N*N cells                    */
+    uint8_t *cells;     /* host-owned, count * N*N cells; result          */
+                        /* first_index + k goes to cells + k*N*N           */
     uint32_t produced;  /* results written (< count only if budget ran out) */
     np_stats stats;
     char message[NP_MESSAGE_CAPACITY];

@@ -15,6 +15,8 @@
 
 #include "commands.hpp"
 #include "corpus.hpp"
+#include "shared.hpp"
+#include "numplace/certify.hpp"
 #include "numplace/input.hpp"
 #include "numplace/random.hpp"
 
@@ -23,6 +25,42 @@ namespace np::cli {
 namespace {
 
 namespace fs = std::filesystem;
+
+struct CorpusImportSettings {
+    std::vector<std::string> plugin_dirs;
+    std::optional<Geometry> size;
+    uint64_t max_nodes = 0;
+    double timeout_seconds = 0;
+    std::string file;       // the dataset: one puzzle per line (first field)
+    std::string out;        // the corpus file to write
+    std::string kind;       // puzzle or grid-check
+    std::vector<std::string> tags;
+    std::string source;     // attribution; each entry's source adds "FILE line N"
+    std::string id_prefix;  // default: the file's name without extension
+    std::size_t sample = 0; // 0: every line
+    uint64_t seed = 0;      // for the sample
+    std::string solutions;  // line i is the solution of puzzle i
+    std::string counts;     // TSV with header: puzzle, count[, solution] for puzzle i
+    std::string line_tags;  // lines "LINE<TAB>tag,tag": more tags for that dataset line
+};
+
+// Where two solutions differ: "r1c3 (5 vs 7) and 3 more cells".
+std::string where_they_differ(const Grid& a, const Grid& b) {
+    std::string first;
+    int others = 0;
+    for (std::size_t i = 0; i < a.cells.size() && i < b.cells.size(); ++i) {
+        if (a.cells[i] == b.cells[i]) continue;
+        if (!first.empty()) {
+            ++others;
+            continue;
+        }
+        const int side = a.side();
+        first = cell_label(static_cast<int>(i) / side + 1, static_cast<int>(i) % side + 1) + " (" +
+                value_symbol(a.cells[i]) + " vs " + value_symbol(b.cells[i]) + ")";
+    }
+    if (others > 0) first += " and " + std::to_string(others) + " more cell" + (others == 1 ? "" : "s");
+    return first;
+}
 
 // Each prover gets this many nodes per puzzle unless --max-nodes says otherwise.
 constexpr uint64_t kDefaultImportNodes = 2'000'000;
@@ -132,11 +170,15 @@ Computed compute_expectation(const Grid& puzzle, const std::vector<const Plugin*
             continue;
         }
         const bool same_count = exact_count ? out.count == first->count : std::min<uint64_t>(out.count, 2) == std::min<uint64_t>(first->count, 2);
-        if (out.verdict != first->verdict || !same_count ||
-            (out.verdict == Verdict::unique && out.solutions.at(0) != first->solutions.at(0))) {
+        if (out.verdict != first->verdict || !same_count) {
             c.refusal = first_name + " and " + name + " disagree: " + std::string(verdict_name(first->verdict)) +
                         " (" + std::to_string(first->count) + ") vs " + std::string(verdict_name(out.verdict)) +
                         " (" + std::to_string(out.count) + ")";
+            return c;
+        }
+        if (out.verdict == Verdict::unique && out.solutions.at(0) != first->solutions.at(0)) {
+            c.refusal = first_name + " and " + name + " each find one solution, but different ones: they differ at " +
+                        where_they_differ(first->solutions.at(0), out.solutions.at(0));
             return c;
         }
     }
@@ -164,8 +206,8 @@ Computed compute_expectation(const Grid& puzzle, const std::vector<const Plugin*
 
 // ---- numplace corpus lint --------------------------------------------------------
 
-int run_corpus_lint(const CorpusLintSettings& s, Streams io) {
-    std::vector<std::string> paths = s.paths;
+int run_corpus_lint(const Args& args, Streams io) {
+    std::vector<std::string> paths = args.texts("PATHS");
     if (paths.empty()) paths.push_back("corpus");
     corpus::LoadResult r = corpus::load(paths);
     for (const auto& d : r.errors) io.err << d.text() << "\n";
@@ -173,21 +215,13 @@ int run_corpus_lint(const CorpusLintSettings& s, Streams io) {
            << " grid-check and " << r.corpus.generators.size() << " generator entries";
     if (r.ok()) io.out << ": ok\n";
     else io.out << " loaded; " << r.errors.size() << " error(s)\n";
-    return r.ok() ? kExitOk : kExitInvalid;
+    return r.ok() ? kExitOk : kExitFailed;
 }
 
 // ---- numplace corpus import ------------------------------------------------------
 
 int run_corpus_import(const CorpusImportSettings& s, Streams io) {
-    std::optional<Geometry> size;
-    if (!s.common.size.empty() && !(size = Geometry::parse(s.common.size))) {
-        io.err << "numplace: --size " << s.common.size << ": expected a box shape RxC\n";
-        return kExitUsage;
-    }
-    if (s.kind != "puzzle" && s.kind != "grid-check") {
-        io.err << "numplace: --kind " << s.kind << ": expected puzzle or grid-check\n";
-        return kExitUsage;
-    }
+    const std::optional<Geometry> size = s.size;
     if (s.source.empty()) {
         io.err << "numplace: corpus import needs --source (the attribution)\n";
         return kExitUsage;
@@ -275,7 +309,7 @@ int run_corpus_import(const CorpusImportSettings& s, Streams io) {
     }
 
     PluginRegistry registry;
-    registry.add_standard_search_path(s.common.plugin_dirs);
+    registry.add_standard_search_path(s.plugin_dirs);
     std::vector<const Plugin*> provers, checkers;
     for (const auto& p : registry.plugins()) {
         if (p.can(NP_CAP_PROVE_UNIQUE)) provers.push_back(&p);
@@ -287,8 +321,9 @@ int run_corpus_import(const CorpusImportSettings& s, Streams io) {
         return kExitUsage;
     }
     Budget budget;
-    budget.max_nodes = s.common.max_nodes ? s.common.max_nodes : kDefaultImportNodes;
-    budget.timeout_seconds = s.common.timeout_seconds;
+    budget.max_nodes = s.max_nodes ? s.max_nodes : kDefaultImportNodes;
+    budget.timeout_seconds = s.timeout_seconds;
+    budget.cancel = &interrupt_flag();
 
     const std::string prefix = sanitize_id(s.id_prefix.empty() ? fs::path(s.file).stem().string() : s.id_prefix);
     const std::string file_name = fs::path(s.file).filename().string();
@@ -394,7 +429,7 @@ int run_corpus_import(const CorpusImportSettings& s, Streams io) {
     if (yaml.empty()) yaml = "[]\n";
     corpus::LoadResult check = corpus::load_text(yaml, s.out);
     for (const auto& d : check.errors) io.err << "numplace: internal: " << d.text() << "\n";
-    if (!check.ok()) return kExitInvalid;
+    if (!check.ok()) return kExitFailed;
     std::ofstream out(s.out, std::ios::binary);
     out << "# Imported with numplace corpus import from " << file_name << "; ";
     if (s.kind == "grid-check") {
@@ -410,7 +445,63 @@ int run_corpus_import(const CorpusImportSettings& s, Streams io) {
         return kExitUsage;
     }
     io.out << written << " entries written to " << s.out << "; " << refused << " refused\n";
-    return refused ? kExitInvalid : kExitOk;
+    return refused ? kExitFailed : kExitOk;
+}
+
+// ---- The two command units --------------------------------------------------------
+
+namespace {
+
+int run_import(const Args& args, Streams io) {
+    CorpusImportSettings s;
+    s.plugin_dirs = args.texts("--plugin-dir");
+    s.size = size_of(args);
+    s.max_nodes = args.whole("--max-nodes");
+    s.timeout_seconds = args.seconds("--timeout");
+    s.file = args.text("FILE");
+    s.out = args.text("--out");
+    s.kind = args.text("--kind");
+    s.tags = args.texts("--tag");
+    s.source = args.text("--source");
+    s.id_prefix = args.text("--id-prefix");
+    s.sample = args.whole("--sample");
+    s.seed = args.whole("--seed");
+    s.solutions = args.text("--solutions");
+    s.counts = args.text("--counts");
+    s.line_tags = args.text("--line-tags");
+    const int code = run_corpus_import(s, io);
+    return interrupted() ? interrupt_exit_code() : code;
+}
+
+}  // namespace
+
+Command corpus_lint_command() {
+    return {{"corpus", "lint"},
+            "Check corpus files against the schema (solves nothing)",
+            "Exit 1 when a file breaks the schema; each problem is one line naming FILE:LINE.",
+            {{"PATHS", FlagKind::texts, "Corpus files or folders (default: corpus/)"}},
+            run_corpus_lint};
+}
+
+Command corpus_import_command() {
+    return {{"corpus", "import"},
+            "Turn dataset lines into corpus entries whose expectations the plugins compute and agree on",
+            "Every plugin that can prove uniqueness solves each puzzle (with --max-nodes 2000000 each unless "
+            "given); at least two must finish and all must agree, or the line is refused with the reason.",
+            {FlagSpec{"FILE", FlagKind::text, "Dataset: one puzzle per line (its first field)"}.mandatory(),
+             FlagSpec{"--out", FlagKind::text, "Corpus file to write (replaced)"}.mandatory(),
+             FlagSpec{"--source", FlagKind::text, "Attribution; each entry adds its file and line"}.mandatory(),
+             {"--tag", FlagKind::texts, "Tag for every entry; repeatable"},
+             {"--kind", FlagKind::choice, "puzzle or grid-check", "puzzle", {"puzzle", "grid-check"}},
+             {"--id-prefix", FlagKind::text, "Ids are PREFIX-LINE (default: the file's stem)"},
+             {"--sample", FlagKind::whole, "Take this many lines at random (0: all)", "0"},
+             flags::seed("Seed for --sample"),
+             {"--solutions", FlagKind::text, "File whose line i is the solution of puzzle i"},
+             {"--counts", FlagKind::text, "TSV with a header; row i: puzzle, solution count[, solution] of puzzle i"},
+             {"--line-tags", FlagKind::text,
+              "Lines LINE<TAB>tag,tag...: extra tags for the puzzle on that line of FILE"},
+             flags::plugin_dir(), flags::size(), flags::max_nodes(), flags::timeout()},
+            run_import};
 }
 
 }  // namespace np::cli

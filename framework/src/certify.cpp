@@ -1,0 +1,87 @@
+#include "numplace/certify.hpp"
+
+#include <cstdint>
+
+namespace np {
+
+namespace {
+
+// The first repeated value, as "duplicate V in row R" etc., or "".
+// Bit sets per unit: N <= 35 values fit in 64 bits.
+std::string first_duplicate(const Grid& grid) {
+    const int side = grid.side();
+    uint64_t rows[NP_MAX_SIDE] = {}, columns[NP_MAX_SIDE] = {}, boxes[NP_MAX_SIDE] = {};
+    for (int r = 0; r < side; ++r) {
+        for (int c = 0; c < side; ++c) {
+            const int v = grid.at(r, c);
+            if (v == 0) continue;
+            const uint64_t bit = uint64_t{1} << v;
+            const int b = grid.geometry.box_of(r, c);
+            const char* unit = (rows[r] & bit) ? "row" : (columns[c] & bit) ? "column" : (boxes[b] & bit) ? "box" : nullptr;
+            if (unit != nullptr)
+                return "value " + std::string(1, value_symbol(v)) + " repeats in its " + unit + " at " +
+                       cell_label(r + 1, c + 1);
+            rows[r] |= bit;
+            columns[c] |= bit;
+            boxes[b] |= bit;
+        }
+    }
+    return "";
+}
+
+bool cells_fit(const Grid& grid) {
+    return grid.geometry.valid() && grid.cells.size() == static_cast<std::size_t>(grid.geometry.cell_count());
+}
+
+}  // namespace
+
+std::string cell_label(int row, int column) { return "r" + std::to_string(row) + "c" + std::to_string(column); }
+
+bool obeys_rules(const Grid& grid) { return cells_fit(grid) && first_duplicate(grid).empty(); }
+
+std::string certify_solution(const Grid& puzzle, const Grid& solution) {
+    if (!(solution.geometry == puzzle.geometry) || !cells_fit(solution) || !cells_fit(puzzle))
+        return "the solution has another shape than the puzzle";
+    const int side = puzzle.side();
+    for (std::size_t i = 0; i < solution.cells.size(); ++i) {
+        const int row = static_cast<int>(i) / side + 1, column = static_cast<int>(i) % side + 1;
+        if (solution.cells[i] == 0 || solution.cells[i] > side)
+            return "the solution has no value 1.." + std::to_string(side) + " at " + cell_label(row, column);
+        if (puzzle.cells[i] != 0 && puzzle.cells[i] != solution.cells[i])
+            return "the solution changes the given " + std::string(1, value_symbol(puzzle.cells[i])) + " at " +
+                   cell_label(row, column) + " to " + std::string(1, value_symbol(solution.cells[i]));
+    }
+    if (auto dup = first_duplicate(solution); !dup.empty()) return "the solution breaks a rule: " + dup;
+    return "";
+}
+
+std::string certify_violation(const Grid& puzzle, const Reason& claimed) {
+    for (const Reason& real : check_rules(puzzle)) {
+        if (real.code != claimed.code || real.value != claimed.value) continue;
+        // The unit the rule names must match; the cell may be left out.
+        const bool unit_matches = claimed.code == ReasonCode::duplicate_in_row      ? real.row == claimed.row
+                                  : claimed.code == ReasonCode::duplicate_in_column ? real.column == claimed.column
+                                  : claimed.box != 0 ? real.box == claimed.box
+                                                     : claimed.row != 0 && claimed.column != 0;
+        const bool cell_matches = (claimed.row == 0 || claimed.row == real.row) &&
+                                  (claimed.column == 0 || claimed.column == real.column);
+        if (unit_matches && cell_matches) return "";
+    }
+    return "it reports a violation the givens do not have (" + claimed.message + ")";
+}
+
+std::string certify_generated(const Grid& result, bool is_puzzle) {
+    if (!cells_fit(result)) return "the result has the wrong number of cells";
+    const int side = result.side();
+    for (std::size_t i = 0; i < result.cells.size(); ++i) {
+        const int v = result.cells[i];
+        if (v > side || (v == 0 && !is_puzzle))
+            return std::string(is_puzzle ? "the puzzle" : "the grid") + " has no value 1.." + std::to_string(side) +
+                   " at " + cell_label(static_cast<int>(i) / side + 1, static_cast<int>(i) % side + 1);
+    }
+    if (auto dup = first_duplicate(result); !dup.empty())
+        return std::string(is_puzzle ? "the puzzle" : "the grid") + " breaks a rule: " + dup;
+    return "";
+}
+
+}  // namespace np

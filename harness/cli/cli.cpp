@@ -1,0 +1,114 @@
+#include "cli.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <iostream>
+
+#include "numplace/grid.hpp"
+
+namespace np::cli {
+
+namespace {
+
+const FlagSpec* find_spec(const std::vector<FlagSpec>* specs, const std::string& name) {
+    if (specs == nullptr) return nullptr;
+    for (const auto& s : *specs)
+        if (s.name == name) return &s;
+    return nullptr;
+}
+
+std::optional<uint64_t> parse_whole(const std::string& text) {
+    uint64_t value = 0;
+    if (text.empty() || text[0] < '0' || text[0] > '9') return std::nullopt;  // no sign, no space
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
+std::optional<double> parse_seconds(const std::string& text) {
+    if (text.empty() || !((text[0] >= '0' && text[0] <= '9') || text[0] == '.')) return std::nullopt;
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() + text.size() || !std::isfinite(value) || value < 0) return std::nullopt;
+    return value;
+}
+
+std::string range_text(const FlagSpec& s) {
+    if (s.max == UINT64_MAX) return "a whole number >= " + std::to_string(s.min);
+    return "a whole number from " + std::to_string(s.min) + " to " + std::to_string(s.max);
+}
+
+// "" when the value fits the spec; otherwise what was expected.
+std::string check_value(const FlagSpec& s, const std::string& value) {
+    switch (s.kind) {
+        case FlagKind::whole: {
+            auto v = parse_whole(value);
+            return v && *v >= s.min && *v <= s.max ? "" : "expected " + range_text(s);
+        }
+        case FlagKind::seconds:
+            return parse_seconds(value) ? "" : "expected a finite number of seconds >= 0";
+        case FlagKind::choice: {
+            std::string list;
+            for (const auto& c : s.choices) {
+                if (c == value) return "";
+                list += (list.empty() ? "" : ", ") + c;
+            }
+            return "expected one of " + list;
+        }
+        case FlagKind::shape:
+            return Geometry::parse(value) ? ""
+                                          : "expected a box shape RxC (e.g. 3x3) with 2 <= R*C <= " +
+                                                std::to_string(NP_MAX_SIDE);
+        default: return "";
+    }
+}
+
+}  // namespace
+
+bool Args::has(const std::string& name) const { return given.count(name) != 0; }
+
+const std::string& Args::text(const std::string& name) const {
+    if (auto it = given.find(name); it != given.end() && !it->second.empty()) return it->second.back();
+    if (const FlagSpec* s = find_spec(specs, name)) return s->default_value;
+    static const std::string empty;
+    return empty;
+}
+
+const std::vector<std::string>& Args::texts(const std::string& name) const {
+    static const std::vector<std::string> none;
+    auto it = given.find(name);
+    return it == given.end() ? none : it->second;
+}
+
+uint64_t Args::whole(const std::string& name) const { return parse_whole(text(name)).value_or(0); }
+
+double Args::seconds(const std::string& name) const { return parse_seconds(text(name)).value_or(0); }
+
+std::string command_name(const Command& command) {
+    std::string name;
+    for (const auto& part : command.path) name += (name.empty() ? "" : " ") + part;
+    return name;
+}
+
+std::string validate(const Command& command, Args& args) {
+    args.specs = &command.flags;
+    for (const auto& s : command.flags) {
+        if (s.required && !args.has(s.name)) return s.name + " is required";
+        for (const auto& value : args.texts(s.name))
+            if (auto problem = check_value(s, value); !problem.empty()) return s.name + " " + value + ": " + problem;
+    }
+    for (const auto& [name, values] : args.given)
+        if (find_spec(&command.flags, name) == nullptr) return name + ": not a flag of " + command_name(command);
+    return "";
+}
+
+int run_command(const Command& command, Args& args, Streams io) {
+    if (auto problem = validate(command, args); !problem.empty()) {
+        io.err << "numplace " << command_name(command) << ": " << problem << "\n";
+        return kExitUsage;
+    }
+    return command.run(args, io);
+}
+
+}  // namespace np::cli

@@ -1,0 +1,20 @@
+// The table of commands: a new command is one unit in commands/ and one line
+// here.
+#include "commands/commands.hpp"
+
+namespace np::cli {
+
+const std::vector<Command>& command_table() {
+    static const std::vector<Command> table = {
+        plugins_command(),
+        solve_command(),
+        count_command(),
+        generate_command(),
+        check_command(),
+        corpus_lint_command(),
+        corpus_import_command(),
+    };
+    return table;
+}
+
+}  // namespace np::cli

@@ -1,0 +1,16 @@
+// One factory per command unit; command_table.cpp lists them.
+#pragma once
+
+#include "cli.hpp"
+
+namespace np::cli {
+
+Command plugins_command();
+Command solve_command();
+Command count_command();
+Command generate_command();
+Command check_command();
+Command corpus_lint_command();
+Command corpus_import_command();
+
+}  // namespace np::cli

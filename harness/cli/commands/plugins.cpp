@@ -1,0 +1,56 @@
+// numplace plugins: what is loaded, what was skipped and why.
+#include <iostream>
+
+#include "commands.hpp"
+#include "numplace/json.hpp"
+#include "shared.hpp"
+
+namespace np::cli {
+
+namespace {
+
+void print_text(const PluginRegistry& registry, std::ostream& out) {
+    if (registry.plugins().empty()) out << "no plugins found\n";
+    for (const auto& p : registry.plugins()) {
+        out << p.name() << " " << p.version() << ": " << p.description() << "\n";
+        std::string caps;
+        for (const auto& c : capability_names(p.capabilities())) caps += (caps.empty() ? "" : ", ") + c;
+        out << "  capabilities: " << (caps.empty() ? "none" : caps) << "\n";
+        out << "  geometries:   " << p.geometry_summary() << "\n";
+        if (p.options().empty()) out << "  options:      none\n";
+        for (const auto& o : p.options())
+            out << "  option:       " << o.key << "=" << o.values << " (default " << o.default_value << ", "
+                << o.applies_to << "): " << o.help << "\n";
+        out << "  path:         " << p.path() << "\n";
+    }
+    for (const auto& f : registry.skipped()) out << "skipped " << f.path << ": " << f.reason << "\n";
+}
+
+int run(const Args& args, Streams io) {
+    PluginRegistry registry = load_plugins(args, io.err, false);
+    if (args.flag("--json") || args.text("--format") == "json") {
+        json plugins = json::array();
+        for (const auto& p : registry.plugins()) plugins.push_back(to_json(p));
+        json skipped = json::array();
+        for (const auto& f : registry.skipped()) skipped.push_back({{"path", f.path}, {"reason", f.reason}});
+        io.out << dump_document(json{{"plugins", plugins}, {"skipped", skipped}}) << "\n";
+    } else {
+        print_text(registry, io.out);
+    }
+    if (registry.skipped().empty()) return kExitOk;
+    io.err << "numplace: " << registry.skipped().size() << " plugin file(s) skipped (listed above)\n";
+    return kExitFailed;
+}
+
+}  // namespace
+
+Command plugins_command() {
+    return {{"plugins"},
+            "List the plugins found, then the files skipped and why",
+            "Exit 1 when a plugin file was skipped.",
+            {flags::plugin_dir(), flags::format({"text", "json"}, "text"),
+             {"--json", FlagKind::flag, "Same as --format json"}},
+            run};
+}
+
+}  // namespace np::cli

@@ -1,0 +1,134 @@
+// numplace solve / count: one answer per input puzzle, from one plugin.
+#include <iostream>
+
+#include "commands.hpp"
+#include "numplace/json.hpp"
+#include "shared.hpp"
+
+namespace np::cli {
+
+namespace {
+
+std::string size_name(const ParseResult& parsed, const std::optional<Geometry>& size) {
+    if (const Grid* g = std::get_if<Grid>(&parsed)) return g->geometry.name();
+    return size ? size->name() : "";
+}
+
+json row_json(const InputItem& item, const ParseResult& parsed, const std::optional<Geometry>& size,
+              const std::string& plugin, const SolveOutcome& outcome) {
+    json j{{"input", item.origin}, {"puzzle", item.text}};
+    const std::string shape = size_name(parsed, size);
+    j["size"] = shape.empty() ? json(nullptr) : json(shape);
+    j["plugin"] = plugin;
+    j["verdict"] = std::string(verdict_name(outcome.verdict));
+    j["count"] = outcome.count;
+    j["complete"] = outcome.complete;
+    json solutions = json::array();
+    for (const auto& g : outcome.solutions) solutions.push_back(format_line(g));
+    j["solutions"] = std::move(solutions);
+    j["stats"] = to_json(outcome.stats);
+    if (outcome.error) j["error"] = to_json(*outcome.error);
+    else if (outcome.verdict == Verdict::error) j["error"] = {{"code", "plugin_error"}, {"message", outcome.message}};
+    else if (!outcome.message.empty()) j["message"] = outcome.message;  // the plugin's remark
+    return j;
+}
+
+// Text rows: a bare solution means unique (proved); "found: " marks a
+// solution whose uniqueness nobody examined.
+void write_text(std::ostream& out, const SolveOutcome& outcome, OutputFormat format, bool count_mode) {
+    switch (outcome.verdict) {
+        case Verdict::invalid: out << "invalid: " << outcome.error->message << '\n'; return;
+        case Verdict::error: out << "error: " << outcome.message << '\n'; return;
+        default: break;
+    }
+    if (count_mode) {
+        out << outcome.count << (outcome.complete ? "" : "+") << '\n';
+        return;
+    }
+    const bool has_solution = !outcome.solutions.empty();
+    if (outcome.verdict == Verdict::unique && has_solution) {
+        // A grid ends with its own newline; the extra one separates blocks.
+        out << format_grid_as(outcome.solutions.front(), format) << '\n';
+    } else if (outcome.verdict == Verdict::found && has_solution) {
+        out << (format == OutputFormat::grid ? "found:\n" : "found: ")
+            << format_grid_as(outcome.solutions.front(), format) << '\n';
+    } else {
+        out << verdict_name(outcome.verdict) << '\n';
+    }
+}
+
+int run(const Args& args, Streams io, bool count_mode) {
+    const uint64_t limit = args.has("--limit") ? args.whole("--limit") : (count_mode ? NP_UNLIMITED : 2);
+    PluginRegistry registry = load_plugins(args, io.err);
+    const uint32_t needs = count_mode ? (NP_CAP_SOLVE | NP_CAP_COUNT) : NP_CAP_SOLVE;
+    auto chosen = choose_plugin(args, registry, needs, count_mode ? "count" : "solve", "solve", io.err);
+    if (!chosen) return kExitUsage;
+    Session session(*chosen->plugin);
+    if (!session.failure().empty()) {
+        io.err << "numplace: " << session.failure() << "\n";
+        return kExitFailed;
+    }
+    const OutputFormat format = output_format_from_name(args.text("--format")).value_or(OutputFormat::line);
+    const Budget budget = budget_of(args);
+    const auto size = size_of(args);
+    const std::string& plugin = chosen->plugin->name();
+
+    Tally tally;
+    bool bad_option = false;
+    for_each_input(args, io.in, io.err, tally, [&](const InputItem& item) {
+        ParseResult parsed = parse_puzzle(item.text, item.format, size);
+        SolveOutcome outcome;
+        if (const Reason* reason = std::get_if<Reason>(&parsed)) {
+            outcome.verdict = Verdict::invalid;
+            outcome.error = *reason;
+        } else {
+            outcome = session.solve(std::get<Grid>(parsed), limit, chosen->options, budget);
+        }
+        tally.row();
+        if (outcome.verdict == Verdict::invalid) tally.invalid(item.origin);
+        else if (outcome.verdict == Verdict::error) tally.failed(item.origin);
+        if (format == OutputFormat::json) write_json_row(io.out, row_json(item, parsed, size, plugin, outcome));
+        else write_text(io.out, outcome, format, count_mode);
+        // A bad option is the same for every input: stop at the first.
+        bad_option = outcome.status == NP_BAD_OPTION;
+        return !bad_option;
+    });
+    io.out.flush();
+    const int code = tally.finish(io.err, "inputs");
+    return bad_option && !interrupted() ? kExitUsage : code;
+}
+
+std::vector<FlagSpec> solve_flags(bool count_mode) {
+    FlagSpec limit{"--limit", FlagKind::whole,
+                   count_mode ? "Stop after this many solutions (default: count them all)"
+                              : "Stop after this many solutions; 2 also proves uniqueness, 1 takes the first found",
+                   count_mode ? "" : "2"};
+    limit.at_least(1);
+    return {flags::plugin(), flags::plugin_dir(), limit, flags::option(), flags::size(),
+            flags::input_format(), flags::format({"line", "grid", "share", "json"}, "line"), flags::max_nodes(),
+            flags::timeout(), flags::inputs()};
+}
+
+}  // namespace
+
+Command solve_command() {
+    return {{"solve"},
+            "Solve puzzles; limit 2 (the default) also proves uniqueness",
+            "Each input gets one row: the solution when it is unique (proved), 'found: <solution>' when a "
+            "solution was found but uniqueness was not examined (a plugin that cannot prove it, --limit 1, or a "
+            "spent budget), otherwise none, multiple, unknown (budget spent), 'invalid: <reason>' or "
+            "'error: <message>'. --format json gives one object per input.",
+            solve_flags(false),
+            [](const Args& a, Streams io) { return run(a, io, false); }};
+}
+
+Command count_command() {
+    return {{"count"},
+            "Count solutions (all of them unless --limit); N+ = a lower bound",
+            "Each input gets its count; N+ when the search stopped early (--limit, --max-nodes, --timeout or "
+            "an interrupt), so N is a lower bound. Needs a plugin that can count.",
+            solve_flags(true),
+            [](const Args& a, Streams io) { return run(a, io, true); }};
+}
+
+}  // namespace np::cli

@@ -1,0 +1,368 @@
+#include "shared.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+
+namespace np::cli {
+
+namespace fs = std::filesystem;
+
+// ---- Flags -----------------------------------------------------------------------
+
+namespace flags {
+
+FlagSpec plugin_dir() {
+    return {"--plugin-dir", FlagKind::texts,
+            "Folder (or single .so) to load plugins from; searched before $NUMPLACE_PLUGIN_PATH and the bundled "
+            "folder. Repeatable."};
+}
+FlagSpec plugin(const std::string& help) { return FlagSpec("--plugin", FlagKind::text, help).mandatory(); }
+FlagSpec size() {
+    return {"--size", FlagKind::shape,
+            "Box shape RxC (R = box height, C = box width): 3x3 is a 9x9 grid. Default: inferred from each input"};
+}
+FlagSpec format(std::vector<std::string> choices, std::string default_value) {
+    std::string list;
+    for (const auto& c : choices) list += (list.empty() ? "" : ", ") + c;
+    return {"--format", FlagKind::choice, "Row format on stdout: " + list, std::move(default_value),
+            std::move(choices)};
+}
+FlagSpec input_format() {
+    return {"--input-format", FlagKind::choice, "Input: auto, line, grid or share", "auto",
+            {"auto", "line", "grid", "share"}};
+}
+FlagSpec max_nodes() {
+    return {"--max-nodes", FlagKind::whole, "Stop each call after this many search nodes (0 = no limit)", "0"};
+}
+FlagSpec timeout() {
+    return {"--timeout", FlagKind::seconds, "Stop each call after this many seconds (0 = no limit)", "0"};
+}
+FlagSpec option() {
+    return {"--option", FlagKind::texts,
+            "Plugin option key=value, checked against the plugin's own list (numplace plugins); repeatable"};
+}
+FlagSpec seed(const std::string& help) { return {"--seed", FlagKind::whole, help, "0"}; }
+FlagSpec inputs() {
+    return {"INPUT", FlagKind::texts,
+            "Puzzle files, puzzles, or - for stdin (the default). An argument that names a file is read as one; "
+            "one that contains '/' or ends in .txt .sdk .yaml .yml .json .csv .tsv must be a readable file; "
+            "anything else is a puzzle."};
+}
+
+}  // namespace flags
+
+// ---- Interruption ------------------------------------------------------------------
+
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+std::atomic<int> g_signal{0};
+
+extern "C" void on_signal(int signo) {
+    g_signal.store(signo, std::memory_order_relaxed);
+    g_interrupted.store(true, std::memory_order_relaxed);
+}
+
+}  // namespace
+
+void install_interrupt_handlers() {
+    struct sigaction action {};
+    action.sa_handler = on_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;  // no SA_RESTART: a blocked read of stdin returns
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+}
+
+const std::atomic<bool>& interrupt_flag() { return g_interrupted; }
+bool interrupted() { return g_interrupted.load(std::memory_order_relaxed); }
+int interrupt_exit_code() {
+    switch (g_signal.load(std::memory_order_relaxed)) {
+        case SIGINT: return kExitSigint;
+        case SIGTERM: return kExitSigterm;
+        default: return interrupted() ? kExitSigint : 0;
+    }
+}
+
+// ---- Shared settings -----------------------------------------------------------------
+
+Budget budget_of(const Args& args) {
+    Budget b;
+    b.max_nodes = args.whole("--max-nodes");
+    b.timeout_seconds = args.seconds("--timeout");
+    b.cancel = &interrupt_flag();
+    return b;
+}
+
+std::optional<Geometry> size_of(const Args& args) {
+    return args.has("--size") ? Geometry::parse(args.text("--size")) : std::nullopt;
+}
+
+InputFormat input_format_of(const Args& args) {
+    return input_format_from_name(args.text("--input-format")).value_or(InputFormat::automatic);
+}
+
+PluginRegistry load_plugins(const Args& args, std::ostream& err, bool summarize_skipped) {
+    PluginRegistry registry;
+    registry.add_standard_search_path(args.texts("--plugin-dir"));
+    if (summarize_skipped && !registry.skipped().empty())
+        err << "numplace: " << registry.skipped().size() << " plugin file(s) skipped; `numplace plugins` says why\n";
+    return registry;
+}
+
+namespace {
+
+std::optional<OptionList> parse_options(const std::vector<std::string>& given, std::ostream& err) {
+    OptionList list;
+    for (const auto& text : given) {
+        auto eq = text.find('=');
+        if (eq == std::string::npos || eq == 0) {
+            err << "numplace: --option " << utf8_clean(text) << ": expected key=value\n";
+            return std::nullopt;
+        }
+        list.emplace_back(text.substr(0, eq), text.substr(eq + 1));
+    }
+    return list;
+}
+
+}  // namespace
+
+std::optional<ChosenPlugin> choose_plugin(const Args& args, const PluginRegistry& registry, uint32_t capability,
+                                          const std::string& operation, const std::string& spec_operation,
+                                          std::ostream& err) {
+    const std::string& name = args.text("--plugin");
+    const Plugin* p = registry.find(name);
+    if (p == nullptr) {
+        err << "numplace: unknown plugin '" << utf8_clean(name) << "'";
+        if (registry.plugins().empty()) {
+            err << " (no plugins found)";
+        } else {
+            err << " (available:";
+            for (const auto& q : registry.plugins()) err << " " << q.name();
+            err << ")";
+        }
+        err << "\n";
+        return std::nullopt;
+    }
+    if ((p->capabilities() & capability) != capability) {
+        err << "numplace: " << name << " cannot " << operation << " (it can:";
+        for (const auto& c : capability_names(p->capabilities())) err << " " << c;
+        err << ")\n";
+        return std::nullopt;
+    }
+    auto options = parse_options(args.texts("--option"), err);
+    if (!options) return std::nullopt;
+    if (auto problem = p->option_problem(*options, spec_operation); !problem.empty()) {
+        err << "numplace: --option: " << name << ": " << utf8_clean(problem) << "\n";
+        return std::nullopt;
+    }
+    ChosenPlugin chosen;
+    chosen.plugin = *p;
+    chosen.options = std::move(*options);
+    return chosen;
+}
+
+// ---- Inputs --------------------------------------------------------------------------
+
+namespace {
+
+// Reads all of stdin; stops early (keeping what came) on an interrupt.
+std::string read_stdin(std::istream& in) {
+    if (&in != &std::cin) return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    std::string text;
+    char buffer[1 << 16];
+    for (;;) {
+        const ssize_t got = ::read(STDIN_FILENO, buffer, sizeof buffer);
+        if (got > 0) text.append(buffer, static_cast<std::size_t>(got));
+        else if (got == 0 || errno != EINTR || interrupted()) break;
+    }
+    return text;
+}
+
+// Arguments that can only be meant as files: letters are symbols at 25x25,
+// so only a '/' or a file extension tells.
+bool looks_like_path(const std::string& arg) {
+    if (arg.find('/') != std::string::npos) return true;
+    static const char* kExtensions[] = {".txt", ".sdk", ".yaml", ".yml", ".json", ".csv", ".tsv"};
+    for (const char* ext : kExtensions) {
+        const std::string e = ext;
+        if (arg.size() > e.size() && arg.compare(arg.size() - e.size(), e.size(), e) == 0) return true;
+    }
+    return false;
+}
+
+std::string unreadable_why(const std::string& path) {
+    std::error_code ec;
+    if (!fs::exists(path, ec)) return "no such file";
+    if (fs::is_directory(path, ec)) return "a directory";
+    return "permission denied";
+}
+
+}  // namespace
+
+void for_each_input(const Args& args, std::istream& in, std::ostream& err, Tally& tally,
+                    const std::function<bool(const InputItem&)>& each) {
+    const auto format = input_format_of(args);
+    const auto size = size_of(args);
+    auto run_all = [&](const std::vector<InputItem>& items) {
+        for (const auto& item : items)
+            if (interrupted() || !each(item)) return false;
+        return true;
+    };
+    const auto& inputs = args.texts("INPUT");
+    if (inputs.empty()) {
+        run_all(split_input(read_stdin(in), "stdin", format, size));
+        return;
+    }
+    bool stdin_read = false;
+    int index = 0;
+    for (const auto& input : inputs) {
+        ++index;
+        if (interrupted()) return;
+        std::error_code ec;
+        if (input == "-") {
+            if (stdin_read) continue;
+            stdin_read = true;
+            if (!run_all(split_input(read_stdin(in), "stdin", format, size))) return;
+        } else if (fs::exists(input, ec) || looks_like_path(input)) {
+            std::ifstream file(input, std::ios::binary);
+            if (!file || fs::is_directory(input, ec)) {
+                err << "numplace: " << utf8_clean(input) << ": cannot read (" << unreadable_why(input) << ")\n";
+                tally.io_error();
+                continue;
+            }
+            std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+            if (!run_all(split_input(text, input, format, size))) return;
+        } else {
+            if (!run_all({argument_item(input, index, format, size)})) return;
+        }
+    }
+}
+
+// ---- Tally ---------------------------------------------------------------------------
+
+void Tally::row() { ++rows_; }
+
+void Tally::invalid(const std::string& origin) {
+    if (first_.empty()) first_ = origin;
+    ++invalid_;
+    raise(kExitFailed);
+}
+
+void Tally::failed(const std::string& origin) {
+    if (first_.empty()) first_ = origin;
+    ++failed_;
+    raise(kExitFailed);
+}
+
+int Tally::finish(std::ostream& err, const std::string& noun) {
+    if (invalid_ + failed_ > 0) {
+        err << "numplace: " << invalid_ + failed_ << " of " << rows_ << " " << noun << ": ";
+        if (invalid_ > 0) err << invalid_ << " invalid";
+        if (invalid_ > 0 && failed_ > 0) err << ", ";
+        if (failed_ > 0) err << failed_ << " failed";
+        err << " (first: " << utf8_clean(first_) << ")\n";
+    }
+    if (interrupted()) {
+        err << "numplace: interrupted after " << rows_ << " " << noun << "\n";
+        return interrupt_exit_code();
+    }
+    return exit_;
+}
+
+// ---- UTF-8 and JSON rows -------------------------------------------------------------
+
+std::string utf8_clean(const std::string& text, bool* replaced) {
+    std::string out;
+    out.reserve(text.size());
+    const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+    const std::size_t n = text.size();
+    auto cont = [&](std::size_t i) { return i < n && (s[i] & 0xC0) == 0x80; };
+    for (std::size_t i = 0; i < n;) {
+        const unsigned char c = s[i];
+        std::size_t len = 0;
+        if (c < 0x80) {
+            len = 1;
+        } else if (c >= 0xC2 && c <= 0xDF && cont(i + 1)) {
+            len = 2;
+        } else if (c >= 0xE0 && c <= 0xEF && cont(i + 1) && cont(i + 2)) {
+            const unsigned char d = s[i + 1];
+            // No overlong forms (E0 80..9F) and no surrogates (ED A0..BF).
+            if (!(c == 0xE0 && d < 0xA0) && !(c == 0xED && d >= 0xA0)) len = 3;
+        } else if (c >= 0xF0 && c <= 0xF4 && cont(i + 1) && cont(i + 2) && cont(i + 3)) {
+            const unsigned char d = s[i + 1];
+            if (!(c == 0xF0 && d < 0x90) && !(c == 0xF4 && d >= 0x90)) len = 4;
+        }
+        if (len == 0) {
+            out += "\xEF\xBF\xBD";  // U+FFFD for the one bad byte
+            if (replaced != nullptr) *replaced = true;
+            ++i;
+            continue;
+        }
+        out.append(text, i, len);
+        i += len;
+    }
+    return out;
+}
+
+namespace {
+
+// Cleans every string (and key) in `j`; `field` is the name reported for it.
+void clean_strings(json& j, const std::string& field, std::vector<std::string>& replaced_fields) {
+    auto note = [&](const std::string& name) {
+        if (std::find(replaced_fields.begin(), replaced_fields.end(), name) == replaced_fields.end())
+            replaced_fields.push_back(name);
+    };
+    if (j.is_string()) {
+        bool replaced = false;
+        std::string cleaned = utf8_clean(j.get_ref<const std::string&>(), &replaced);
+        if (replaced) {
+            j = std::move(cleaned);
+            note(field);
+        }
+    } else if (j.is_object()) {
+        bool bad_key = false;  // a plugin names its own counters
+        for (auto it = j.begin(); it != j.end() && !bad_key; ++it) utf8_clean(it.key(), &bad_key);
+        if (bad_key) {
+            json rebuilt = json::object();
+            for (auto it = j.begin(); it != j.end(); ++it) {
+                bool replaced = false;
+                const std::string key = utf8_clean(it.key(), &replaced);
+                if (replaced) note((field.empty() ? key : field + "." + key) + " (key)");
+                rebuilt[key] = std::move(it.value());
+            }
+            j = std::move(rebuilt);
+        }
+        for (auto it = j.begin(); it != j.end(); ++it)
+            clean_strings(it.value(), field.empty() ? it.key() : field + "." + it.key(), replaced_fields);
+    } else if (j.is_array()) {
+        for (auto& element : j) clean_strings(element, field, replaced_fields);
+    }
+}
+
+}  // namespace
+
+void write_json_row(std::ostream& out, json row) {
+    std::vector<std::string> replaced;
+    clean_strings(row, "", replaced);
+    if (!replaced.empty()) row["not_utf8"] = replaced;
+    // error_handler_t::replace is a second guard; clean_strings already made
+    // every string valid.
+    out << row.dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
+}
+
+std::string dump_document(json document) {
+    std::vector<std::string> replaced;
+    clean_strings(document, "", replaced);
+    if (!replaced.empty()) document["not_utf8"] = replaced;
+    return document.dump(2, ' ', false, json::error_handler_t::replace);
+}
+
+}  // namespace np::cli

@@ -1,0 +1,105 @@
+// What several commands share: the common flags (declared once here), plugin
+// loading, reading inputs, the batch tally and summary line, interruption,
+// and writing JSON rows that stay valid UTF-8.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli.hpp"
+#include "numplace/host.hpp"
+#include "numplace/input.hpp"
+
+namespace np::cli {
+
+using json = nlohmann::ordered_json;
+
+// ---- The shared flags, declared once ----------------------------------------
+namespace flags {
+FlagSpec plugin_dir();
+FlagSpec plugin(const std::string& help = "Plugin to use");
+FlagSpec size();
+FlagSpec format(std::vector<std::string> choices, std::string default_value);
+FlagSpec input_format();
+FlagSpec max_nodes();
+FlagSpec timeout();
+FlagSpec option();
+FlagSpec seed(const std::string& help);
+FlagSpec inputs();
+}  // namespace flags
+
+// The budget from --max-nodes and --timeout, with the interrupt flag as its
+// terminate callback.
+Budget budget_of(const Args& args);
+std::optional<Geometry> size_of(const Args& args);
+InputFormat input_format_of(const Args& args);
+
+// Loads the plugins from --plugin-dir, $NUMPLACE_PLUGIN_PATH and the bundled
+// folder; one line on stderr when files were skipped.
+PluginRegistry load_plugins(const Args& args, std::ostream& err, bool summarize_skipped = true);
+// The --plugin named, able to do `capability` (`operation` names it for the
+// error), with its --option values checked against its specs for
+// `spec_operation` (solve, check or generate). On any problem prints one
+// line and returns nullopt: a usage error, reported before any input is read.
+struct ChosenPlugin {
+    std::optional<Plugin> plugin;
+    OptionList options;
+};
+std::optional<ChosenPlugin> choose_plugin(const Args& args, const PluginRegistry& registry, uint32_t capability,
+                                          const std::string& operation, const std::string& spec_operation,
+                                          std::ostream& err);
+
+// ---- Interruption --------------------------------------------------------------
+// SIGINT and SIGTERM set a flag (nothing else happens in the handler); calls
+// in flight see it through their terminate callback, loops check it.
+void install_interrupt_handlers();
+const std::atomic<bool>& interrupt_flag();
+bool interrupted();
+int interrupt_exit_code();  // 130 for SIGINT, 143 for SIGTERM, 0 when none came
+
+// ---- Inputs ----------------------------------------------------------------------
+// Calls `each` for every puzzle the INPUT arguments name, file by file, in
+// order: files, stdin ("-" or no argument), or puzzles given inline. A path
+// that cannot be read is an I/O error (one line on stderr; the rest still
+// runs). `each` returns false to stop (interruption, a fatal plugin answer).
+class Tally;
+void for_each_input(const Args& args, std::istream& in, std::ostream& err, Tally& tally,
+                    const std::function<bool(const InputItem&)>& each);
+
+// ---- The batch's outcome -------------------------------------------------------
+// Counts rows that were invalid or failed and remembers the first, for the
+// one summary line at the end; I/O and usage problems raise the exit code.
+class Tally {
+public:
+    void row();
+    void invalid(const std::string& origin);
+    void failed(const std::string& origin);
+    void io_error() { raise(kExitUsage); }
+    void raise(int code) { exit_ = std::max(exit_, code); }
+    // Prints "numplace: 3 of 120 inputs invalid, 1 failed (first: FILE:LINE)"
+    // when anything went wrong, and "interrupted" when a signal stopped it;
+    // returns the exit code.
+    int finish(std::ostream& err, const std::string& noun);
+
+private:
+    uint64_t rows_ = 0, invalid_ = 0, failed_ = 0;
+    std::string first_;
+    int exit_ = kExitOk;
+};
+
+// ---- Output ----------------------------------------------------------------------
+// Writes one JSON row on a line. Every string in it that is not valid UTF-8
+// has its bad bytes replaced by U+FFFD, and the row gains "not_utf8": [the
+// names of those fields], so the output is always valid JSON.
+void write_json_row(std::ostream& out, json row);
+// The same cleaning for a whole document (plugins --format json).
+std::string dump_document(json document);
+// Text with every invalid UTF-8 sequence replaced by U+FFFD; `replaced` is set
+// when anything was.
+std::string utf8_clean(const std::string& text, bool* replaced = nullptr);
+
+}  // namespace np::cli
