@@ -9,21 +9,27 @@ namespace {
 // The first repeated value, as "duplicate V in row R" etc., or "".
 // Bit sets per unit: N <= 35 values fit in 64 bits.
 std::string first_duplicate(const Grid& grid) {
-    const int side = grid.side();
+    const int side = grid.side(), box_rows = grid.geometry.box_rows, box_cols = grid.geometry.box_cols;
     uint64_t rows[NP_MAX_SIDE] = {}, columns[NP_MAX_SIDE] = {}, boxes[NP_MAX_SIDE] = {};
+    int stack_of[NP_MAX_SIDE];  // box column of each column: no division per cell
+    for (int c = 0; c < side; ++c) stack_of[c] = c / box_cols;
+    const uint8_t* cell = grid.cells.data();
     for (int r = 0; r < side; ++r) {
-        for (int c = 0; c < side; ++c) {
-            const int v = grid.at(r, c);
+        const int band_first_box = (r / box_rows) * box_rows;
+        for (int c = 0; c < side; ++c, ++cell) {
+            const int v = *cell;
             if (v == 0) continue;
             const uint64_t bit = uint64_t{1} << v;
-            const int b = grid.geometry.box_of(r, c);
-            const char* unit = (rows[r] & bit) ? "row" : (columns[c] & bit) ? "column" : (boxes[b] & bit) ? "box" : nullptr;
-            if (unit != nullptr)
-                return "value " + std::string(1, value_symbol(v)) + " repeats in its " + unit + " at " +
-                       cell_label(r + 1, c + 1);
-            rows[r] |= bit;
-            columns[c] |= bit;
-            boxes[b] |= bit;
+            const int b = band_first_box + stack_of[c];
+            if (((rows[r] | columns[c] | boxes[b]) & bit) == 0) {
+                rows[r] |= bit;
+                columns[c] |= bit;
+                boxes[b] |= bit;
+                continue;
+            }
+            const char* unit = (rows[r] & bit) ? "row" : (columns[c] & bit) ? "column" : "box";
+            return "value " + std::string(1, value_symbol(v)) + " repeats in its " + unit + " at " +
+                   cell_label(r + 1, c + 1);
         }
     }
     return "";
@@ -35,7 +41,13 @@ bool cells_fit(const Grid& grid) {
 
 }  // namespace
 
-std::string cell_label(int row, int column) { return "r" + std::to_string(row) + "c" + std::to_string(column); }
+std::string cell_label(int row, int column) {
+    std::string label = "r";  // built by appends: GCC 12 warns falsely on "r" + std::to_string(...)
+    label += std::to_string(row);
+    label += 'c';
+    label += std::to_string(column);
+    return label;
+}
 
 bool obeys_rules(const Grid& grid) { return cells_fit(grid) && first_duplicate(grid).empty(); }
 

@@ -172,6 +172,9 @@ std::string malformed_solve(const np_solve_result& result, const np_solve_reques
     if (result.stop > NP_STOP_BUDGET) return "unknown stop value";
     if (result.witness_count > NP_MAX_WITNESSES || result.witness_count > result.count)
         return "more witnesses than solutions";
+    // A solution nobody can see is not certified: every claim of one comes
+    // with at least one witness.
+    if (result.count > 0 && result.witness_count == 0) return "solutions claimed without a witness";
     for (uint32_t i = 0; i < result.witness_count; ++i)
         if (!cells_in_range(result.witnesses[i], n, side, false)) return "witness is not a full grid";
     return "";

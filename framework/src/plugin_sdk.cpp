@@ -72,7 +72,9 @@ bool Options::parse(const np_option_spec* specs, uint32_t spec_count, const np_o
             return false;
         }
         if (spec->values != nullptr && !value_allowed(spec->values, value)) {
-            error = "option '" + key + "': value '" + value + "' is not one of " + spec->values;
+            error = "option '" + key + "': value '" + value + "' is " +
+                    (std::string_view(spec->values) == "integer" ? std::string("not a whole number")
+                                                                 : "not one of " + std::string(spec->values));
             return false;
         }
         values_[key] = value;

@@ -238,7 +238,17 @@ void for_each_input(const Args& args, std::istream& in, std::ostream& err, Tally
                 tally.io_error();
                 continue;
             }
-            std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+            std::string text;
+            file.seekg(0, std::ios::end);
+            const auto length = file.tellg();
+            file.seekg(0, std::ios::beg);
+            if (length > 0) {
+                text.resize(static_cast<std::size_t>(length));
+                file.read(text.data(), length);
+                text.resize(static_cast<std::size_t>(file.gcount()));
+            } else {  // a pipe or special file: no length to ask for
+                text.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+            }
             if (!run_all(split_input(text, input, format, size))) return;
         } else {
             if (!run_all({argument_item(input, index, format, size)})) return;
@@ -279,27 +289,54 @@ int Tally::finish(std::ostream& err, const std::string& noun) {
 
 // ---- UTF-8 and JSON rows -------------------------------------------------------------
 
-std::string utf8_clean(const std::string& text, bool* replaced) {
-    std::string out;
-    out.reserve(text.size());
+namespace {
+
+// Length of the valid UTF-8 sequence at text[i], or 0 when it is not one.
+std::size_t utf8_length(const unsigned char* s, std::size_t n, std::size_t i) {
+    auto cont = [&](std::size_t k) { return k < n && (s[k] & 0xC0) == 0x80; };
+    const unsigned char c = s[i];
+    if (c < 0x80) return 1;
+    if (c >= 0xC2 && c <= 0xDF) return cont(i + 1) ? 2 : 0;
+    if (c >= 0xE0 && c <= 0xEF) {
+        if (!cont(i + 1) || !cont(i + 2)) return 0;
+        const unsigned char d = s[i + 1];
+        // No overlong forms (E0 80..9F) and no surrogates (ED A0..BF).
+        return (c == 0xE0 && d < 0xA0) || (c == 0xED && d >= 0xA0) ? 0 : 3;
+    }
+    if (c >= 0xF0 && c <= 0xF4) {
+        if (!cont(i + 1) || !cont(i + 2) || !cont(i + 3)) return 0;
+        const unsigned char d = s[i + 1];
+        return (c == 0xF0 && d < 0x90) || (c == 0xF4 && d >= 0x90) ? 0 : 4;
+    }
+    return 0;
+}
+
+// True when the whole text is valid UTF-8; plain ASCII (nearly every row)
+// takes the quick loop.
+bool is_utf8(const std::string& text) {
     const auto* s = reinterpret_cast<const unsigned char*>(text.data());
     const std::size_t n = text.size();
-    auto cont = [&](std::size_t i) { return i < n && (s[i] & 0xC0) == 0x80; };
     for (std::size_t i = 0; i < n;) {
-        const unsigned char c = s[i];
-        std::size_t len = 0;
-        if (c < 0x80) {
-            len = 1;
-        } else if (c >= 0xC2 && c <= 0xDF && cont(i + 1)) {
-            len = 2;
-        } else if (c >= 0xE0 && c <= 0xEF && cont(i + 1) && cont(i + 2)) {
-            const unsigned char d = s[i + 1];
-            // No overlong forms (E0 80..9F) and no surrogates (ED A0..BF).
-            if (!(c == 0xE0 && d < 0xA0) && !(c == 0xED && d >= 0xA0)) len = 3;
-        } else if (c >= 0xF0 && c <= 0xF4 && cont(i + 1) && cont(i + 2) && cont(i + 3)) {
-            const unsigned char d = s[i + 1];
-            if (!(c == 0xF0 && d < 0x90) && !(c == 0xF4 && d >= 0x90)) len = 4;
+        if (s[i] < 0x80) {
+            ++i;
+            continue;
         }
+        const std::size_t len = utf8_length(s, n, i);
+        if (len == 0) return false;
+        i += len;
+    }
+    return true;
+}
+
+}  // namespace
+
+std::string utf8_clean(const std::string& text, bool* replaced) {
+    if (is_utf8(text)) return text;
+    std::string out;
+    out.reserve(text.size() + 8);
+    const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t len = utf8_length(s, text.size(), i);
         if (len == 0) {
             out += "\xEF\xBF\xBD";  // U+FFFD for the one bad byte
             if (replaced != nullptr) *replaced = true;
@@ -321,15 +358,12 @@ void clean_strings(json& j, const std::string& field, std::vector<std::string>& 
             replaced_fields.push_back(name);
     };
     if (j.is_string()) {
-        bool replaced = false;
-        std::string cleaned = utf8_clean(j.get_ref<const std::string&>(), &replaced);
-        if (replaced) {
-            j = std::move(cleaned);
-            note(field);
-        }
+        if (is_utf8(j.get_ref<const std::string&>())) return;
+        j = utf8_clean(j.get_ref<const std::string&>());
+        note(field);
     } else if (j.is_object()) {
         bool bad_key = false;  // a plugin names its own counters
-        for (auto it = j.begin(); it != j.end() && !bad_key; ++it) utf8_clean(it.key(), &bad_key);
+        for (auto it = j.begin(); it != j.end() && !bad_key; ++it) bad_key = !is_utf8(it.key());
         if (bad_key) {
             json rebuilt = json::object();
             for (auto it = j.begin(); it != j.end(); ++it) {

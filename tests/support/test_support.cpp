@@ -1,10 +1,13 @@
 #include "test_support.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdlib>
+#include <iterator>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -121,6 +124,8 @@ std::vector<std::string> split_tabs(const std::string& line) {
 }
 
 std::string fixture_dir() { return NUMPLACE_TEST_FIXTURE_DIR; }
+std::string liar_dir() { return fixture_dir() + "/../fixture-liars"; }
+std::string broken_dir() { return fixture_dir() + "/../fixture-broken"; }
 std::string plugin_dir() { return NUMPLACE_TEST_PLUGIN_DIR; }
 std::string source_dir() { return NUMPLACE_TEST_SOURCE_DIR; }
 
@@ -168,6 +173,91 @@ CliRun run_cli(const std::vector<std::string>& args, const std::string& input,
     run.err = slurp(err_path);
     std::error_code ec;
     fs::remove_all(dir, ec);
+    return run;
+}
+
+namespace {
+
+pid_t start_cli(const std::vector<std::string>& args, const fs::path& dir) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+        const fs::path in_path = dir / "in", out_path = dir / "out", err_path = dir / "err";
+        if (!freopen(in_path.c_str(), "rb", stdin) || !freopen(out_path.c_str(), "wb", stdout) ||
+            !freopen(err_path.c_str(), "wb", stderr))
+            _exit(127);
+        unsetenv("NUMPLACE_PLUGIN_PATH");
+        std::vector<char*> argv;
+        std::string binary = NUMPLACE_TEST_BINARY;
+        argv.push_back(binary.data());
+        std::vector<std::string> copies(args);
+        for (auto& a : copies) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        execv(binary.c_str(), argv.data());
+        _exit(127);
+    }
+    return pid;
+}
+
+double cpu_seconds_of(int pid) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    const auto close = text.rfind(')');  // the command name may hold spaces
+    if (close == std::string::npos) return 0;
+    std::istringstream fields(text.substr(close + 2));
+    std::string field;
+    unsigned long long utime = 0, stime = 0;
+    for (int i = 3; fields >> field; ++i) {  // field 3 is the state
+        if (i == 14) utime = std::stoull(field);
+        if (i == 15) {
+            stime = std::stoull(field);
+            break;
+        }
+    }
+    return static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+}  // namespace
+
+BackgroundCli::BackgroundCli(const std::vector<std::string>& args, const std::string& input) {
+    char dir_template[] = "/tmp/numplace-bg-XXXXXX";
+    dir_ = mkdtemp(dir_template);
+    std::ofstream(fs::path(dir_) / "in", std::ios::binary) << input;
+    pid_ = start_cli(args, dir_);
+}
+
+BackgroundCli::~BackgroundCli() {
+    if (!ended_) {
+        kill(pid_, SIGKILL);
+        waitpid(pid_, nullptr, 0);
+    }
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+}
+
+bool BackgroundCli::wait_until(const std::function<bool(double, const std::string&)>& ready, double limit_seconds) {
+    for (double waited = 0; waited < limit_seconds; waited += 0.01) {
+        if (ready(cpu_seconds_of(pid_), slurp(fs::path(dir_) / "out"))) return true;
+        if (wait4(pid_, &status_, WNOHANG, &usage_) == pid_) {  // ended before it was ready
+            ended_ = true;
+            return ready(0, slurp(fs::path(dir_) / "out"));
+        }
+        usleep(10000);
+    }
+    return false;
+}
+
+void BackgroundCli::signal(int signo) {
+    if (!ended_) kill(pid_, signo);
+}
+
+CliRun BackgroundCli::finish(long* max_rss_kib) {
+    CliRun run;
+    if (!ended_) wait4(pid_, &status_, 0, &usage_);
+    ended_ = true;
+    run.exit_code = WIFEXITED(status_) ? WEXITSTATUS(status_) : 128 + WTERMSIG(status_);
+    if (max_rss_kib != nullptr) *max_rss_kib = usage_.ru_maxrss;
+    run.out = slurp(fs::path(dir_) / "out");
+    run.err = slurp(fs::path(dir_) / "err");
     return run;
 }
 

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -44,6 +46,29 @@ struct CliRun {
 CliRun run_cli(const std::vector<std::string>& args, const std::string& input = "",
                const std::vector<std::pair<std::string, std::string>>& env = {});
 
+// A CLI run in the background, for tests that signal it mid-run or measure
+// its memory. Output goes to temporary files, as with run_cli.
+class BackgroundCli {
+public:
+    BackgroundCli(const std::vector<std::string>& args, const std::string& input = "");
+    ~BackgroundCli();
+    // Polls (every 10 ms, up to `limit_seconds`) until `ready` holds; false on
+    // time-out. The process's CPU time (user + system, seconds) and stdout so
+    // far are what `ready` can look at.
+    bool wait_until(const std::function<bool(double cpu_seconds, const std::string& out)>& ready,
+                    double limit_seconds = 60);
+    void signal(int signo);
+    // Waits for the end; also gives its peak resident size in KiB (wait4).
+    CliRun finish(long* max_rss_kib = nullptr);
+
+private:
+    int pid_ = -1;
+    std::string dir_;
+    bool ended_ = false;
+    int status_ = 0;
+    struct ::rusage usage_ {};
+};
+
 // ---- Puzzles and answers ----------------------------------------------------
 // A line-format puzzle; a parse failure fails the test (and yields an empty grid).
 Grid parse(std::string_view text, std::optional<Geometry> size = {});
@@ -60,6 +85,8 @@ Grid remove_cells(const Grid& full, int percent, uint64_t seed);
 std::vector<std::string> split_tabs(const std::string& line);
 
 std::string fixture_dir();   // the fixture plugins built for the loader tests
+std::string liar_dir();      // fixture-liar and fixture-liar-b (fixture_liar.c)
+std::string broken_dir();    // fixture-undefined: a plugin that cannot load
 std::string plugin_dir();    // the build's plugin folder
 std::string source_dir();    // tests/ in the source tree
 

@@ -3,6 +3,7 @@
 
 #include "commands.hpp"
 #include "numplace/json.hpp"
+#include "pipeline.hpp"
 #include "shared.hpp"
 
 namespace np::cli {
@@ -73,26 +74,45 @@ int run(const Args& args, Streams io, bool count_mode) {
     const auto size = size_of(args);
     const std::string& plugin = chosen->plugin->name();
 
+    // Parsing and writing on this thread, solving on the pipeline's worker.
+    struct Job {
+        InputItem item;
+        ParseResult parsed;
+        SolveOutcome outcome;
+        bool skipped = false;  // interrupted before it started
+    };
     Tally tally;
     bool bad_option = false;
+    OrderedPipeline<Job> pipeline(
+        [&](Job& job) {
+            if (interrupted()) {
+                job.skipped = true;
+                return false;
+            }
+            if (const Grid* grid = std::get_if<Grid>(&job.parsed))
+                job.outcome = session.solve(*grid, limit, chosen->options, budget);
+            // A bad option is the same for every input: stop at the first.
+            return job.outcome.status != NP_BAD_OPTION;
+        },
+        [&](Job& job) {
+            if (job.skipped) return;
+            const SolveOutcome& outcome = job.outcome;
+            tally.row();
+            if (outcome.verdict == Verdict::invalid) tally.invalid(job.item.origin);
+            else if (outcome.verdict == Verdict::error) tally.failed(job.item.origin);
+            if (outcome.status == NP_BAD_OPTION) bad_option = true;
+            if (format == OutputFormat::json) write_json_row(io.out, row_json(job.item, job.parsed, size, plugin, outcome));
+            else write_text(io.out, outcome, format, count_mode);
+        });
     for_each_input(args, io.in, io.err, tally, [&](const InputItem& item) {
-        ParseResult parsed = parse_puzzle(item.text, item.format, size);
-        SolveOutcome outcome;
-        if (const Reason* reason = std::get_if<Reason>(&parsed)) {
-            outcome.verdict = Verdict::invalid;
-            outcome.error = *reason;
-        } else {
-            outcome = session.solve(std::get<Grid>(parsed), limit, chosen->options, budget);
+        Job job{item, parse_puzzle(item.text, item.format, size), {}};
+        if (const Reason* reason = std::get_if<Reason>(&job.parsed)) {
+            job.outcome.verdict = Verdict::invalid;
+            job.outcome.error = *reason;
         }
-        tally.row();
-        if (outcome.verdict == Verdict::invalid) tally.invalid(item.origin);
-        else if (outcome.verdict == Verdict::error) tally.failed(item.origin);
-        if (format == OutputFormat::json) write_json_row(io.out, row_json(item, parsed, size, plugin, outcome));
-        else write_text(io.out, outcome, format, count_mode);
-        // A bad option is the same for every input: stop at the first.
-        bad_option = outcome.status == NP_BAD_OPTION;
-        return !bad_option;
+        return pipeline.add(std::move(job));
     });
+    pipeline.finish();
     io.out.flush();
     const int code = tally.finish(io.err, "inputs");
     return bad_option && !interrupted() ? kExitUsage : code;

@@ -1,0 +1,82 @@
+// SIGINT and SIGTERM stop the call in flight through the terminate callback;
+// what was answered so far is printed and the exit code says which signal.
+// generate streams its results in bounded memory.
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <nlohmann/json.hpp>
+
+#include "test_support.hpp"
+
+namespace {
+
+using np::test::BackgroundCli;
+
+std::size_t line_count(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+
+TEST(Interrupt, SigintDuringACountPrintsTheLowerBound) {
+    // Counting every 9x9 grid never ends: the count is stopped mid-search.
+    BackgroundCli cli({"count", "--plugin", "backtrack", std::string(81, '.')});
+    ASSERT_TRUE(cli.wait_until([](double cpu, const std::string&) { return cpu > 0.3; }));
+    cli.signal(SIGINT);
+    auto run = cli.finish();
+    EXPECT_EQ(run.exit_code, 130) << run.err;
+    ASSERT_EQ(line_count(run.out), 1u) << run.out;
+    EXPECT_EQ(run.out.substr(run.out.size() - 2), "+\n") << run.out;
+    EXPECT_GT(std::stoull(run.out), 2u);
+    EXPECT_EQ(run.err, "numplace: interrupted after 1 inputs\n");
+}
+
+TEST(Interrupt, SigtermDuringSolveKeepsTheAnswersSoFar) {
+    // Two easy puzzles, then the empty 9x9 with a count that cannot finish,
+    // then one that is never started.
+    const std::string easy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    BackgroundCli cli({"solve", "--plugin", "backtrack", "--limit", "1000000000000", "--format", "json"},
+                      easy + "\n" + easy + "\n" + std::string(81, '.') + "\n" + easy + "\n");
+    ASSERT_TRUE(cli.wait_until([](double cpu, const std::string&) { return cpu > 0.3; }));
+    cli.signal(SIGTERM);
+    auto run = cli.finish();
+    EXPECT_EQ(run.exit_code, 143) << run.err;
+    ASSERT_EQ(line_count(run.out), 3u) << run.out;
+    auto third = nlohmann::json::parse(run.out.substr(run.out.rfind('\n', run.out.size() - 2) + 1));
+    EXPECT_EQ(third["input"], "stdin:3");
+    EXPECT_EQ(third["verdict"], "multiple");
+    EXPECT_EQ(third["complete"], false);
+    EXPECT_EQ(run.err, "numplace: interrupted after 3 inputs\n");
+}
+
+TEST(Interrupt, GenerateStreamsAndStopsOnSigterm) {
+    // 4294967295 results once needed all of them in memory before the first
+    // line; now the first lines come at once and a signal ends it cleanly.
+    BackgroundCli cli({"generate", "--plugin", "bitmask-mrv", "--count", "4294967295", "--seed", "3"});
+    ASSERT_TRUE(cli.wait_until([](double, const std::string& out) { return line_count(out) >= 1; }));
+    cli.signal(SIGTERM);
+    auto run = cli.finish();
+    EXPECT_EQ(run.exit_code, 143) << run.err;
+    const std::size_t lines = line_count(run.out);
+    EXPECT_GE(lines, 1u);
+    EXPECT_EQ(run.err, "numplace: generate: interrupted after " + std::to_string(lines) + " of 4294967295 results\n");
+    // In seed order: the first lines are what a short run prints.
+    auto head = np::test::run_cli({"generate", "--plugin", "bitmask-mrv", "--count", "1", "--seed", "3"});
+    EXPECT_EQ(run.out.substr(0, 82), head.out);
+    EXPECT_TRUE(np::check_rules(np::test::parse(run.out.substr(0, 81))).empty());
+}
+
+TEST(Interrupt, GenerateMemoryDoesNotGrowWithCount) {
+    // fixture-liar's generator is nearly free, so this measures the host:
+    // 300,000 9x9 grids kept in memory would take over 30 MB.
+    auto peak = [](const std::string& count) {
+        BackgroundCli cli({"generate", "--plugin-dir", np::test::liar_dir(), "--plugin", "fixture-liar", "--count",
+                           count});
+        long kib = 0;
+        auto run = cli.finish(&kib);
+        EXPECT_EQ(run.exit_code, 0) << run.err;
+        EXPECT_EQ(line_count(run.out), std::stoull(count));
+        return kib;
+    };
+    const long small = peak("10"), large = peak("300000");
+    EXPECT_LT(large, small + 4 * 1024) << "peak RSS " << small << " KiB for 10 results, " << large
+                                       << " KiB for 300,000";
+}
+
+}  // namespace
