@@ -5,19 +5,23 @@
 //       [--generate puzzle|grid] [--generate-option key=value]...
 //       [--plugin-dir DIR] [Google Benchmark flags, e.g. --benchmark_format=json]
 //
-// Each solve iteration is one pass over the whole file (so every puzzle counts,
-// not only the first ones), each generate iteration one result;
-// items_per_second is puzzles/s. The calls go
-// straight to the descriptor with buffers allocated once, so the figure is the
-// plugin's, not the host's conveniences (parsing, JSON, verdicts).
+// (kUsage below is the full list; --help prints it.) Each solve iteration is
+// one pass over the whole file (so every puzzle counts, not only the first
+// ones), each generate iteration one result, the next of one seed's sequence;
+// items_per_second is puzzles/s. The calls go straight to the descriptor with
+// buffers allocated once, so the figure is the plugin's, not the host's
+// conveniences (parsing, JSON, verdicts).
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <memory>
+#include <optional>
 #include <sstream>
+#include <string_view>
 
 #include "numplace/format.hpp"
 #include "numplace/host.hpp"
@@ -92,12 +96,15 @@ void generate_benchmark(benchmark::State& state, np::Plugin plugin, np_generate_
     np_generate_request request{};
     request.geometry = geometry.to_c();
     request.kind = kind;
+    request.seed = 0;
     request.count = 1;
     request.options = c_options.data();
     request.option_count = static_cast<uint32_t>(c_options.size());
-    uint64_t seed = 0, clues = 0;
+    // Iteration i asks for result i of seed 0's sequence: every iteration a
+    // different result, and a rerun measures the same ones.
+    uint64_t index = 0, clues = 0;
     for (auto _ : state) {
-        request.seed = seed++;
+        request.first_index = index++;
         np_generate_result result;
         std::memset(&result, 0, sizeof result);
         result.cells = cells.data();
@@ -123,36 +130,123 @@ std::vector<np::Grid> read_puzzles(const std::string& path, std::size_t max) {
     return out;
 }
 
+constexpr const char* kUsage =
+    "Usage: numplace_benchmarks --plugins NAME[,NAME...] [options] [Google Benchmark flags]\n"
+    "\n"
+    "Measures plugins straight through the C ABI (solve, or generate with --generate).\n"
+    "\n"
+    "Options:\n"
+    "  --plugins A,B              plugins to measure (required)\n"
+    "  --plugin-dir DIR           folder (or .so) to load plugins from, before the standard\n"
+    "                             search path; repeatable\n"
+    "  --datasets DIR             folder of the puzzle files (default ../shared/datasets,\n"
+    "                             or $NUMPLACE_DATASETS)\n"
+    "  --files F1,F2              puzzle files in that folder to solve\n"
+    "                             (default 17clue.txt,top1465.txt,forum_hardest_1905_11plus.txt)\n"
+    "  --limit N                  solve limit, a whole number >= 1 (default 2: solve and\n"
+    "                             prove unique)\n"
+    "  --max-puzzles N            read at most N puzzles per file, a whole number >= 0\n"
+    "                             (default 0: all)\n"
+    "  --generate grid|puzzle     measure generate (9x9) instead of solve: one result per\n"
+    "                             iteration\n"
+    "  --generate-option KEY=VAL  plugin option for generate; repeatable\n"
+    "  -h, --help                 print this help and exit\n"
+    "\n"
+    "Flags starting with --benchmark_ go to Google Benchmark, e.g. --benchmark_filter=REGEX,\n"
+    "--benchmark_repetitions=3, --benchmark_format=json, --benchmark_list_tests=true.\n"
+    "Each flag's value may follow as the next argument or after '=' (--limit=2).\n"
+    "\n"
+    "Exit codes: 0 done; 2 usage error (unknown flag, bad value, unknown plugin, no puzzles).\n";
+
+// A usage error: one line naming the flag and what was wrong, exit 2.
+[[noreturn]] void usage_error(const std::string& text) {
+    std::cerr << "numplace_benchmarks: " << text << "\n";
+    std::exit(2);
+}
+
+// The whole string as a decimal number >= minimum: no sign, no spaces, no
+// trailing characters, no overflow. std::stoull accepts all of those (and
+// "-1" as a huge number), and throws on letters, so it is not used.
+std::optional<uint64_t> parse_whole_number(std::string_view text, uint64_t minimum) {
+    if (text.empty()) return std::nullopt;
+    uint64_t value = 0;
+    for (char c : text) {
+        if (c < '0' || c > '9') return std::nullopt;
+        const uint64_t digit = static_cast<uint64_t>(c - '0');
+        if (value > (std::numeric_limits<uint64_t>::max() - digit) / 10) return std::nullopt;
+        value = value * 10 + digit;
+    }
+    if (value < minimum) return std::nullopt;
+    return value;
+}
+
+uint64_t whole_number_flag(const std::string& flag, const std::string& text, uint64_t minimum) {
+    const auto value = parse_whole_number(text, minimum);
+    if (!value) usage_error(flag + " " + text + ": expected a whole number >= " + std::to_string(minimum));
+    return *value;
+}
+
+std::vector<std::string> list_flag(const std::string& flag, const std::string& text) {
+    auto items = split_commas(text);
+    if (items.empty()) usage_error(flag + " '" + text + "': expected a comma-separated list");
+    return items;
+}
+
+// Reads our flags into `s`; Google Benchmark's go to `rest`. Exits on --help
+// (0) and on any usage error (2).
+void parse_arguments(int argc, char** argv, Settings& s, std::vector<char*>& rest) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "-h" || arg == "--help") {
+            std::cout << kUsage;
+            std::exit(0);
+        }
+        if (arg.rfind("--benchmark_", 0) == 0) {
+            rest.push_back(argv[i]);
+            continue;
+        }
+        // "--flag=value" or "--flag value".
+        const std::size_t eq = arg.find('=');
+        const std::string flag = arg.substr(0, eq);
+        std::optional<std::string> inline_value;
+        if (eq != std::string::npos) inline_value = arg.substr(eq + 1);
+        auto value = [&]() -> std::string {
+            if (inline_value) return *inline_value;
+            if (i + 1 >= argc) usage_error(flag + " needs a value");
+            return argv[++i];
+        };
+        if (flag == "--plugins") s.plugins = list_flag(flag, value());
+        else if (flag == "--plugin-dir") s.plugin_dirs.push_back(value());
+        else if (flag == "--datasets") s.datasets = value();
+        else if (flag == "--files") s.files = list_flag(flag, value());
+        else if (flag == "--limit") s.limit = whole_number_flag(flag, value(), 1);
+        else if (flag == "--max-puzzles") s.max_puzzles = static_cast<std::size_t>(whole_number_flag(flag, value(), 0));
+        else if (flag == "--generate") {
+            s.generate = value();
+            if (s.generate != "grid" && s.generate != "puzzle")
+                usage_error("--generate " + s.generate + ": expected grid or puzzle");
+        } else if (flag == "--generate-option") {
+            const std::string kv = value();
+            const std::size_t at = kv.find('=');
+            if (at == 0 || at == std::string::npos) usage_error("--generate-option " + kv + ": expected KEY=VALUE");
+            s.generate_options.emplace_back(kv.substr(0, at), kv.substr(at + 1));
+        } else if (arg.rfind('-', 0) == 0) {
+            usage_error("unknown flag " + arg + " (--help lists them)");
+        } else {
+            usage_error("unexpected argument " + arg);
+        }
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     Settings s;
     if (const char* env = std::getenv("NUMPLACE_DATASETS")) s.datasets = env;
     std::vector<char*> rest = {argv[0]};
-    for (int i = 1; i < argc; ++i) {
-        std::string arg = argv[i];
-        auto value = [&]() -> std::string {
-            if (i + 1 >= argc) {
-                std::cerr << "numplace_benchmarks: " << arg << " needs a value\n";
-                std::exit(2);
-            }
-            return argv[++i];
-        };
-        if (arg == "--plugins") s.plugins = split_commas(value());
-        else if (arg == "--plugin-dir") s.plugin_dirs.push_back(value());
-        else if (arg == "--datasets") s.datasets = value();
-        else if (arg == "--files") s.files = split_commas(value());
-        else if (arg == "--limit") s.limit = std::stoull(value());
-        else if (arg == "--max-puzzles") s.max_puzzles = std::stoull(value());
-        else if (arg == "--generate") s.generate = value();
-        else if (arg == "--generate-option") {
-            std::string kv = value();
-            auto eq = kv.find('=');
-            s.generate_options.emplace_back(kv.substr(0, eq), eq == std::string::npos ? "" : kv.substr(eq + 1));
-        } else rest.push_back(argv[i]);
-    }
+    parse_arguments(argc, argv, s, rest);
     if (s.plugins.empty()) {
-        std::cerr << "numplace_benchmarks: name the plugins to measure with --plugins a,b\n";
+        std::cerr << "numplace_benchmarks: name the plugins to measure with --plugins a,b (see --help)\n";
         return 2;
     }
     np::PluginRegistry registry;
@@ -182,6 +276,9 @@ int main(int argc, char** argv) {
     }
     int rest_argc = static_cast<int>(rest.size());
     benchmark::Initialize(&rest_argc, rest.data());
+    // Initialize takes the --benchmark_ flags it knows; one it does not know
+    // (a typo) is left over and must not be ignored silently.
+    if (benchmark::ReportUnrecognizedArguments(rest_argc, rest.data())) return 2;
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     return 0;

@@ -224,8 +224,10 @@ bool find_bad_given(const Board& board, np_violation& violation, std::string& me
 //    givens as passed in, and every board reached by placing one more value.
 //    The budget is charged once per node, before the node is looked at.
 //  * a guess is a node whose first empty cell has two or more values that
-//    fit (pass is_valid). Nodes with exactly one fitting value are forced
-//    moves, not guesses; nodes with none are dead ends ("dead_ends" counter).
+//    fit (pass is_valid), counted once however many of them are tried, as
+//    the ABI defines it (plugin_api.h, above np_stats). Nodes with exactly
+//    one fitting value are forced moves, not guesses; nodes with none are
+//    dead ends ("dead_ends" counter).
 class Solver {
 public:
     Solver(Board& board, uint64_t limit, const np_budget& budget, np_solve_result& result)
@@ -315,16 +317,18 @@ private:
 // ---------------------------------------------------------------------------
 //
 // The random scheme, exactly (so that a seed always gives the same grid):
-//  * result i of a call uses its own np::Rng seeded with
+//  * result i of the seed's sequence uses its own np::Rng seeded with
 //    np::derive_seed(request seed, i), and nothing else, so it does not
-//    depend on how many results were asked for;
+//    depend on how many results were asked for, nor on where the call
+//    started (result k of a call is result first_index + k);
 //  * the cells are filled in row-major order, starting from an empty grid;
 //  * every time the search enters a cell (the first time, and again after
 //    backtracking changed an earlier cell), it draws start = rng.below(N)
 //    once, before looking at any value, and tries the values
 //    ((start + i) % N) + 1 for i = 0..N-1, skipping those that do not fit.
 // Nodes and guesses are counted as for solving: a node is one entry into a
-// cell, a guess is an entry with two or more fitting values.
+// cell, a guess is an entry with two or more fitting values (once per entry,
+// however many of them are tried: the ABI's one definition).
 class GridFiller {
 public:
     enum class Outcome { filled, dead_end, budget_spent };
@@ -486,7 +490,9 @@ int generate(void* /*instance*/, const np_generate_request* request, np_generate
         const std::size_t grid_size = static_cast<std::size_t>(empty.cell_count());
 
         for (uint32_t i = 0; i < request->count; ++i) {
-            np::Rng rng(np::derive_seed(request->seed, i));
+            // Result i of this call is result first_index + i of the seed's
+            // sequence; with first_index 0 these are the grids of ABI v1.
+            np::Rng rng(np::derive_seed(request->seed, request->first_index + i));
             Board board = empty;
             GridFiller filler(board, rng, guard);
             const GridFiller::Outcome outcome = filler.fill();

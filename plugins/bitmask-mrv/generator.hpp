@@ -26,6 +26,11 @@
 // first solution. For single clues that is one search with one value
 // forbidden in one cell, much cheaper than proving uniqueness from scratch.
 //
+// Guesses (np_stats) are those of the searches only: the grid's branchings
+// and those of every removal test. The shuffled order in which clues are
+// visited is not a guess: it is drawn outside any search and fixes no cell's
+// value; it only decides which clues the pass tries first.
+//
 // Options: symmetry (the clue pattern; see make_orbits), minimal (1: visit
 // every orbit; 0: stop as soon as the clue target is met), clues (the
 // target; 0 = none). With minimal=1 the target changes nothing: minimality

@@ -266,6 +266,32 @@ Symmetry symmetry_from_name(const std::string& name) {
     return Symmetry::none;
 }
 
+// Minimal puzzles at side 25 are refused up front: near the end of the pass
+// a single removal test can take tens of millions of nodes, so one puzzle
+// takes minutes, and a user who asked with the defaults would only see a
+// hang. A clue target stops the pass before that. The targets below are the
+// lowest round ones measured to stay quick (README.md, "Limits"): the cost
+// rises steeply just under them (5x5 boxes: every one of 40 seeds within
+// 0.03 s at 320 clues, up to 2.4 s at 310, over 30 s for some at 300).
+// Boxes that are a whole row or column (1x25, 25x1) need more clues: within
+// 0.05 s at 420 over 12 seeds, up to 1.4 s at 400, over 20 s at 380.
+int quick_clue_target(const np_geometry& g) { return g.box_rows == 1 || g.box_cols == 1 ? 420 : 320; }
+
+// NP_OK, or NP_BAD_OPTION with the way that works. With minimal=0 and no
+// target the pass also visits every clue, so that is refused the same way.
+int refuse_slow_minimal(const np_generate_request& request, const PuzzleSettings& puzzle, np_generate_result& result) {
+    const bool side_25 = request.geometry.box_rows * request.geometry.box_cols == 25;
+    if (request.kind != NP_GENERATE_PUZZLE || !side_25) return NP_OK;
+    if (!puzzle.minimal && puzzle.clue_target > 0) return NP_OK;
+    const std::string example = "(e.g. N=" + std::to_string(quick_clue_target(request.geometry)) + ")";
+    np::sdk::set_message(result.message, puzzle.minimal
+                                             ? "minimal puzzles at 25x25 take minutes each; use --option minimal=0 "
+                                               "--option clues=N " + example
+                                             : "minimal=0 without a clue target still makes minimal puzzles, which "
+                                               "take minutes each at 25x25; add --option clues=N " + example);
+    return NP_BAD_OPTION;
+}
+
 template <class Eng>
 int generate_with(Eng& engine, const np_generate_request& request, np_generate_result& result,
                   const GenerateSettings& settings) {
@@ -276,8 +302,9 @@ int generate_with(Eng& engine, const np_generate_request& request, np_generate_r
     if (request.kind == NP_GENERATE_PUZZLE) orbits = make_orbits(engine.side(), settings.puzzle.symmetry);
 
     for (uint32_t i = 0; i < request.count; ++i) {
-        // Result i depends on the seed and i only.
-        np::Rng rng(np::derive_seed(request.seed, i));
+        // Result i of this call is result first_index + i of the seed's
+        // sequence, which depends on the seed and that index only.
+        np::Rng rng(np::derive_seed(request.seed, request.first_index + i));
         uint8_t* out = result.cells + i * n;
         const bool made = !engine.budget().poll_now() &&
                           (request.kind == NP_GENERATE_GRID ? generator.make_grid(rng, out)
@@ -328,6 +355,7 @@ int generate(void* instance, const np_generate_request* request, np_generate_res
             np::sdk::set_message(result->message, "unknown generate kind " + std::to_string(request->kind));
             return NP_UNSUPPORTED;
         }
+        if (const int status = refuse_slow_minimal(*request, settings.puzzle, *result); status != NP_OK) return status;
         if (request->count > 0 && result->cells == nullptr) {
             np::sdk::set_message(result->message, "generate called without a result buffer");
             return NP_FAILED;

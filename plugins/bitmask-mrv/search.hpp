@@ -150,7 +150,7 @@ struct Outcome {
 };
 
 struct Counters {
-    uint64_t guesses = 0;         // branchings (always on two or more candidates)
+    uint64_t guesses = 0;         // branching nodes (always on two or more candidates)
     uint64_t naked_singles = 0;   // cells left with one candidate
     uint64_t hidden_singles = 0;  // values left with one cell in a unit
     uint64_t locked = 0;          // candidates removed by locked candidates
@@ -172,7 +172,11 @@ struct Counters {
 //
 // Nodes: every state the search looks at (the root, and each child a
 // branching makes) is a node, counted and charged to the budget before it is
-// propagated. Guesses: branchings.
+// propagated. Guesses: branching nodes, one each however many candidates are
+// then tried and in whatever order (ascending, descending or one shuffle),
+// which is the ABI's definition (plugin_api.h, above np_stats). Propagation
+// runs to a fixed point first, so the branching cell always has two or more
+// candidates and a forced cell is never a guess.
 template <class Impl, class Mask, int kMaxValues>
 class SearchCore {
 public:

@@ -135,6 +135,8 @@ public:
     struct Tally {
         uint64_t solutions = 0;
         uint64_t nodes = 0;
+        // Nodes whose chosen column has two or more rows, once per node however
+        // many rows are tried there: the ABI's one definition of a guess.
         uint64_t guesses = 0;
         uint64_t dead_ends = 0;
         uint64_t bulk_counted = 0;  // solutions counted at the last two cells

@@ -349,10 +349,11 @@ int nth_value(ValueSet set, uint64_t k) {
 //  * a node is one value placed by the fill (a diagonal-box value, a forced
 //    value or a random choice; givens are not nodes). The budget is charged
 //    once per node, before the value is placed.
-//  * a guess is a random choice among two or more values: a random cell
-//    value with k >= 2 candidates is one guess, and the shuffle of a diagonal
-//    box counts as N-1 guesses (the choices among more than one value that a
-//    Fisher-Yates shuffle of N values makes).
+//  * a guess is a random choice among two or more alternatives, as the ABI
+//    defines it (plugin_api.h, above np_stats): a random cell value with
+//    k >= 2 candidates is one guess, and so is the shuffle of a diagonal box:
+//    the whole box is one choice among N! orders, drawn in one go, even
+//    though the Fisher-Yates shuffle draws N-1 random numbers to make it.
 enum class Step { done, dead_end, budget_spent };
 
 class RandomFill {
@@ -370,7 +371,7 @@ public:
         for (int i = 0; i < std::min(bands, stacks); ++i) {
             std::iota(values.begin(), values.end(), 1);
             rng_.shuffle(values.begin(), values.end());
-            guesses_ += static_cast<uint64_t>(shape_.side - 1);
+            ++guesses_;  // one permutation, one guess (N >= 4 here, so N! > 1)
             std::size_t next = 0;
             for (int row = i * shape_.box_rows; row < (i + 1) * shape_.box_rows; ++row) {
                 for (int column = i * shape_.box_cols; column < (i + 1) * shape_.box_cols; ++column) {
@@ -728,9 +729,11 @@ int generate(void* /*instance*/, const np_generate_request* request, np_generate
         uint64_t nodes = 0, guesses = 0;
         std::vector<uint8_t> grid;
         for (uint32_t i = 0; i < request->count; ++i) {
-            // Result i depends on (seed, i) only, so K=3 gives the first
-            // three of K=10; its restarts draw from the same stream.
-            np::Rng rng(np::derive_seed(request->seed, i));
+            // Result i of this call is result first_index + i of the seed's
+            // sequence and depends on (seed, that index) only, so K=3 gives
+            // the first three of K=10 and a call may start anywhere; its
+            // restarts draw from the same stream.
+            np::Rng rng(np::derive_seed(request->seed, request->first_index + i));
             RandomFill fill(shape, rng, guard);
             const Step step = generate_grid(shape, fill, grid, tally);
             nodes += fill.nodes();

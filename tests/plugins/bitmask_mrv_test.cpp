@@ -702,6 +702,69 @@ TEST(BitmaskMrvGenerate, OtherShapesGiveUniquePuzzles) {
     }
 }
 
+// Minimal puzzles at side 25 take minutes each, so the plugin refuses them
+// up front (also minimal=0 without a target, which is minimal too) and says
+// what works. Straight through the ABI to see the status itself; then the
+// advice is followed, and it must work under a node budget.
+TEST(BitmaskMrvGenerate, RefusesMinimalPuzzlesAtSide25AndTheAdviceWorks) {
+    const np_plugin& d = plugin().descriptor();
+    for (Geometry geometry : {Geometry{5, 5}, Geometry{1, 25}, Geometry{25, 1}}) {
+        std::string advice;
+        for (const OptionList& options : {OptionList{}, OptionList{{"minimal", "1"}},
+                                          OptionList{{"minimal", "1"}, {"clues", "320"}},
+                                          OptionList{{"minimal", "0"}}, OptionList{{"symmetry", "rotate180"}}}) {
+            std::string which;
+            for (const auto& [key, value] : options) which += key + "=" + value + " ";
+            SCOPED_TRACE(geometry.name() + " " + which);
+            std::vector<np_option> c_options;
+            for (const auto& [key, value] : options) c_options.push_back({key.c_str(), value.c_str()});
+            np_generate_request request{};
+            request.geometry = geometry.to_c();
+            request.kind = NP_GENERATE_PUZZLE;
+            request.seed = 5;
+            request.count = 1;
+            request.options = c_options.data();
+            request.option_count = static_cast<uint32_t>(c_options.size());
+            request.budget.max_nodes = 1000;  // a refusal must not search at all
+            std::vector<uint8_t> cells(static_cast<std::size_t>(geometry.cell_count()));
+            np_generate_result result{};
+            result.cells = cells.data();
+            void* instance = d.create ? d.create() : nullptr;
+            const int status = d.generate(instance, &request, &result);
+            if (d.destroy) d.destroy(instance);
+            EXPECT_EQ(status, NP_BAD_OPTION) << result.message;
+            EXPECT_EQ(result.produced, 0u);
+            EXPECT_EQ(result.stats.nodes, 0u);
+            const std::string message = result.message;
+            EXPECT_NE(message.find("minimal=0"), std::string::npos) << message;
+            EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+            const std::size_t at = message.find("N=");
+            ASSERT_NE(at, std::string::npos) << message;
+            advice = message.substr(at + 2, message.find_first_not_of("0123456789", at + 2) - at - 2);
+            // Through the host too: not ok, and the plugin's words reach the user.
+            const auto hosted = plugin().generate(geometry, NP_GENERATE_PUZZLE, 5, 1, options, node_budget(1000));
+            EXPECT_FALSE(hosted.ok);
+            EXPECT_TRUE(hosted.results.empty());
+            EXPECT_NE(hosted.message.find("minimal=0"), std::string::npos) << hosted.message;
+        }
+        SCOPED_TRACE(geometry.name() + " clues=" + advice);
+        ASSERT_FALSE(advice.empty());
+        const int target = std::stoi(advice);
+        const auto out = plugin().generate(geometry, NP_GENERATE_PUZZLE, 5, 2,
+                                           {{"minimal", "0"}, {"clues", advice}}, node_budget(20'000'000));
+        ASSERT_TRUE(out.ok) << out.message;
+        ASSERT_EQ(out.results.size(), 2u) << out.message;
+        for (const Grid& puzzle : out.results) {
+            EXPECT_EQ(puzzle.given_count(), target);
+            EXPECT_EQ(plugin().solve(puzzle, 2, {}, node_budget(20'000'000)).verdict, Verdict::unique)
+                << text_of(puzzle);
+        }
+        // Grids and smaller shapes are not refused.
+        EXPECT_TRUE(plugin().generate(geometry, NP_GENERATE_GRID, 5, 1, {}, node_budget(20'000'000)).ok);
+    }
+    EXPECT_TRUE(plugin().generate(Geometry{4, 4}, NP_GENERATE_PUZZLE, 5, 1, {}, node_budget(20'000'000)).ok);
+}
+
 TEST(BitmaskMrvGenerate, SymmetricPuzzles) {
     for (const char* symmetry : {"rotate180", "rotate90", "mirror", "diagonal"}) {
         for (Geometry geometry : {Geometry{3, 3}, Geometry{2, 3}}) {

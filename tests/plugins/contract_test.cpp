@@ -4,6 +4,8 @@
 //     order, for every declared size and every enumerated solve option;
 //   - generators are deterministic, K=3 is the prefix of K=10, and seeds and
 //     results differ;
+//   - a generate call starting at first_index returns those results of the
+//     sequence;
 //   - an unknown option is an error, not ignored.
 #include <gtest/gtest.h>
 
@@ -119,6 +121,39 @@ TEST(Contract, GeneratorsAreDeterministicAndPrefixStable) {
                     std::set<std::string> distinct;
                     for (const Grid& g : ten.results) distinct.insert(np::format_line(g));
                     EXPECT_EQ(distinct.size(), 10u) << "ten results of one call should differ";
+                }
+            }
+        }
+    }
+    EXPECT_GE(generators, 4);
+}
+
+// Result i of a seed's sequence is the same whichever call returns it:
+// (first_index 3, count 4) is results 3..6 of (first_index 0, count 10), and
+// (first_index 9, count 1) is the last of them.
+TEST(Contract, GeneratorsStartAtFirstIndex) {
+    int generators = 0;
+    for (const auto& p : np::test::bundled_plugins().plugins()) {
+        for (auto [cap, kind] : {std::pair{NP_CAP_GENERATE_GRID, NP_GENERATE_GRID},
+                                 std::pair{NP_CAP_GENERATE_PUZZLE, NP_GENERATE_PUZZLE}}) {
+            if (!p.can(cap)) continue;
+            for (Geometry geometry : {Geometry{2, 3}, Geometry{3, 3}}) {
+                if (!p.supports(geometry)) continue;
+                SCOPED_TRACE(p.name() + " " + geometry.name() + (kind == NP_GENERATE_GRID ? " grids" : " puzzles"));
+                ++generators;
+                const auto ten = p.generate(geometry, kind, 7, 10, {}, {});
+                const auto middle = p.generate(geometry, kind, 7, 4, {}, {}, 3);
+                const auto last = p.generate(geometry, kind, 7, 1, {}, {}, 9);
+                ASSERT_TRUE(ten.ok && middle.ok && last.ok) << ten.message << middle.message << last.message;
+                ASSERT_EQ(ten.results.size(), 10u);
+                ASSERT_EQ(middle.results.size(), 4u);
+                for (std::size_t k = 0; k < 4; ++k) EXPECT_EQ(middle.results[k], ten.results[3 + k]) << "result " << 3 + k;
+                ASSERT_EQ(last.results.size(), 1u);
+                EXPECT_EQ(last.results[0], ten.results[9]);
+                // Not the start of the sequence over again (3x3: ten results
+                // of one call all differ, checked above).
+                if (geometry == Geometry{3, 3}) {
+                    EXPECT_NE(middle.results[0], ten.results[0]);
                 }
             }
         }

@@ -222,6 +222,93 @@ TEST(NaiveDomGenerate, RestartsAreCountedAndHappen) {
     }
 }
 
+// The number of random choices one restart-free attempt made, worked out
+// from the grid it produced: the diagonal boxes are placed first, then the
+// fill's order is replayed (forced cells swept until none is left, then the
+// next empty cell in row-major order), placing the grid's own values. A
+// cell that still has two or more candidates when its turn comes was a
+// random choice. Plain scans of the test's own; only valid when the attempt
+// did not restart (a thrown-away attempt leaves no trace in the grid).
+uint64_t replayed_random_choices(const Grid& grid) {
+    const Geometry g = grid.geometry;
+    const int side = g.side();
+    Grid board(g);
+    auto candidates = [&](int row, int col) {
+        int count = 0;
+        for (int value = 1; value <= side; ++value) {
+            bool used = false;
+            for (int k = 0; k < side && !used; ++k) used = board.at(row, k) == value || board.at(k, col) == value;
+            const int top = (row / g.box_rows) * g.box_rows, left = (col / g.box_cols) * g.box_cols;
+            for (int r = top; r < top + g.box_rows && !used; ++r)
+                for (int c = left; c < left + g.box_cols && !used; ++c) used = board.at(r, c) == value;
+            count += used ? 0 : 1;
+        }
+        return count;
+    };
+    auto sweep = [&] {
+        for (bool placed = true; placed;) {
+            placed = false;
+            for (int row = 0; row < side; ++row)
+                for (int col = 0; col < side; ++col)
+                    if (board.at(row, col) == 0 && candidates(row, col) == 1) {
+                        board.at(row, col) = grid.at(row, col);
+                        placed = true;
+                    }
+        }
+    };
+    // Diagonal box i spans box rows i and box columns i: min(R, C) of them.
+    for (int i = 0; i < std::min(g.box_rows, g.box_cols); ++i)
+        for (int row = i * g.box_rows; row < (i + 1) * g.box_rows; ++row)
+            for (int col = i * g.box_cols; col < (i + 1) * g.box_cols; ++col) board.at(row, col) = grid.at(row, col);
+    sweep();
+    uint64_t choices = 0;
+    for (int row = 0; row < side; ++row)
+        for (int col = 0; col < side; ++col) {
+            if (board.at(row, col) != 0) continue;
+            if (candidates(row, col) > 1) ++choices;
+            board.at(row, col) = grid.at(row, col);
+            sweep();
+        }
+    return choices;
+}
+
+// The ABI's one definition of a guess: one per random cell value among two
+// or more candidates, and one per diagonal-box shuffle (a permutation drawn
+// in one go), not N-1 (the count before ABI version 2). Straight through the
+// ABI, one grid per call, so that the statistics are the plugin's own.
+TEST(NaiveDomGenerate, GuessesFollowTheAbiDefinition) {
+    const np_plugin& d = naive_dom().descriptor();
+    for (Geometry geometry : {Geometry{2, 2}, Geometry{2, 3}, Geometry{3, 3}, Geometry{2, 4}, Geometry{2, 5}}) {
+        SCOPED_TRACE(geometry.name());
+        const uint64_t diagonal_boxes = static_cast<uint64_t>(std::min(geometry.box_rows, geometry.box_cols));
+        int checked = 0;
+        for (uint64_t seed = 0; seed < 40; ++seed) {
+            np_generate_request request{};
+            request.geometry = geometry.to_c();
+            request.kind = NP_GENERATE_GRID;
+            request.seed = seed;
+            request.count = 1;
+            Grid grid(geometry);
+            np_generate_result result{};
+            result.cells = grid.cells.data();
+            void* instance = d.create ? d.create() : nullptr;
+            const int status = d.generate(instance, &request, &result);
+            if (d.destroy) d.destroy(instance);
+            ASSERT_EQ(status, NP_OK) << result.message;
+            ASSERT_EQ(result.produced, 1u);
+            std::optional<uint64_t> restarts;
+            for (uint32_t k = 0; k < result.stats.counter_count; ++k)
+                if (std::string(result.stats.counters[k].name) == "restarts") restarts = result.stats.counters[k].value;
+            ASSERT_TRUE(restarts.has_value());
+            if (*restarts != 0) continue;
+            EXPECT_EQ(result.stats.guesses, diagonal_boxes + replayed_random_choices(grid))
+                << "seed " << seed << ": " << text_of(grid);
+            ++checked;
+        }
+        EXPECT_GE(checked, 5) << "too few restart-free grids to check";
+    }
+}
+
 TEST(NaiveDomGenerate, BudgetLimitsTheResults) {
     // A 9x9 grid takes at least 81 nodes, so 200 nodes cannot make ten.
     const auto out = naive_dom().generate(Geometry{3, 3}, NP_GENERATE_GRID, 5, 10, {}, node_budget(200));
