@@ -188,15 +188,18 @@ SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList
     const np_plugin& d = plugin_.descriptor();
     if (!failure_.empty()) {
         out.message = failure_;
+        out.fault = Fault::refused;
         return out;
     }
     if (d.solve == nullptr || !plugin_.can(NP_CAP_SOLVE)) {
         out.message = name + " cannot solve";
+        out.fault = Fault::refused;
         return out;
     }
     if (!plugin_.supports(puzzle.geometry)) {
         out.message = name + " does not support " + puzzle.geometry.name() + " grids (supports " +
                       plugin_.geometry_summary() + ")";
+        out.fault = Fault::refused;
         return out;
     }
     const int side = puzzle.side();
@@ -225,6 +228,7 @@ SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList
         Reason reason = reason_from_violation(result.violation, puzzle.geometry);
         if (auto wrong = certify_violation(puzzle, reason); !wrong.empty()) {
             out.message = wrong_answer(name, "invalid, but " + wrong);
+            out.fault = Fault::wrong;
             return out;
         }
         out.verdict = Verdict::invalid;
@@ -233,21 +237,25 @@ SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList
     }
     if (status != NP_OK) {
         out.message = failure_text(name, status, out.message);
+        out.fault = Fault::failed;
         return out;
     }
     if (auto malformed = malformed_solve(result, request, n, side); !malformed.empty()) {
         out.message = name + " returned a malformed answer: " + malformed;
+        out.fault = Fault::malformed;
         return out;
     }
     if (broken) {
         out.message = wrong_answer(name, "the givens break a rule (" + first_violation(puzzle)->message +
                                              ") but it did not call them invalid");
+        out.fault = Fault::wrong;
         return out;
     }
     for (uint32_t i = 0; i < result.witness_count; ++i) {
         Grid witness(puzzle.geometry, std::vector<uint8_t>(result.witnesses[i], result.witnesses[i] + n));
         if (auto wrong = certify_solution(puzzle, witness); !wrong.empty()) {
             out.message = wrong_answer(name, (result.witness_count > 1 ? "witness " + std::to_string(i + 1) + ": " : "") + wrong);
+            out.fault = Fault::wrong;
             return out;
         }
         out.solutions.push_back(std::move(witness));
@@ -255,6 +263,7 @@ SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList
     if (out.solutions.size() == 2 && out.solutions[0] == out.solutions[1]) {
         out.solutions.clear();
         out.message = wrong_answer(name, "its two witnesses are the same grid");
+        out.fault = Fault::wrong;
         return out;
     }
     out.count = result.count;
@@ -270,14 +279,17 @@ CheckOutcome Session::check(const Grid& grid, const OptionList& options) {
     const np_plugin& d = plugin_.descriptor();
     if (!failure_.empty()) {
         out.message = failure_;
+        out.fault = Fault::refused;
         return out;
     }
     if (d.check_grid == nullptr || !plugin_.can(NP_CAP_CHECK_GRID)) {
         out.message = name + " cannot check grids";
+        out.fault = Fault::refused;
         return out;
     }
     if (!plugin_.supports(grid.geometry)) {
         out.message = name + " does not support " + grid.geometry.name() + " grids";
+        out.fault = Fault::refused;
         return out;
     }
     auto c_options = to_c_options(options);
@@ -292,6 +304,7 @@ CheckOutcome Session::check(const Grid& grid, const OptionList& options) {
     out.status = static_cast<uint32_t>(status);
     if (status != NP_OK) {
         out.message = failure_text(name, status, out.message);
+        out.fault = Fault::failed;
         return out;
     }
     for (uint32_t i = 0; i < std::min(result.violation_count, result.capacity); ++i) {
@@ -299,12 +312,14 @@ CheckOutcome Session::check(const Grid& grid, const OptionList& options) {
         if (auto wrong = certify_violation(grid, reason); !wrong.empty()) {
             out.violations.clear();
             out.message = wrong_answer(name, wrong);
+            out.fault = Fault::wrong;
             return out;
         }
         out.violations.push_back(std::move(reason));
     }
     if (out.violations.empty() && !obeys_rules(grid)) {
         out.message = wrong_answer(name, "it finds no violation, but " + first_violation(grid)->message);
+        out.fault = Fault::wrong;
         return out;
     }
     out.ok = true;
@@ -320,15 +335,18 @@ GenerateOutcome Session::generate(const Geometry& geometry, np_generate_kind kin
     const bool puzzle = kind == NP_GENERATE_PUZZLE;
     if (!failure_.empty()) {
         out.message = failure_;
+        out.fault = Fault::refused;
         return out;
     }
     if (d.generate == nullptr || !plugin_.can(puzzle ? NP_CAP_GENERATE_PUZZLE : NP_CAP_GENERATE_GRID)) {
         out.message = name + (puzzle ? " cannot generate puzzles" : " cannot generate grids");
+        out.fault = Fault::refused;
         return out;
     }
     if (!plugin_.supports(geometry)) {
         out.message = name + " does not support " + geometry.name() + " grids (supports " +
                       plugin_.geometry_summary() + ")";
+        out.fault = Fault::refused;
         return out;
     }
     const std::size_t n = static_cast<std::size_t>(geometry.cell_count());
@@ -359,14 +377,23 @@ GenerateOutcome Session::generate(const Geometry& geometry, np_generate_kind kin
         const int status = d.generate(instance_, &request, &result);
         out.stats.nodes += result.stats.nodes;
         out.stats.guesses += result.stats.guesses;
+        // The plugin's own counters, summed by name over the calls.
+        for (const auto& [counter, value] : to_stats(result.stats, 0).counters) {
+            auto same = std::find_if(out.stats.counters.begin(), out.stats.counters.end(),
+                                     [&](const auto& c) { return c.first == counter; });
+            if (same == out.stats.counters.end()) out.stats.counters.emplace_back(counter, value);
+            else same->second += value;
+        }
         out.message = message_of(result.message);
         out.status = static_cast<uint32_t>(status);
         if (status != NP_OK) {
             out.message = failure_text(name, status, out.message);
+            out.fault = Fault::failed;
             return out;
         }
         if (result.produced > want) {
             out.message = name + " returned a malformed answer: more results than asked";
+            out.fault = Fault::malformed;
             return out;
         }
         for (uint32_t i = 0; i < result.produced; ++i) {
@@ -374,6 +401,7 @@ GenerateOutcome Session::generate(const Geometry& geometry, np_generate_kind kin
             const uint64_t index = first_index + out.produced;
             if (auto wrong = certify_generated(made, puzzle); !wrong.empty()) {
                 out.message = wrong_answer(name, "result " + std::to_string(index) + ": " + wrong);
+                out.fault = Fault::wrong;
                 return out;
             }
             ++out.produced;

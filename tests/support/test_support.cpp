@@ -140,6 +140,11 @@ std::string slurp(const fs::path& p) {
 
 CliRun run_cli(const std::vector<std::string>& args, const std::string& input,
                const std::vector<std::pair<std::string, std::string>>& env) {
+    return run_program(NUMPLACE_TEST_BINARY, args, input, env);
+}
+
+CliRun run_program(const std::string& program, const std::vector<std::string>& args, const std::string& input,
+                   const std::vector<std::pair<std::string, std::string>>& env) {
     // stdin, stdout and stderr go through temporary files: simple, and no
     // pipe can fill up and deadlock.
     char dir_template[] = "/tmp/numplace-cli-XXXXXX";
@@ -158,7 +163,7 @@ CliRun run_cli(const std::vector<std::string>& args, const std::string& input,
         unsetenv("NUMPLACE_PLUGIN_PATH");
         for (const auto& [key, value] : env) setenv(key.c_str(), value.c_str(), 1);
         std::vector<char*> argv;
-        std::string binary = NUMPLACE_TEST_BINARY;
+        std::string binary = program;
         argv.push_back(binary.data());
         std::vector<std::string> copies(args);
         for (auto& a : copies) argv.push_back(a.data());

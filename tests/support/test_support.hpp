@@ -45,6 +45,9 @@ struct CliRun {
 // worries: each argument is passed as is) and `input` on stdin.
 CliRun run_cli(const std::vector<std::string>& args, const std::string& input = "",
                const std::vector<std::pair<std::string, std::string>>& env = {});
+// The same for another program of the build (numplace_benchmarks).
+CliRun run_program(const std::string& binary, const std::vector<std::string>& args, const std::string& input = "",
+                   const std::vector<std::pair<std::string, std::string>>& env = {});
 
 // A CLI run in the background, for tests that signal it mid-run or measure
 // its memory. Output goes to temporary files, as with run_cli.

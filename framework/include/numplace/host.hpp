@@ -41,12 +41,22 @@ struct CallStats {
     std::vector<std::pair<std::string, uint64_t>> counters;
 };
 
+// Why a call gave no usable answer; the harness sorts its findings by it.
+enum class Fault {
+    none,       // the answer stands (whatever its verdict)
+    refused,    // the host did not call: no capability, unsupported shape, no instance
+    failed,     // the plugin said it could not (NP_FAILED, NP_BAD_OPTION, NP_UNSUPPORTED)
+    malformed,  // the answer breaks the ABI's contract (count above the limit, ...)
+    wrong,      // the answer fails its certificate (a bad witness, a false violation)
+};
+
 struct SolveOutcome {
     Verdict verdict = Verdict::error;
     uint64_t count = 0;     // solutions found (a lower bound unless complete)
     bool complete = false;  // the plugin explored everything: count is exact
     uint32_t stop = NP_STOP_BUDGET;
     uint32_t status = NP_OK;      // the plugin's np_status (NP_BAD_OPTION stops a batch)
+    Fault fault = Fault::none;
     std::vector<Grid> solutions;  // up to two distinct witnesses, certified
     std::optional<Reason> error;  // for Verdict::invalid
     std::string message;          // for Verdict::error (and plugin's text otherwise)
@@ -56,6 +66,7 @@ struct SolveOutcome {
 struct CheckOutcome {
     bool ok = false;              // the plugin answered (status NP_OK) and the answer was certified
     uint32_t status = NP_OK;
+    Fault fault = Fault::none;
     std::vector<Reason> violations;
     std::string message;          // when !ok
 };
@@ -63,6 +74,7 @@ struct CheckOutcome {
 struct GenerateOutcome {
     bool ok = false;              // no failure (a spent budget is not one: see produced)
     uint32_t status = NP_OK;
+    Fault fault = Fault::none;
     uint64_t produced = 0;        // results made and certified
     std::vector<Grid> results;    // filled only when no sink was given
     std::string message;

@@ -12,5 +12,6 @@ Command generate_command();
 Command check_command();
 Command corpus_lint_command();
 Command corpus_import_command();
+Command verify_command();
 
 }  // namespace np::cli

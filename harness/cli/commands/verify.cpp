@@ -1,0 +1,204 @@
+// numplace verify: every plugin judged on every entry (harness/verify).
+#include <sched.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "commands.hpp"
+#include "shared.hpp"
+#include "verify.hpp"
+
+namespace np::cli {
+
+namespace {
+
+std::vector<std::string> comma_list(const std::string& text) {
+    std::vector<std::string> out;
+    std::stringstream in(text);
+    for (std::string item; std::getline(in, item, ',');)
+        if (!item.empty()) out.push_back(item);
+    return out;
+}
+
+// The CPUs this process may run on (so it behaves under Slurm and taskset).
+unsigned usable_cpus() {
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0) return static_cast<unsigned>(std::max(1, CPU_COUNT(&set)));
+    return 1;
+}
+
+// Writes `text` to FILE, or stdout for "-"; false (and a line on stderr) on failure.
+bool write_file(const std::string& path, const std::string& text, Streams io) {
+    if (path == "-") {
+        io.out << text;
+        return true;
+    }
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    if (out) return true;
+    io.err << "numplace: " << utf8_clean(path) << ": cannot write\n";
+    return false;
+}
+
+// A progress line on stderr, only when it is a terminal.
+class Progress {
+public:
+    Progress() : on_(isatty(STDERR_FILENO) != 0), start_(std::chrono::steady_clock::now()) {}
+    void operator()(std::size_t done, std::size_t total) {
+        if (!on_ || total == 0) return;
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+        const int width = 30, filled = static_cast<int>(width * done / total);
+        std::cerr << "\r[" << std::string(static_cast<std::size_t>(filled), '#')
+                  << std::string(static_cast<std::size_t>(width - filled), '.') << "] " << done << "/" << total
+                  << " entries";
+        if (done > 0 && done < total)
+            std::cerr << ", about " << static_cast<long>(seconds * static_cast<double>(total - done) / static_cast<double>(done))
+                      << " s left   ";
+        if (done == total) std::cerr << "                    \n";
+        std::cerr.flush();
+    }
+
+private:
+    bool on_;
+    std::chrono::steady_clock::time_point start_;
+};
+
+bool parse_shard(const std::string& text, uint32_t& index, uint32_t& count) {
+    unsigned i = 0, n = 0;
+    char extra = 0;
+    if (std::sscanf(text.c_str(), "%u/%u%c", &i, &n, &extra) != 2 || n == 0 || i < 1 || i > n) return false;
+    index = i;
+    count = n;
+    return true;
+}
+
+int write_outputs(const verify::Report& report, const Args& args, Streams io) {
+    bool ok = true;
+    if (args.has("--report")) ok &= write_file(args.text("--report"), dump_document(verify::to_json(report)) + "\n", io);
+    if (args.has("--junit")) ok &= write_file(args.text("--junit"), verify::junit_xml(report), io);
+    if (args.has("--regressions"))
+        ok &= write_file(args.text("--regressions"),
+                         "# Failures found by numplace verify, with the truth the corpus or a complete oracle\n"
+                         "# search established: each is a corpus entry.\n" +
+                             verify::regressions_yaml(report),
+                         io);
+    // The table goes to stdout unless a report already does.
+    if (args.text("--report") != "-") verify::print_summary(report, io.out);
+    else verify::print_summary(report, io.err);
+    io.out.flush();
+    if (!ok) return kExitUsage;
+    if (report.interrupted) return interrupt_exit_code();
+    return report.exit_code;
+}
+
+int run_merge(const Args& args, Streams io) {
+    std::vector<verify::Report> shards;
+    for (const auto& path : args.texts("PATHS")) {
+        std::ifstream in(path, std::ios::binary);
+        if (!in) {
+            io.err << "numplace: " << utf8_clean(path) << ": cannot read\n";
+            return kExitUsage;
+        }
+        std::string error;
+        try {
+            auto report = verify::from_json(json::parse(in), error);
+            if (!report) {
+                io.err << "numplace: " << utf8_clean(path) << ": " << error << "\n";
+                return kExitUsage;
+            }
+            shards.push_back(std::move(*report));
+        } catch (const std::exception& e) {
+            io.err << "numplace: " << utf8_clean(path) << ": not JSON: " << e.what() << "\n";
+            return kExitUsage;
+        }
+    }
+    std::string error;
+    auto merged = verify::merge(std::move(shards), args.seconds("--min-conclusive") / 100.0, error);
+    if (!merged) {
+        io.err << "numplace verify --merge: " << error << "\n";
+        return kExitUsage;
+    }
+    return write_outputs(*merged, args, io);
+}
+
+int run(const Args& args, Streams io) {
+    if (args.seconds("--min-conclusive") > 100) {
+        io.err << "numplace verify: --min-conclusive " << args.text("--min-conclusive") << ": expected a percentage from 0 to 100\n";
+        return kExitUsage;
+    }
+    if (args.flag("--merge")) {
+        if (args.texts("PATHS").empty()) {
+            io.err << "numplace verify --merge: name the shard reports to merge\n";
+            return kExitUsage;
+        }
+        return run_merge(args, io);
+    }
+    verify::Settings s;
+    s.paths = args.texts("PATHS");
+    s.plugins = comma_list(args.text("--plugins"));
+    s.plugin_dirs = args.texts("--plugin-dir");
+    s.size = size_of(args);
+    s.tags = comma_list(args.text("--tags"));
+    s.ids = comma_list(args.text("--ids"));
+    s.timeout_seconds = args.seconds("--timeout");
+    s.max_nodes = args.whole("--max-nodes");
+    s.jobs = args.has("-j") ? static_cast<unsigned>(args.whole("-j")) : usable_cpus();
+    s.min_conclusive = args.seconds("--min-conclusive") / 100.0;
+    s.oracle = args.text("--oracle");
+    s.generators = !args.flag("--no-generator-sweep");
+    s.cancel = &interrupt_flag();
+    if (args.has("--shard") && !parse_shard(args.text("--shard"), s.shard_index, s.shard_count)) {
+        io.err << "numplace verify: --shard " << args.text("--shard") << ": expected I/N with 1 <= I <= N\n";
+        return kExitUsage;
+    }
+    Progress progress;
+    s.progress = [&](std::size_t done, std::size_t total) { progress(done, total); };
+    std::string error;
+    auto report = verify::run(s, error);
+    if (!report) {
+        io.err << "numplace verify: " << error << "\n";
+        return kExitUsage;
+    }
+    return write_outputs(*report, args, io);
+}
+
+}  // namespace
+
+Command verify_command() {
+    return {{"verify"},
+            "Judge plugins on the corpus and on puzzle files: certificates, expectations, agreement, generators",
+            "PATHS are YAML corpus files or folders and plain puzzle files (one puzzle per line); without any, the "
+            "bundled corpus. Every entry x plugin is a row: pass, fail (certificate, expectation, contract, "
+            "disagreement, generator, inconclusive), unknown (budget spent) or skip. Plain files are judged by "
+            "agreement: two valid different solutions outrank any claim, then the oracle's complete search. With a "
+            "corpus, every generator also runs on the standard shapes. Exit 0 when no row failed, 1 when one did, 2 "
+            "for input or usage errors. See docs/verification.md.",
+            {{"PATHS", FlagKind::texts, "Corpus files or folders, plain puzzle files; with --merge, shard reports"},
+             {"--plugins", FlagKind::text, "Plugins to judge, a,b (default: every loaded plugin)"},
+             flags::plugin_dir(),
+             {"--oracle", FlagKind::text, "Plugin whose complete search settles plain puzzles and proves generated "
+                                          "puzzles unique",
+              "exhaustive-count"},
+             {"--size", FlagKind::shape, "Box shape for plain files; for YAML entries, a filter"},
+             {"--tags", FlagKind::text, "Only entries with any of these tags, a,b"},
+             {"--ids", FlagKind::text, "Only these entry ids (FILE:LINE for plain files), a,b"},
+             {"--timeout", FlagKind::seconds, "Seconds per call (0 = no limit)", "10"},
+             {"--max-nodes", FlagKind::whole,
+              "Search nodes per call (0 = no limit); the default keeps a run deterministic and short", "200000"},
+             FlagSpec("-j", FlagKind::whole, "Entries judged in parallel (default: the CPUs this process may use)")
+                 .at_least(1),
+             {"--min-conclusive", FlagKind::seconds,
+              "A plugin conclusive (not unknown) on fewer than this % of its rows fails", "10"},
+             {"--shard", FlagKind::text, "Run shard I of N (1-based): every N-th entry"},
+             {"--merge", FlagKind::flag, "PATHS are shard reports: join them into one report and exit code"},
+             {"--report", FlagKind::text, "Write the JSON report (rows and summary) to FILE; - for stdout"},
+             {"--junit", FlagKind::text, "Write a JUnit XML file: a testcase per row"},
+             {"--regressions", FlagKind::text, "Write every failure with an established truth as corpus entries"},
+             {"--no-generator-sweep", FlagKind::flag, "Skip the generators' standard-shape sweep"}},
+            run};
+}
+
+}  // namespace np::cli

@@ -1,0 +1,186 @@
+#include "judge.hpp"
+
+#include <algorithm>
+
+#include "numplace/certify.hpp"
+
+namespace np::verify {
+
+namespace {
+
+Judgement pass(std::string finding = "") { return {Status::pass, "", std::move(finding)}; }
+Judgement fail(const std::string& kind, std::string finding) { return {Status::fail, kind, std::move(finding)}; }
+
+std::string name(Verdict v) { return std::string(verdict_name(v)); }
+
+// A complete none/unique, a multiple, or an invalid: an answer that claims
+// something definite about the puzzle.
+bool conclusive(const SolveOutcome& out) {
+    return out.fault == Fault::none && (out.verdict == Verdict::multiple || out.verdict == Verdict::invalid ||
+                                        ((out.verdict == Verdict::none || out.verdict == Verdict::unique) && out.complete));
+}
+
+}  // namespace
+
+std::string where_they_differ(const Grid& a, const Grid& b) {
+    std::string first;
+    int others = 0;
+    for (std::size_t i = 0; i < a.cells.size() && i < b.cells.size(); ++i) {
+        if (a.cells[i] == b.cells[i]) continue;
+        if (!first.empty()) {
+            ++others;
+            continue;
+        }
+        const int side = a.side();
+        first = cell_label(static_cast<int>(i) / side + 1, static_cast<int>(i) % side + 1);
+        first += " (";
+        first += value_symbol(a.cells[i]);
+        first += " vs ";
+        first += value_symbol(b.cells[i]);
+        first += ")";
+    }
+    if (others > 0) first += " and " + std::to_string(others) + " more cell" + (others == 1 ? "" : "s");
+    return first;
+}
+
+Truth truth_from_corpus(const corpus::PuzzleExpectation& expect) {
+    Truth t;
+    t.established = true;
+    t.verdict = expect.verdict;
+    t.solution = expect.solution;
+    t.witness = expect.solution;
+    t.count = expect.count;
+    t.at_least = expect.count ? *expect.count : expect.count_at_least.value_or(0);
+    if (t.verdict == Verdict::multiple) t.at_least = std::max<uint64_t>(t.at_least, 2);
+    t.source = "the corpus";
+    return t;
+}
+
+Truth truth_from_answers(const std::vector<NamedAnswer>& answers, const SolveOutcome* oracle,
+                         const std::string& oracle_name) {
+    Truth t;
+    // Every certified witness, from anyone (the oracle included).
+    std::vector<std::pair<std::string, const Grid*>> witnesses;
+    auto collect = [&](const std::string& who, const SolveOutcome* out) {
+        if (out == nullptr || out->fault != Fault::none) return;
+        for (const Grid& g : out->solutions) witnesses.emplace_back(who, &g);
+    };
+    for (const auto& a : answers) collect(a.plugin, a.outcome);
+    collect(oracle_name, oracle);
+    for (std::size_t i = 1; i < witnesses.size(); ++i) {
+        if (*witnesses[i].second == *witnesses[0].second) continue;
+        t.established = true;
+        t.verdict = Verdict::multiple;
+        t.at_least = 2;
+        t.witness = *witnesses[0].second;
+        t.source = "two different valid solutions (from " + witnesses[0].first + " and " + witnesses[i].first + ")";
+        return t;
+    }
+    if (!witnesses.empty()) t.witness = *witnesses[0].second;
+    if (oracle != nullptr && oracle->fault == Fault::none && conclusive(*oracle)) {
+        t.established = true;
+        t.verdict = oracle->verdict;
+        t.source = oracle_name + "'s complete search";
+        if (t.verdict == Verdict::unique) t.solution = oracle->solutions.at(0), t.count = 1, t.at_least = 1;
+        if (t.verdict == Verdict::none) t.count = 0;
+        if (t.verdict == Verdict::multiple) t.at_least = 2;
+        // A certified witness refutes the oracle's none (judged on its row).
+    }
+    return t;
+}
+
+std::optional<Judgement> judge_fault(Fault fault, uint32_t status, const std::string& message) {
+    switch (fault) {
+        case Fault::none: return std::nullopt;
+        case Fault::refused: return Judgement{Status::skip, "", message};
+        case Fault::wrong: return fail("certificate", message);
+        case Fault::malformed: return fail("contract", message);
+        case Fault::failed:
+            // A shape or grid it declines is not a wrong answer; anything
+            // else it could not do is.
+            if (status == NP_UNSUPPORTED) return Judgement{Status::skip, "", message};
+            return fail("contract", message);
+    }
+    return std::nullopt;
+}
+
+Judgement judge_solve(const SolveOutcome& out, const Truth& truth, const std::string& kind_if_wrong) {
+    if (auto j = judge_fault(out.fault, out.status, out.message)) return *j;
+    if (out.verdict == Verdict::unknown) return {Status::unknown, "", "stopped by its budget"};
+    const Grid* mine = out.solutions.empty() ? nullptr : &out.solutions.front();
+    const std::string says = name(out.verdict);
+
+    if (!truth.established) {
+        // Only a certified solution is known, if anything: it refutes "none".
+        if (truth.witness && out.verdict == Verdict::none)
+            return fail(kind_if_wrong, "says none, but a valid solution exists");
+        return pass();
+    }
+    const std::string by = truth.source;
+    switch (truth.verdict) {
+        case Verdict::invalid:
+            if (out.verdict == Verdict::invalid) return pass();
+            return fail(kind_if_wrong, "says " + says + " for givens that break a rule (" + by + ")");
+        case Verdict::none:
+            if (out.verdict == Verdict::none) return pass();
+            if (mine)  // certified: the truth's source is wrong, and the row says so
+                return fail(kind_if_wrong, "found a valid solution where " + by + " says none");
+            return fail(kind_if_wrong, "says " + says + ", " + by + " says none");
+        case Verdict::unique:
+            if (out.verdict == Verdict::multiple)
+                return fail(kind_if_wrong, "gives two valid solutions where " + by + " says unique");
+            if (out.verdict == Verdict::unique || out.verdict == Verdict::found) {
+                if (mine && truth.solution && *mine != *truth.solution)
+                    return fail(kind_if_wrong, "its solution differs from " + by + "'s at " +
+                                                   where_they_differ(*truth.solution, *mine));
+                return pass();
+            }
+            return fail(kind_if_wrong, "says " + says + ", " + by + " says unique");
+        case Verdict::multiple:
+            if (out.verdict == Verdict::multiple || out.verdict == Verdict::found) {
+                if (out.complete && truth.count && out.count != *truth.count)
+                    return fail(kind_if_wrong, "counts " + std::to_string(out.count) + " in a complete search, " +
+                                                   by + " counts " + std::to_string(*truth.count));
+                if (truth.count && out.count > *truth.count)
+                    return fail(kind_if_wrong, "finds " + std::to_string(out.count) + " solutions, " + by +
+                                                   " counts " + std::to_string(*truth.count));
+                if (out.complete && out.count < truth.at_least)
+                    return fail(kind_if_wrong, "counts " + std::to_string(out.count) + " in a complete search, " +
+                                                   by + " knows at least " + std::to_string(truth.at_least));
+                return pass();
+            }
+            return fail(kind_if_wrong, "says " + says + ", " + by + " says multiple");
+        default: break;
+    }
+    return pass();
+}
+
+std::vector<std::string> contradictions(const std::vector<NamedAnswer>& answers) {
+    std::vector<std::string> out(answers.size());
+    for (std::size_t i = 0; i < answers.size(); ++i) {
+        const SolveOutcome& a = *answers[i].outcome;
+        if (!conclusive(a)) continue;
+        for (std::size_t k = 0; k < answers.size(); ++k) {
+            const SolveOutcome& b = *answers[k].outcome;
+            if (k == i || !conclusive(b)) continue;
+            if (a.verdict != b.verdict) {
+                out[i] = "says " + name(a.verdict) + ", " + answers[k].plugin + " says " + name(b.verdict);
+                break;
+            }
+        }
+    }
+    return out;
+}
+
+Judgement judge_check(const CheckOutcome& out, const corpus::GridCheckEntry& entry) {
+    if (auto j = judge_fault(out.fault, out.status, out.message)) return *j;
+    const bool says_valid = out.violations.empty();
+    if (says_valid != entry.valid)
+        return fail("expectation", std::string("says ") + (says_valid ? "valid" : "not valid") + ", the corpus says " +
+                                       (entry.valid ? "valid" : "not valid"));
+    // Each violation reported is one the rules find: the host certified it
+    // (Session::check), and the corpus lists exactly what the rules find.
+    return pass();
+}
+
+}  // namespace np::verify

@@ -1,0 +1,313 @@
+// Sinks: the JSON report and reading it back, merging shards, JUnit, the
+// regressions corpus file, and the terminal summary.
+#include <algorithm>
+#include <array>
+#include <iomanip>
+#include <map>
+#include <ostream>
+#include <set>
+#include <sstream>
+
+#include "verify.hpp"
+
+namespace np::verify {
+
+using json = nlohmann::ordered_json;
+
+namespace {
+constexpr std::array<std::string_view, 4> kStatusNames = {"pass", "fail", "unknown", "skip"};
+constexpr int kReportVersion = 1;
+}  // namespace
+
+std::string_view status_name(Status s) { return kStatusNames[static_cast<std::size_t>(s)]; }
+
+std::optional<Status> status_from_name(std::string_view name) {
+    for (std::size_t i = 0; i < kStatusNames.size(); ++i)
+        if (kStatusNames[i] == name) return static_cast<Status>(i);
+    return std::nullopt;
+}
+
+bool Row::same_as(const Row& o) const {
+    return entry == o.entry && plugin == o.plugin && operation == o.operation && status == o.status && kind == o.kind;
+}
+
+void finalize(Report& report, double min_conclusive) {
+    // Drop derived rows from an earlier finalize (a merge recomputes them).
+    report.rows.erase(std::remove_if(report.rows.begin(), report.rows.end(), [](const Row& r) { return r.derived; }),
+                      report.rows.end());
+    std::stable_sort(report.rows.begin(), report.rows.end(), [](const Row& a, const Row& b) { return a.unit < b.unit; });
+    // A plugin that answers unknown to everything must not pass.
+    for (const auto& plugin : report.plugins) {
+        std::size_t judged = 0, conclusive = 0;
+        for (const Row& r : report.rows) {
+            if (r.plugin != plugin || r.status == Status::skip) continue;
+            ++judged;
+            if (r.status != Status::unknown) ++conclusive;
+        }
+        if (judged == 0) continue;
+        const double share = static_cast<double>(conclusive) / static_cast<double>(judged);
+        if (share >= min_conclusive) continue;
+        Row r;
+        r.unit = UINT64_MAX;
+        r.entry = "conclusive-share";
+        r.plugin = plugin;
+        r.operation = "all";
+        r.status = Status::fail;
+        r.kind = "inconclusive";
+        std::ostringstream words;
+        words << "conclusive on " << conclusive << " of " << judged << " rows (" << std::fixed << std::setprecision(1)
+              << 100.0 * share << "%), below --min-conclusive " << 100.0 * min_conclusive << "%";
+        r.finding = words.str();
+        r.derived = true;
+        report.rows.push_back(std::move(r));
+    }
+    const bool failed = std::any_of(report.rows.begin(), report.rows.end(), [](const Row& r) { return r.status == Status::fail; });
+    report.exit_code = !report.input_errors.empty() ? 2 : failed ? 1 : 0;
+}
+
+json to_json(const Report& report) {
+    json rows = json::array();
+    for (const Row& r : report.rows) {
+        json j{{"entry", r.entry}, {"plugin", r.plugin}, {"operation", r.operation},
+               {"status", std::string(status_name(r.status))}};
+        if (!r.kind.empty()) j["kind"] = r.kind;
+        if (!r.finding.empty()) j["finding"] = r.finding;
+        j["verdict"] = r.verdict;
+        j["micros"] = r.micros;
+        j["unit"] = r.derived ? json(nullptr) : json(r.unit);
+        rows.push_back(std::move(j));
+    }
+    json per_plugin = json::object();
+    for (const auto& plugin : report.plugins) {
+        std::map<std::string, uint64_t> counts;
+        for (const Row& r : report.rows)
+            if (r.plugin == plugin) ++counts[r.status == Status::fail ? "fail" : std::string(status_name(r.status))];
+        per_plugin[plugin] = {{"pass", counts["pass"]}, {"fail", counts["fail"]}, {"unknown", counts["unknown"]},
+                              {"skip", counts["skip"]}};
+    }
+    json summary{{"rows", report.rows.size()},
+                 {"failed", std::count_if(report.rows.begin(), report.rows.end(),
+                                          [](const Row& r) { return r.status == Status::fail; })},
+                 {"plugins", per_plugin},
+                 {"input_errors", report.input_errors},
+                 {"interrupted", report.interrupted},
+                 {"exit_code", report.exit_code}};
+    return {{"numplace_verify", kReportVersion},
+            {"run",
+             {{"fingerprint", report.fingerprint},
+              {"shard", std::to_string(report.shard_index) + "/" + std::to_string(report.shard_count)},
+              {"plugins", report.plugins},
+              {"oracle", report.oracle}}},
+            {"rows", rows},
+            {"summary", summary}};
+}
+
+std::optional<Report> from_json(const json& j, std::string& error) {
+    try {
+        if (!j.is_object() || j.value("numplace_verify", 0) != kReportVersion) {
+            error = "not a numplace verify report (version " + std::to_string(kReportVersion) + ")";
+            return std::nullopt;
+        }
+        Report r;
+        const json& run = j.at("run");
+        r.fingerprint = run.at("fingerprint").get<std::string>();
+        const std::string shard = run.at("shard").get<std::string>();
+        if (std::sscanf(shard.c_str(), "%u/%u", &r.shard_index, &r.shard_count) != 2 || r.shard_index < 1 ||
+            r.shard_index > r.shard_count) {
+            error = "bad shard '" + shard + "'";
+            return std::nullopt;
+        }
+        r.plugins = run.at("plugins").get<std::vector<std::string>>();
+        r.oracle = run.at("oracle").get<std::string>();
+        for (const json& row : j.at("rows")) {
+            Row x;
+            x.entry = row.at("entry").get<std::string>();
+            x.plugin = row.at("plugin").get<std::string>();
+            x.operation = row.at("operation").get<std::string>();
+            auto status = status_from_name(row.at("status").get<std::string>());
+            if (!status) {
+                error = "a row has an unknown status";
+                return std::nullopt;
+            }
+            x.status = *status;
+            x.kind = row.value("kind", "");
+            x.finding = row.value("finding", "");
+            x.verdict = row.value("verdict", "");
+            x.micros = row.value("micros", uint64_t{0});
+            x.derived = row.at("unit").is_null();
+            x.unit = x.derived ? UINT64_MAX : row.at("unit").get<uint64_t>();
+            r.rows.push_back(std::move(x));
+        }
+        const json& summary = j.at("summary");
+        r.input_errors = summary.at("input_errors").get<std::vector<std::string>>();
+        r.interrupted = summary.at("interrupted").get<bool>();
+        r.exit_code = summary.at("exit_code").get<int>();
+        return r;
+    } catch (const std::exception& e) {
+        error = std::string("malformed report: ") + e.what();
+        return std::nullopt;
+    }
+}
+
+std::optional<Report> merge(std::vector<Report> shards, double min_conclusive, std::string& error) {
+    if (shards.empty()) {
+        error = "no reports to merge";
+        return std::nullopt;
+    }
+    const Report& first = shards.front();
+    std::set<uint32_t> seen;
+    for (const Report& s : shards) {
+        if (s.fingerprint != first.fingerprint || s.shard_count != first.shard_count || s.plugins != first.plugins) {
+            error = "shard " + std::to_string(s.shard_index) + "/" + std::to_string(s.shard_count) +
+                    " comes from a different run (other inputs, plugins, settings or shard count)";
+            return std::nullopt;
+        }
+        if (!seen.insert(s.shard_index).second) {
+            error = "shard " + std::to_string(s.shard_index) + "/" + std::to_string(s.shard_count) + " is given twice";
+            return std::nullopt;
+        }
+    }
+    for (uint32_t i = 1; i <= first.shard_count; ++i)
+        if (!seen.count(i)) {
+            error = "shard " + std::to_string(i) + "/" + std::to_string(first.shard_count) + " is missing";
+            return std::nullopt;
+        }
+    Report merged;
+    merged.plugins = first.plugins;
+    merged.oracle = first.oracle;
+    merged.fingerprint = first.fingerprint;
+    for (Report& s : shards) {
+        for (Row& r : s.rows)
+            if (!r.derived) merged.rows.push_back(std::move(r));
+        for (auto& e : s.input_errors)
+            if (std::find(merged.input_errors.begin(), merged.input_errors.end(), e) == merged.input_errors.end())
+                merged.input_errors.push_back(e);
+        merged.interrupted = merged.interrupted || s.interrupted;
+    }
+    finalize(merged, min_conclusive);
+    return merged;
+}
+
+namespace {
+
+std::string xml_escape(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            default:
+                // XML 1.0 has no place for most control characters.
+                if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') out += ' ';
+                else out += c;
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string junit_xml(const Report& report) {
+    std::ostringstream out;
+    out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"numplace verify\">\n";
+    for (const auto& plugin : report.plugins) {
+        std::size_t tests = 0, failures = 0, skipped = 0;
+        double seconds = 0;
+        for (const Row& r : report.rows) {
+            if (r.plugin != plugin) continue;
+            ++tests;
+            failures += r.status == Status::fail;
+            skipped += r.status == Status::skip || r.status == Status::unknown;
+            seconds += static_cast<double>(r.micros) / 1e6;
+        }
+        out << "  <testsuite name=\"" << xml_escape(plugin) << "\" tests=\"" << tests << "\" failures=\"" << failures
+            << "\" skipped=\"" << skipped << "\" time=\"" << seconds << "\">\n";
+        for (const Row& r : report.rows) {
+            if (r.plugin != plugin) continue;
+            out << "    <testcase classname=\"" << xml_escape(plugin) << "." << xml_escape(r.operation) << "\" name=\""
+                << xml_escape(r.entry) << "\" time=\"" << static_cast<double>(r.micros) / 1e6 << "\"";
+            if (r.status == Status::pass) {
+                out << "/>\n";
+                continue;
+            }
+            out << ">\n";
+            if (r.status == Status::fail)
+                out << "      <failure type=\"" << xml_escape(r.kind) << "\" message=\"" << xml_escape(r.finding)
+                    << "\"/>\n";
+            else
+                out << "      <skipped message=\"" << xml_escape(std::string(status_name(r.status)) +
+                                                             (r.finding.empty() ? "" : ": " + r.finding))
+                    << "\"/>\n";
+            out << "    </testcase>\n";
+        }
+        out << "  </testsuite>\n";
+    }
+    out << "</testsuites>\n";
+    return out.str();
+}
+
+std::string regressions_yaml(const Report& report) {
+    std::string yaml;
+    std::set<std::string> written;
+    for (const Row& r : report.rows) {
+        if (r.status != Status::fail || !r.regression || !written.insert(r.regression->id).second) continue;
+        corpus::PuzzleEntry e = *r.regression;
+        // Every plugin that failed it, as tags.
+        for (const Row& o : report.rows)
+            if (o.status == Status::fail && o.regression && o.regression->id == e.id &&
+                std::find(e.tags.begin(), e.tags.end(), o.plugin) == e.tags.end())
+                e.tags.push_back(o.plugin);
+        yaml += corpus::to_yaml(e);
+    }
+    return yaml.empty() ? "[]\n" : yaml;
+}
+
+void print_summary(const Report& report, std::ostream& out) {
+    for (const Row& r : report.rows)
+        if (r.status == Status::fail)
+            out << "FAIL " << r.plugin << " " << r.entry << ": " << r.kind << ": " << r.finding << "\n";
+    for (const auto& e : report.input_errors) out << "INPUT " << e << "\n";
+    // Plugins x outcomes.
+    std::vector<std::string> kinds;
+    for (const Row& r : report.rows)
+        if (r.status == Status::fail && std::find(kinds.begin(), kinds.end(), r.kind) == kinds.end())
+            kinds.push_back(r.kind);
+    std::vector<std::string> names = report.plugins;
+    if (std::any_of(report.rows.begin(), report.rows.end(), [](const Row& r) { return r.plugin == "host"; }))
+        names.insert(names.begin(), "host");
+    std::size_t width = 6;
+    for (const auto& n : names) width = std::max(width, n.size());
+    out << "\n" << std::left << std::setw(static_cast<int>(width)) << "plugin" << std::right << std::setw(8) << "pass";
+    for (const auto& k : kinds) out << std::setw(static_cast<int>(std::max<std::size_t>(k.size(), 6) + 2)) << k;
+    out << std::setw(9) << "unknown" << std::setw(7) << "skip" << std::setw(13) << "conclusive" << "\n";
+    for (const auto& n : names) {
+        std::size_t pass = 0, unknown = 0, skip = 0;
+        std::map<std::string, std::size_t> failed;
+        for (const Row& r : report.rows) {
+            if (r.plugin != n) continue;
+            if (r.status == Status::pass) ++pass;
+            if (r.status == Status::unknown) ++unknown;
+            if (r.status == Status::skip) ++skip;
+            if (r.status == Status::fail) ++failed[r.kind];
+        }
+        std::size_t failures = 0;
+        for (const auto& [k, c] : failed) failures += c;
+        const std::size_t judged = pass + failures + unknown;
+        out << std::left << std::setw(static_cast<int>(width)) << n << std::right << std::setw(8) << pass;
+        for (const auto& k : kinds) out << std::setw(static_cast<int>(std::max<std::size_t>(k.size(), 6) + 2)) << failed[k];
+        std::ostringstream share;
+        if (judged > 0) share << std::fixed << std::setprecision(1) << 100.0 * static_cast<double>(pass + failures) / static_cast<double>(judged) << "%";
+        else share << "-";
+        out << std::setw(9) << unknown << std::setw(7) << skip << std::setw(13) << share.str() << "\n";
+    }
+    const auto failed = std::count_if(report.rows.begin(), report.rows.end(), [](const Row& r) { return r.status == Status::fail; });
+    out << "\n" << report.rows.size() << " rows, " << failed << " failed";
+    if (!report.input_errors.empty()) out << ", " << report.input_errors.size() << " input error(s)";
+    if (report.shard_count > 1) out << " (shard " << report.shard_index << "/" << report.shard_count << ")";
+    if (report.interrupted) out << "; interrupted";
+    out << "\n";
+}
+
+}  // namespace np::verify

@@ -1,0 +1,107 @@
+// numplace verify: every plugin judged on every entry, by the harness's own
+// code. Shaped as sources -> runner -> judge -> sinks:
+//
+//   units.cpp   sources: corpus entries, plain puzzle files and generator
+//               checks become work units (one entry, all its plugins)
+//   run.cpp     runner: units across -j threads, one Session per plugin and
+//               thread, rows in unit order whatever -j is
+//   judge.cpp   judge: pure functions from answers and the established truth
+//               (corpus, a complete oracle search, certified witnesses) to
+//               pass / fail + kind + finding / unknown / skip
+//   report.cpp  sinks: the JSON report (and reading it back for --merge),
+//               JUnit, the regressions corpus file, the terminal table
+//
+// A row is one entry x one plugin. Nothing here knows a plugin by name: the
+// oracle is whichever plugin --oracle names.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "corpus.hpp"
+#include "numplace/grid.hpp"
+
+namespace np::verify {
+
+enum class Status { pass, fail, unknown, skip };
+std::string_view status_name(Status status);
+std::optional<Status> status_from_name(std::string_view name);
+
+struct Row {
+    uint64_t unit = 0;        // the work unit it came from: rows sort by it
+    std::string entry;        // corpus id, FILE:LINE, or a generator check's name
+    std::string plugin;
+    std::string operation;    // solve, count, check, generate, parse
+    Status status = Status::skip;
+    std::string kind;         // when it failed: certificate, expectation, contract,
+                              // disagreement, generator, inconclusive
+    std::string finding;      // what happened, in words
+    std::string verdict;      // what the plugin answered
+    uint64_t micros = 0;
+    bool derived = false;     // computed over the whole run (the conclusive share)
+    // The entry with its established truth, for --regressions (failures only,
+    // and only when the corpus or a complete oracle search established it).
+    std::optional<corpus::PuzzleEntry> regression;
+
+    // Rows are "the same" across runs when these agree (timings differ).
+    bool same_as(const Row& other) const;
+};
+
+struct Settings {
+    std::vector<std::string> paths;         // corpus files and folders, plain puzzle files
+    std::vector<std::string> plugins;       // empty: every loaded plugin
+    std::vector<std::string> plugin_dirs;
+    std::optional<Geometry> size;           // shape for plain files; a filter for YAML entries
+    std::vector<std::string> tags, ids;     // filters: any of the tags; exact ids
+    double timeout_seconds = 10;            // per call
+    uint64_t max_nodes = 0;                 // per call; 0 = none
+    unsigned jobs = 1;
+    double min_conclusive = 0.10;
+    std::string oracle = "exhaustive-count";
+    uint32_t shard_index = 1, shard_count = 1;  // 1-based
+    bool generators = true;                 // the generator sweep over the standard shapes
+    const std::atomic<bool>* cancel = nullptr;
+    // Called on the calling thread now and then while units run.
+    std::function<void(std::size_t done, std::size_t total)> progress;
+};
+
+struct Report {
+    std::vector<Row> rows;            // unit rows in unit order, then derived rows
+    std::vector<std::string> plugins; // judged, in load order
+    std::string oracle;               // "" when none was loaded
+    std::string fingerprint;          // hash of inputs, plugins and settings: shards must share it
+    uint32_t shard_index = 1, shard_count = 1;
+    std::vector<std::string> input_errors;  // unreadable paths, schema errors, lines that are not puzzles
+    bool interrupted = false;
+    int exit_code = 0;                // 0 pass, 1 a row failed, 2 input errors
+};
+
+// Loads the inputs and plugins, runs every unit of this shard and finalizes.
+// Usage problems (an unknown plugin) come back as nullopt with `error` set.
+std::optional<Report> run(const Settings& settings, std::string& error);
+
+// Adds the derived rows (a plugin conclusive on fewer than `min_conclusive`
+// of its judged rows fails) and sets the exit code.
+void finalize(Report& report, double min_conclusive);
+
+// ---- Sinks -------------------------------------------------------------------------
+nlohmann::ordered_json to_json(const Report& report);
+// The report written by to_json, or nullopt with `error` set.
+std::optional<Report> from_json(const nlohmann::ordered_json& j, std::string& error);
+// Joins shard reports into what one unsharded run gives; refuses a missing
+// or doubled shard, or shards of different runs.
+std::optional<Report> merge(std::vector<Report> shards, double min_conclusive, std::string& error);
+std::string junit_xml(const Report& report);
+// Every failed row whose truth is established, as corpus entries (one per
+// entry) that `numplace corpus lint` accepts.
+std::string regressions_yaml(const Report& report);
+// The findings (one line per failed row) and a table of plugins x outcomes.
+void print_summary(const Report& report, std::ostream& out);
+
+}  // namespace np::verify

@@ -1,0 +1,206 @@
+// numplace verify through the binary: certificates, expectations, agreement,
+// generators, the conclusive share, reports, JUnit, regressions and shards.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "corpus.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using nlohmann::json;
+using np::test::run_cli;
+namespace fs = std::filesystem;
+
+class Verify : public ::testing::Test {
+protected:
+    void SetUp() override {
+        char name[] = "/tmp/numplace-verify-XXXXXX";
+        dir = mkdtemp(name);
+    }
+    void TearDown() override { fs::remove_all(dir); }
+    std::string path(const std::string& name) const { return (dir / name).string(); }
+    std::string write(const std::string& name, const std::string& text) const {
+        std::ofstream(dir / name) << text;
+        return path(name);
+    }
+    static std::string slurp(const std::string& p) {
+        std::ifstream in(p);
+        return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    }
+    static std::string good_yaml() { return np::test::source_dir() + "/corpus/data/good.yaml"; }
+    fs::path dir;
+};
+
+std::vector<json> rows_of(const json& report) { return report["rows"].get<std::vector<json>>(); }
+
+TEST_F(Verify, TheBundledPluginsPassAGoodCorpus) {
+    auto run = run_cli({"verify", good_yaml(), "--no-generator-sweep", "-j", "2", "--report", path("r.json"),
+                        "--junit", path("j.xml")});
+    EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+    const json report = json::parse(slurp(path("r.json")));
+    EXPECT_EQ(report["summary"]["failed"], 0);
+    // Every puzzle entry x every solving plugin, every grid check x every
+    // checker, every generator entry: no row is missing.
+    const auto loaded = np::corpus::load({good_yaml()});
+    std::size_t parseable = 0;
+    for (const auto& e : loaded.corpus.puzzles) parseable += std::holds_alternative<np::Grid>(e.puzzle);
+    const std::size_t unparseable = loaded.corpus.puzzles.size() - parseable;
+    std::size_t solvers = 0, checkers = 0;
+    for (const auto& p : np::test::bundled_plugins().plugins()) {
+        solvers += p.can(NP_CAP_SOLVE);
+        checkers += p.can(NP_CAP_CHECK_GRID);
+    }
+    const std::size_t expected = parseable * solvers + unparseable + loaded.corpus.grid_checks.size() * checkers +
+                                 loaded.corpus.generators.size();
+    EXPECT_EQ(report["rows"].size(), expected);
+    EXPECT_NE(run.out.find("bitmask-mrv"), std::string::npos);
+    EXPECT_NE(run.out.find("0 failed"), std::string::npos) << run.out;
+    const std::string junit = slurp(path("j.xml"));
+    EXPECT_NE(junit.find("<testsuite name=\"bitmask-mrv\""), std::string::npos);
+    EXPECT_EQ(junit.find("<failure"), std::string::npos);
+}
+
+TEST_F(Verify, ALyingPluginFailsWithFindingsJunitAndRegressions) {
+    const std::string corpus = np::test::source_dir() + "/../corpus/sizes-2x2.yaml";
+    auto run = run_cli({"verify", corpus, good_yaml(), "--plugin-dir", np::test::liar_dir(), "--plugins", "fixture-liar",
+                        "--no-generator-sweep", "--report", path("r.json"), "--junit", path("j.xml"),
+                        "--regressions", path("reg.yaml")});
+    EXPECT_EQ(run.exit_code, 1) << run.err;
+    const json report = json::parse(slurp(path("r.json")));
+    std::set<std::string> kinds;
+    for (const auto& r : rows_of(report))
+        if (r["status"] == "fail") kinds.insert(r["kind"].get<std::string>());
+    // Its pattern grid breaks the rules around the givens (certificate), and
+    // where it fits (the empty 4x4) it calls a multiple puzzle unique
+    // (expectation).
+    EXPECT_TRUE(kinds.count("certificate")) << report["rows"];
+    EXPECT_TRUE(kinds.count("expectation"));
+    EXPECT_NE(run.out.find("FAIL fixture-liar"), std::string::npos);
+    EXPECT_NE(slurp(path("j.xml")).find("<failure type=\"certificate\""), std::string::npos);
+    // The regressions file is a corpus that lints clean.
+    auto lint = run_cli({"corpus", "lint", path("reg.yaml")});
+    EXPECT_EQ(lint.exit_code, 0) << lint.err;
+    const auto loaded = np::corpus::load({path("reg.yaml")});
+    EXPECT_FALSE(loaded.corpus.puzzles.empty());
+    for (const auto& e : loaded.corpus.puzzles) {
+        EXPECT_NE(std::find(e.tags.begin(), e.tags.end(), "regression"), e.tags.end());
+        EXPECT_NE(std::find(e.tags.begin(), e.tags.end(), "fixture-liar"), e.tags.end());
+    }
+}
+
+TEST_F(Verify, PlainFilesAreCrossCheckedAndTheOracleDecides) {
+    // A unique 4x4, an empty (multiple) one, and one with duplicate givens.
+    const std::string file = write("plain.txt", "1..4.........32.\n................\n11..............\n");
+    auto honest = run_cli({"verify", file, "--report", path("h.json")});
+    EXPECT_EQ(honest.exit_code, 0) << honest.out << honest.err;
+    auto liar = run_cli({"verify", file, "--plugin-dir", np::test::liar_dir(), "--plugins",
+                         "fixture-liar,bitmask-mrv", "--report", path("l.json"), "--regressions", path("reg.yaml")});
+    EXPECT_EQ(liar.exit_code, 1);
+    const json report = json::parse(slurp(path("l.json")));
+    std::map<std::string, json> by;  // "plugin entry" -> row
+    for (const auto& r : rows_of(report)) by[r["plugin"].get<std::string>() + " " + r["entry"].get<std::string>()] = r;
+    // The empty grid: two different valid solutions (the liar's and
+    // bitmask-mrv's) refute the liar's "unique" whatever it claims.
+    const json empty = by["fixture-liar " + file + ":2"];
+    EXPECT_EQ(empty["status"], "fail") << empty;
+    EXPECT_EQ(empty["kind"], "disagreement");
+    EXPECT_EQ(by["bitmask-mrv " + file + ":2"]["status"], "pass");
+    // Duplicate givens: the liar's pattern ignores... it keeps the givens, so
+    // its "solution" breaks a rule: a certificate failure.
+    EXPECT_EQ(by["fixture-liar " + file + ":3"]["kind"], "certificate");
+    EXPECT_EQ(run_cli({"corpus", "lint", path("reg.yaml")}).exit_code, 0);
+}
+
+TEST_F(Verify, APluginThatAnswersUnknownToEverythingFails) {
+    // With one node per call backtrack settles only the duplicate givens.
+    auto run = run_cli({"verify", good_yaml(), "--plugins", "backtrack", "--max-nodes", "1", "--no-generator-sweep",
+                        "--min-conclusive", "50", "--report", path("r.json")});
+    EXPECT_EQ(run.exit_code, 1);
+    const json report = json::parse(slurp(path("r.json")));
+    bool inconclusive = false;
+    for (const auto& r : rows_of(report)) inconclusive |= r["kind"] == "inconclusive" && r["plugin"] == "backtrack";
+    EXPECT_TRUE(inconclusive) << run.out;
+}
+
+TEST_F(Verify, GeneratorEntriesAreJudged) {
+    const std::string yaml = write("gen.yaml", R"(- id: liar-bad-grids
+  kind: generator
+  plugin: fixture-liar
+  what: grid
+  size: 2x2
+  seed: 1
+  count: 3
+  options: {lie: bad-grid}
+  expect:
+    properties: [full, valid, deterministic]
+  source: test
+- id: liar-good-grids
+  kind: generator
+  plugin: fixture-liar
+  what: grid
+  size: 2x3
+  seed: 1
+  count: 4
+  expect:
+    properties: [full, valid, deterministic]
+  source: test
+)");
+    auto run = run_cli({"verify", yaml, "--plugin-dir", np::test::liar_dir(), "--plugins", "fixture-liar",
+                        "--no-generator-sweep", "--report", path("r.json")});
+    EXPECT_EQ(run.exit_code, 1);
+    const json report = json::parse(slurp(path("r.json")));
+    ASSERT_EQ(report["rows"].size(), 2u);
+    EXPECT_EQ(report["rows"][0]["status"], "fail");
+    EXPECT_EQ(report["rows"][0]["kind"], "generator");
+    EXPECT_NE(report["rows"][0]["finding"].get<std::string>().find("breaks a rule"), std::string::npos);
+    EXPECT_EQ(report["rows"][1]["status"], "pass");
+}
+
+TEST_F(Verify, ShardedAndMergedEqualsUnsharded) {
+    const std::vector<std::string> base = {"verify", good_yaml(), np::test::source_dir() + "/../corpus/sizes-2x3.yaml",
+                                           "--plugins", "bitmask-mrv,exhaustive-count"};
+    auto with = [&](std::vector<std::string> extra) {
+        std::vector<std::string> args = base;
+        args.insert(args.end(), extra.begin(), extra.end());
+        return run_cli(args);
+    };
+    auto whole = with({"--report", path("whole.json")});
+    ASSERT_EQ(whole.exit_code, 0) << whole.out;
+    for (const std::string i : {"1", "2", "3"})
+        ASSERT_EQ(with({"--shard", i + "/3", "--report", path("s" + i + ".json")}).exit_code, 0);
+    auto merged = run_cli({"verify", "--merge", path("s2.json"), path("s1.json"), path("s3.json"), "--report",
+                           path("merged.json")});
+    EXPECT_EQ(merged.exit_code, whole.exit_code) << merged.err;
+    const json a = json::parse(slurp(path("whole.json"))), b = json::parse(slurp(path("merged.json")));
+    ASSERT_EQ(a["rows"].size(), b["rows"].size());
+    for (std::size_t i = 0; i < a["rows"].size(); ++i)
+        for (const char* key : {"entry", "plugin", "operation", "status"})
+            EXPECT_EQ(a["rows"][i][key], b["rows"][i][key]) << i << " " << key;
+    // A missing shard, a doubled one, or one from another run is refused.
+    EXPECT_EQ(run_cli({"verify", "--merge", path("s1.json"), path("s2.json")}).exit_code, 2);
+    auto doubled = run_cli({"verify", "--merge", path("s1.json"), path("s1.json"), path("s2.json"), path("s3.json")});
+    EXPECT_EQ(doubled.exit_code, 2);
+    EXPECT_NE(doubled.err.find("given twice"), std::string::npos) << doubled.err;
+    ASSERT_EQ(with({"--shard", "1/2", "--report", path("other.json")}).exit_code, 0);
+    auto mixed = run_cli({"verify", "--merge", path("other.json"), path("s2.json"), path("s3.json")});
+    EXPECT_EQ(mixed.exit_code, 2);
+    EXPECT_NE(mixed.err.find("different run"), std::string::npos) << mixed.err;
+}
+
+TEST_F(Verify, BadInputIsAnInputErrorAndTheRestRuns) {
+    const std::string file = write("mixed.txt", "1..4.........32.\nnot a puzzle\n");
+    auto run = run_cli({"verify", file, "--plugins", "bitmask-mrv", "--report", path("r.json")});
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_NE(run.out.find("INPUT " + file + ":2: not a puzzle"), std::string::npos) << run.out;
+    const json report = json::parse(slurp(path("r.json")));
+    EXPECT_EQ(report["rows"].size(), 1u);
+    EXPECT_EQ(report["rows"][0]["status"], "pass");
+    EXPECT_EQ(run_cli({"verify", "--plugins", "no-such"}).exit_code, 2);
+    EXPECT_EQ(run_cli({"verify", "--shard", "3/2"}).exit_code, 2);
+}
+
+}  // namespace
