@@ -6,33 +6,51 @@ namespace np {
 
 namespace {
 
-// The first repeated value, as "duplicate V in row R" etc., or "".
-// Bit sets per unit: N <= 35 values fit in 64 bits.
-std::string first_duplicate(const Grid& grid) {
+// The first repeated value in row-major order, or found = false. Bit sets
+// per unit: N <= 35 values fit in 64 bits. Every answer passes through here,
+// so the loop stays lean and the words are built only for a failure.
+struct Duplicate {
+    bool found = false;
+    int row = 0, column = 0, value = 0;
+    const char* unit = "";
+};
+
+Duplicate first_duplicate_cell(const Grid& grid) {
     const int side = grid.side(), box_rows = grid.geometry.box_rows, box_cols = grid.geometry.box_cols;
-    uint64_t rows[NP_MAX_SIDE] = {}, columns[NP_MAX_SIDE] = {}, boxes[NP_MAX_SIDE] = {};
+    uint64_t columns[NP_MAX_SIDE] = {}, boxes[NP_MAX_SIDE] = {};
     int stack_of[NP_MAX_SIDE];  // box column of each column: no division per cell
     for (int c = 0; c < side; ++c) stack_of[c] = c / box_cols;
     const uint8_t* cell = grid.cells.data();
     for (int r = 0; r < side; ++r) {
         const int band_first_box = (r / box_rows) * box_rows;
+        uint64_t row_seen = 0;
         for (int c = 0; c < side; ++c, ++cell) {
             const int v = *cell;
             if (v == 0) continue;
             const uint64_t bit = uint64_t{1} << v;
             const int b = band_first_box + stack_of[c];
-            if (((rows[r] | columns[c] | boxes[b]) & bit) == 0) {
-                rows[r] |= bit;
+            if (((row_seen | columns[c] | boxes[b]) & bit) == 0) {
+                row_seen |= bit;
                 columns[c] |= bit;
                 boxes[b] |= bit;
                 continue;
             }
-            const char* unit = (rows[r] & bit) ? "row" : (columns[c] & bit) ? "column" : "box";
-            return "value " + std::string(1, value_symbol(v)) + " repeats in its " + unit + " at " +
-                   cell_label(r + 1, c + 1);
+            return {true, r + 1, c + 1, v, (row_seen & bit) ? "row" : (columns[c] & bit) ? "column" : "box"};
         }
     }
-    return "";
+    return {};
+}
+
+std::string first_duplicate(const Grid& grid) {
+    const Duplicate d = first_duplicate_cell(grid);
+    if (!d.found) return "";
+    std::string words = "value ";
+    words += value_symbol(d.value);
+    words += " repeats in its ";
+    words += d.unit;
+    words += " at ";
+    words += cell_label(d.row, d.column);
+    return words;
 }
 
 bool cells_fit(const Grid& grid) {
@@ -49,20 +67,40 @@ std::string cell_label(int row, int column) {
     return label;
 }
 
-bool obeys_rules(const Grid& grid) { return cells_fit(grid) && first_duplicate(grid).empty(); }
+bool obeys_rules(const Grid& grid) { return cells_fit(grid) && !first_duplicate_cell(grid).found; }
 
 std::string certify_solution(const Grid& puzzle, const Grid& solution) {
     if (!(solution.geometry == puzzle.geometry) || !cells_fit(solution) || !cells_fit(puzzle))
         return "the solution has another shape than the puzzle";
-    const int side = puzzle.side();
-    for (std::size_t i = 0; i < solution.cells.size(); ++i) {
-        const int row = static_cast<int>(i) / side + 1, column = static_cast<int>(i) % side + 1;
-        if (solution.cells[i] == 0 || solution.cells[i] > side)
-            return "the solution has no value 1.." + std::to_string(side) + " at " + cell_label(row, column);
-        if (puzzle.cells[i] != 0 && puzzle.cells[i] != solution.cells[i])
-            return "the solution changes the given " + std::string(1, value_symbol(puzzle.cells[i])) + " at " +
-                   cell_label(row, column) + " to " + std::string(1, value_symbol(solution.cells[i]));
+    // One pass: values in range, givens kept, and each unit's set of values.
+    // A full grid obeys the rules exactly when every unit holds all N values;
+    // only a grid that does not is scanned again to say where.
+    const int side = puzzle.side(), box_rows = puzzle.geometry.box_rows, box_cols = puzzle.geometry.box_cols;
+    const uint8_t* given = puzzle.cells.data();
+    const uint8_t* value = solution.cells.data();
+    uint64_t rows[NP_MAX_SIDE] = {}, columns[NP_MAX_SIDE] = {}, boxes[NP_MAX_SIDE] = {};
+    int stack_of[NP_MAX_SIDE];
+    for (int c = 0; c < side; ++c) stack_of[c] = c / box_cols;
+    for (int r = 0, i = 0; r < side; ++r) {
+        const int band_first_box = (r / box_rows) * box_rows;
+        for (int c = 0; c < side; ++c, ++i) {
+            const int v = value[i];
+            if (v == 0 || v > side || (given[i] != 0 && given[i] != v)) {
+                if (v == 0 || v > side)
+                    return "the solution has no value 1.." + std::to_string(side) + " at " + cell_label(r + 1, c + 1);
+                return "the solution changes the given " + std::string(1, value_symbol(given[i])) + " at " +
+                       cell_label(r + 1, c + 1) + " to " + std::string(1, value_symbol(v));
+            }
+            const uint64_t bit = uint64_t{1} << v;
+            rows[r] |= bit;
+            columns[c] |= bit;
+            boxes[band_first_box + stack_of[c]] |= bit;
+        }
     }
+    const uint64_t all = ((uint64_t{1} << side) - 1) << 1;  // values 1..N
+    bool complete = true;
+    for (int k = 0; k < side; ++k) complete = complete && rows[k] == all && columns[k] == all && boxes[k] == all;
+    if (complete) return "";
     if (auto dup = first_duplicate(solution); !dup.empty()) return "the solution breaks a rule: " + dup;
     return "";
 }

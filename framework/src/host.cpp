@@ -222,8 +222,6 @@ SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList
     out.message = message_of(result.message);
     out.status = static_cast<uint32_t>(status);
 
-    // Givens that break a rule must be called invalid, with a real violation.
-    const bool broken = !obeys_rules(puzzle);
     if (status == NP_INVALID_INPUT) {
         Reason reason = reason_from_violation(result.violation, puzzle.geometry);
         if (auto wrong = certify_violation(puzzle, reason); !wrong.empty()) {
@@ -245,12 +243,6 @@ SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList
         out.fault = Fault::malformed;
         return out;
     }
-    if (broken) {
-        out.message = wrong_answer(name, "the givens break a rule (" + first_violation(puzzle)->message +
-                                             ") but it did not call them invalid");
-        out.fault = Fault::wrong;
-        return out;
-    }
     for (uint32_t i = 0; i < result.witness_count; ++i) {
         Grid witness(puzzle.geometry, std::vector<uint8_t>(result.witnesses[i], result.witnesses[i] + n));
         if (auto wrong = certify_solution(puzzle, witness); !wrong.empty()) {
@@ -259,6 +251,15 @@ SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList
             return out;
         }
         out.solutions.push_back(std::move(witness));
+    }
+    // Givens that break a rule must be called invalid. A certified witness
+    // keeps the givens and obeys the rules, so it proves they do not; only
+    // an answer without one needs the check.
+    if (out.solutions.empty() && !obeys_rules(puzzle)) {
+        out.message = wrong_answer(name, "the givens break a rule (" + first_violation(puzzle)->message +
+                                             ") but it did not call them invalid");
+        out.fault = Fault::wrong;
+        return out;
     }
     if (out.solutions.size() == 2 && out.solutions[0] == out.solutions[1]) {
         out.solutions.clear();

@@ -351,50 +351,66 @@ std::string utf8_clean(const std::string& text, bool* replaced) {
 
 namespace {
 
-// Cleans every string (and key) in `j`; `field` is the name reported for it.
-void clean_strings(json& j, const std::string& field, std::vector<std::string>& replaced_fields) {
-    auto note = [&](const std::string& name) {
+// Cleans every string (and key) in `j`. `path` names where `j` sits; the
+// dotted name is built only when something had to be replaced, since nearly
+// every row is plain ASCII and this runs on every row.
+void clean_strings(json& j, std::vector<const std::string*>& path, std::vector<std::string>& replaced_fields) {
+    auto note = [&](const std::string* last_key, bool is_key) {
+        std::string name;
+        auto add = [&](const std::string& part) {
+            if (!name.empty()) name += '.';
+            name += utf8_clean(part);
+        };
+        for (const std::string* part : path) add(*part);
+        if (last_key != nullptr) add(*last_key);
+        if (is_key) name += " (key)";
         if (std::find(replaced_fields.begin(), replaced_fields.end(), name) == replaced_fields.end())
             replaced_fields.push_back(name);
     };
     if (j.is_string()) {
         if (is_utf8(j.get_ref<const std::string&>())) return;
         j = utf8_clean(j.get_ref<const std::string&>());
-        note(field);
+        note(nullptr, false);
     } else if (j.is_object()) {
         bool bad_key = false;  // a plugin names its own counters
         for (auto it = j.begin(); it != j.end() && !bad_key; ++it) bad_key = !is_utf8(it.key());
         if (bad_key) {
             json rebuilt = json::object();
             for (auto it = j.begin(); it != j.end(); ++it) {
-                bool replaced = false;
-                const std::string key = utf8_clean(it.key(), &replaced);
-                if (replaced) note((field.empty() ? key : field + "." + key) + " (key)");
-                rebuilt[key] = std::move(it.value());
+                if (!is_utf8(it.key())) note(&it.key(), true);
+                rebuilt[utf8_clean(it.key())] = std::move(it.value());
             }
             j = std::move(rebuilt);
         }
-        for (auto it = j.begin(); it != j.end(); ++it)
-            clean_strings(it.value(), field.empty() ? it.key() : field + "." + it.key(), replaced_fields);
+        for (auto it = j.begin(); it != j.end(); ++it) {
+            path.push_back(&it.key());
+            clean_strings(it.value(), path, replaced_fields);
+            path.pop_back();
+        }
     } else if (j.is_array()) {
-        for (auto& element : j) clean_strings(element, field, replaced_fields);
+        for (auto& element : j) clean_strings(element, path, replaced_fields);
     }
 }
 
 }  // namespace
 
-void write_json_row(std::ostream& out, json row) {
+void write_json_row(std::ostream& out, json& row) {
+    std::vector<const std::string*> path;
     std::vector<std::string> replaced;
-    clean_strings(row, "", replaced);
+    if (row.is_object()) row.erase("not_utf8");  // a reused row drops the last one's
+    clean_strings(row, path, replaced);
     if (!replaced.empty()) row["not_utf8"] = replaced;
     // error_handler_t::replace is a second guard; clean_strings already made
     // every string valid.
     out << row.dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
 }
 
+void write_json_row(std::ostream& out, json&& row) { write_json_row(out, row); }
+
 std::string dump_document(json document) {
+    std::vector<const std::string*> path;
     std::vector<std::string> replaced;
-    clean_strings(document, "", replaced);
+    clean_strings(document, path, replaced);
     if (!replaced.empty()) document["not_utf8"] = replaced;
     return document.dump(2, ' ', false, json::error_handler_t::replace);
 }

@@ -95,7 +95,10 @@ private:
 // Writes one JSON row on a line. Every string in it that is not valid UTF-8
 // has its bad bytes replaced by U+FFFD, and the row gains "not_utf8": [the
 // names of those fields], so the output is always valid JSON.
-void write_json_row(std::ostream& out, json row);
+// A row may be reused from one input to the next (solve does, for speed): it
+// is cleaned in place.
+void write_json_row(std::ostream& out, json& row);
+void write_json_row(std::ostream& out, json&& row);
 // The same cleaning for a whole document (plugins --format json).
 std::string dump_document(json document);
 // Text with every invalid UTF-8 sequence replaced by U+FFFD; `replaced` is set
