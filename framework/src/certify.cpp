@@ -134,4 +134,25 @@ std::string certify_generated(const Grid& result, bool is_puzzle) {
     return "";
 }
 
+std::string where_grids_differ(const Grid& a, const Grid& b) {
+    std::string first;
+    int others = 0;
+    for (std::size_t i = 0; i < a.cells.size() && i < b.cells.size(); ++i) {
+        if (a.cells[i] == b.cells[i]) continue;
+        if (!first.empty()) {
+            ++others;
+            continue;
+        }
+        const int side = a.side();
+        first = cell_label(static_cast<int>(i) / side + 1, static_cast<int>(i) % side + 1);
+        first += " (";
+        first += value_symbol(a.cells[i]);
+        first += " vs ";
+        first += value_symbol(b.cells[i]);
+        first += ")";
+    }
+    if (others > 0) first += " and " + std::to_string(others) + " more cell" + (others == 1 ? "" : "s");
+    return first;
+}
+
 }  // namespace np

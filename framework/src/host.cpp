@@ -182,23 +182,23 @@ std::string malformed_solve(const np_solve_result& result, const np_solve_reques
 
 }  // namespace
 
+// Why the host will not make a call, or nullopt when it will.
+std::optional<std::string> Session::refusal(bool has_function, uint32_t capability, const char* what,
+                                            const Geometry& geometry) const {
+    if (!failure_.empty()) return failure_;
+    if (!has_function || !plugin_.can(static_cast<np_capability>(capability))) return plugin_.name() + " cannot " + what;
+    if (!plugin_.supports(geometry))
+        return plugin_.name() + " does not support " + geometry.name() + " grids (supports " +
+               plugin_.geometry_summary() + ")";
+    return std::nullopt;
+}
+
 SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList& options, const Budget& budget) {
     SolveOutcome out;
     const std::string& name = plugin_.name();
     const np_plugin& d = plugin_.descriptor();
-    if (!failure_.empty()) {
-        out.message = failure_;
-        out.fault = Fault::refused;
-        return out;
-    }
-    if (d.solve == nullptr || !plugin_.can(NP_CAP_SOLVE)) {
-        out.message = name + " cannot solve";
-        out.fault = Fault::refused;
-        return out;
-    }
-    if (!plugin_.supports(puzzle.geometry)) {
-        out.message = name + " does not support " + puzzle.geometry.name() + " grids (supports " +
-                      plugin_.geometry_summary() + ")";
+    if (auto why = refusal(d.solve != nullptr, NP_CAP_SOLVE, "solve", puzzle.geometry)) {
+        out.message = std::move(*why);
         out.fault = Fault::refused;
         return out;
     }
@@ -278,18 +278,8 @@ CheckOutcome Session::check(const Grid& grid, const OptionList& options) {
     CheckOutcome out;
     const std::string& name = plugin_.name();
     const np_plugin& d = plugin_.descriptor();
-    if (!failure_.empty()) {
-        out.message = failure_;
-        out.fault = Fault::refused;
-        return out;
-    }
-    if (d.check_grid == nullptr || !plugin_.can(NP_CAP_CHECK_GRID)) {
-        out.message = name + " cannot check grids";
-        out.fault = Fault::refused;
-        return out;
-    }
-    if (!plugin_.supports(grid.geometry)) {
-        out.message = name + " does not support " + grid.geometry.name() + " grids";
+    if (auto why = refusal(d.check_grid != nullptr, NP_CAP_CHECK_GRID, "check grids", grid.geometry)) {
+        out.message = std::move(*why);
         out.fault = Fault::refused;
         return out;
     }
@@ -334,19 +324,9 @@ GenerateOutcome Session::generate(const Geometry& geometry, np_generate_kind kin
     const std::string& name = plugin_.name();
     const np_plugin& d = plugin_.descriptor();
     const bool puzzle = kind == NP_GENERATE_PUZZLE;
-    if (!failure_.empty()) {
-        out.message = failure_;
-        out.fault = Fault::refused;
-        return out;
-    }
-    if (d.generate == nullptr || !plugin_.can(puzzle ? NP_CAP_GENERATE_PUZZLE : NP_CAP_GENERATE_GRID)) {
-        out.message = name + (puzzle ? " cannot generate puzzles" : " cannot generate grids");
-        out.fault = Fault::refused;
-        return out;
-    }
-    if (!plugin_.supports(geometry)) {
-        out.message = name + " does not support " + geometry.name() + " grids (supports " +
-                      plugin_.geometry_summary() + ")";
+    if (auto why = refusal(d.generate != nullptr, puzzle ? NP_CAP_GENERATE_PUZZLE : NP_CAP_GENERATE_GRID,
+                           puzzle ? "generate puzzles" : "generate grids", geometry)) {
+        out.message = std::move(*why);
         out.fault = Fault::refused;
         return out;
     }

@@ -22,26 +22,6 @@ bool conclusive(const SolveOutcome& out) {
 
 }  // namespace
 
-std::string where_they_differ(const Grid& a, const Grid& b) {
-    std::string first;
-    int others = 0;
-    for (std::size_t i = 0; i < a.cells.size() && i < b.cells.size(); ++i) {
-        if (a.cells[i] == b.cells[i]) continue;
-        if (!first.empty()) {
-            ++others;
-            continue;
-        }
-        const int side = a.side();
-        first = cell_label(static_cast<int>(i) / side + 1, static_cast<int>(i) % side + 1);
-        first += " (";
-        first += value_symbol(a.cells[i]);
-        first += " vs ";
-        first += value_symbol(b.cells[i]);
-        first += ")";
-    }
-    if (others > 0) first += " and " + std::to_string(others) + " more cell" + (others == 1 ? "" : "s");
-    return first;
-}
 
 Truth truth_from_corpus(const corpus::PuzzleExpectation& expect) {
     Truth t;
@@ -132,7 +112,7 @@ Judgement judge_solve(const SolveOutcome& out, const Truth& truth, const std::st
             if (out.verdict == Verdict::unique || out.verdict == Verdict::found) {
                 if (mine && truth.solution && *mine != *truth.solution)
                     return fail(kind_if_wrong, "its solution differs from " + by + "'s at " +
-                                                   where_they_differ(*truth.solution, *mine));
+                                                   where_grids_differ(*truth.solution, *mine));
                 return pass();
             }
             return fail(kind_if_wrong, "says " + says + ", " + by + " says unique");

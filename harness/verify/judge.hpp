@@ -61,7 +61,5 @@ Judgement judge_check(const CheckOutcome& out, const corpus::GridCheckEntry& ent
 // nullopt when the outcome has none.
 std::optional<Judgement> judge_fault(Fault fault, uint32_t status, const std::string& message);
 
-// Where two grids differ: "r1c3 (5 vs 7) and 3 more cells".
-std::string where_they_differ(const Grid& a, const Grid& b);
 
 }  // namespace np::verify

@@ -31,6 +31,9 @@ std::string certify_violation(const Grid& puzzle, const Reason& claimed);
 // proves it with an independent solver.)
 std::string certify_generated(const Grid& result, bool is_puzzle);
 
+// Where two grids of one shape differ: "r1c3 (5 vs 7) and 3 more cells".
+std::string where_grids_differ(const Grid& a, const Grid& b);
+
 // "r4c7" for 1-based row and column.
 std::string cell_label(int row, int column);
 

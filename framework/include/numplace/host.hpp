@@ -163,6 +163,9 @@ public:
                              const Budget& budget, const GridSink& sink = {});
 
 private:
+    std::optional<std::string> refusal(bool has_function, uint32_t capability, const char* what,
+                                       const Geometry& geometry) const;
+
     Plugin plugin_;
     void* instance_ = nullptr;
     std::string failure_;

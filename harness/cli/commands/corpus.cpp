@@ -44,24 +44,6 @@ struct CorpusImportSettings {
     std::string line_tags;  // lines "LINE<TAB>tag,tag": more tags for that dataset line
 };
 
-// Where two solutions differ: "r1c3 (5 vs 7) and 3 more cells".
-std::string where_they_differ(const Grid& a, const Grid& b) {
-    std::string first;
-    int others = 0;
-    for (std::size_t i = 0; i < a.cells.size() && i < b.cells.size(); ++i) {
-        if (a.cells[i] == b.cells[i]) continue;
-        if (!first.empty()) {
-            ++others;
-            continue;
-        }
-        const int side = a.side();
-        first = cell_label(static_cast<int>(i) / side + 1, static_cast<int>(i) % side + 1) + " (" +
-                value_symbol(a.cells[i]) + " vs " + value_symbol(b.cells[i]) + ")";
-    }
-    if (others > 0) first += " and " + std::to_string(others) + " more cell" + (others == 1 ? "" : "s");
-    return first;
-}
-
 // Each prover gets this many nodes per puzzle unless --max-nodes says otherwise.
 constexpr uint64_t kDefaultImportNodes = 2'000'000;
 
@@ -178,7 +160,7 @@ Computed compute_expectation(const Grid& puzzle, const std::vector<const Plugin*
         }
         if (out.verdict == Verdict::unique && out.solutions.at(0) != first->solutions.at(0)) {
             c.refusal = first_name + " and " + name + " each find one solution, but different ones: they differ at " +
-                        where_they_differ(first->solutions.at(0), out.solutions.at(0));
+                        where_grids_differ(first->solutions.at(0), out.solutions.at(0));
             return c;
         }
     }
