@@ -79,6 +79,15 @@ bool cells_in_range(const uint8_t* cells, std::size_t n, int side, bool allow_em
     return true;
 }
 
+// Every call into a plugin goes through here. The ABI is C: an exception
+// thrown across it is a broken plugin, and noexcept makes it end the process
+// (std::terminate, SIGABRT) right there instead of unwinding through host
+// code that never expected it. In a worker that is one crashed row.
+template <class Call>
+int through_abi(Call&& call) noexcept {
+    return call();
+}
+
 uint64_t micros_since(uint64_t start_ns) { return (monotonic_ns() - start_ns) / 1000; }
 
 }  // namespace
@@ -217,7 +226,7 @@ SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList
     for (uint32_t i = 0; i < NP_MAX_WITNESSES; ++i) result.witnesses[i] = buffer_.data() + i * n;
 
     const uint64_t start = monotonic_ns();
-    const int status = d.solve(instance_, &request, &result);
+    const int status = through_abi([&] { return d.solve(instance_, &request, &result); });
     out.stats = to_stats(result.stats, micros_since(start));
     out.message = message_of(result.message);
     out.status = static_cast<uint32_t>(status);
@@ -290,7 +299,7 @@ CheckOutcome Session::check(const Grid& grid, const OptionList& options) {
     np_check_result result{};
     result.violations = violations.data();
     result.capacity = static_cast<uint32_t>(violations.size());
-    const int status = d.check_grid(instance_, &request, &result);
+    const int status = through_abi([&] { return d.check_grid(instance_, &request, &result); });
     out.message = message_of(result.message);
     out.status = static_cast<uint32_t>(status);
     if (status != NP_OK) {
@@ -355,7 +364,7 @@ GenerateOutcome Session::generate(const Geometry& geometry, np_generate_kind kin
         if (whole.max_nodes != 0) request.budget.max_nodes = whole.max_nodes - out.stats.nodes;
         np_generate_result result{};
         result.cells = buffer_.data();
-        const int status = d.generate(instance_, &request, &result);
+        const int status = through_abi([&] { return d.generate(instance_, &request, &result); });
         out.stats.nodes += result.stats.nodes;
         out.stats.guesses += result.stats.guesses;
         // The plugin's own counters, summed by name over the calls.

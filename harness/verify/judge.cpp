@@ -75,6 +75,9 @@ std::optional<Judgement> judge_fault(Fault fault, uint32_t status, const std::st
         case Fault::refused: return Judgement{Status::skip, "", message};
         case Fault::wrong: return fail("certificate", message);
         case Fault::malformed: return fail("contract", message);
+        case Fault::crashed: return fail("crashed", message);
+        case Fault::timed_out: return fail("timed-out", message);
+        case Fault::out_of_memory: return fail("out-of-memory", message);
         case Fault::failed:
             // A shape or grid it declines is not a wrong answer; anything
             // else it could not do is.

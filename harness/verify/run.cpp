@@ -13,6 +13,7 @@
 #include "judge.hpp"
 #include "numplace/certify.hpp"
 #include "numplace/input.hpp"
+#include "runner.hpp"
 #include "verify.hpp"
 
 namespace np::verify {
@@ -193,24 +194,22 @@ Inputs gather(const Settings& s, const std::vector<Plugin>& judged) {
 
 // ---- Running units -------------------------------------------------------------------
 
-// One thread's sessions: one instance per plugin, reused unit after unit.
-class Workspace {
-public:
-    Session& session(const Plugin& p) {
-        auto& slot = sessions_[p.name()];
-        if (!slot) slot = std::make_unique<Session>(p);
-        return *slot;
-    }
-
-private:
-    std::map<std::string, std::unique_ptr<Session>> sessions_;
-};
-
 struct Context {
     const Settings& settings;
     const std::vector<Plugin>& judged;
     const Plugin* oracle;
     Budget budget;
+};
+
+// One call a unit needs. A chunk's calls are grouped by plugin and sent as
+// batches (a worker round trip costs more than a 17-clue solve).
+struct Call {
+    const Plugin* plugin = nullptr;
+    bool check = false;
+    const Grid* grid = nullptr;
+    uint64_t limit = 2;
+    SolveOutcome solved;
+    CheckOutcome checked;
 };
 
 Row row_for(const std::string& entry, const std::string& plugin, const std::string& operation, const Judgement& j) {
@@ -265,7 +264,12 @@ corpus::PuzzleEntry regression_entry(const std::string& id, const Grid& puzzle, 
     return e;
 }
 
-std::vector<Row> run_corpus_puzzle(const corpus::PuzzleEntry& e, const Context& ctx, Workspace& ws) {
+// An entry with an exact count above 2 is counted by plugins that can count.
+uint64_t limit_for(const corpus::PuzzleEntry& e, const Plugin& p) {
+    return p.can(NP_CAP_COUNT) && e.expect.count.value_or(0) > 2 ? NP_UNLIMITED : 2;
+}
+
+std::vector<Row> judge_corpus_puzzle(const corpus::PuzzleEntry& e, const std::vector<Call>& calls) {
     if (const Reason* reason = std::get_if<Reason>(&e.puzzle)) {
         // Text the host's parser refuses never reaches a plugin: the parser
         // itself is judged.
@@ -276,15 +280,12 @@ std::vector<Row> run_corpus_puzzle(const corpus::PuzzleEntry& e, const Context& 
         r.verdict = "invalid";
         return {r};
     }
-    const Grid& grid = std::get<Grid>(e.puzzle);
     const Truth truth = truth_from_corpus(e.expect);
     std::vector<Row> rows;
-    for (const Plugin& p : ctx.judged) {
-        if (!p.can(NP_CAP_SOLVE)) continue;
-        // Exact counts above 2 are compared by plugins that can count.
-        const bool count_all = p.can(NP_CAP_COUNT) && e.expect.count.value_or(0) > 2;
-        const SolveOutcome out = ws.session(p).solve(grid, count_all ? NP_UNLIMITED : 2, {}, ctx.budget);
-        Row r = row_for(e.id, p.name(), count_all ? "count" : "solve", judge_solve(out, truth, "expectation"));
+    for (const Call& call : calls) {
+        const SolveOutcome& out = call.solved;
+        Row r = row_for(e.id, call.plugin->name(), call.limit == NP_UNLIMITED ? "count" : "solve",
+                        judge_solve(out, truth, "expectation"));
         r.verdict = verdict_of(out);
         r.micros = out.stats.micros;
         if (r.status == Status::fail) {
@@ -297,25 +298,17 @@ std::vector<Row> run_corpus_puzzle(const corpus::PuzzleEntry& e, const Context& 
     return rows;
 }
 
-std::vector<Row> run_plain_puzzle(const Unit& u, const Context& ctx, Workspace& ws) {
+// The calls come from plan(): every judged solver, then the oracle when it
+// is not among them.
+std::vector<Row> judge_plain_puzzle(const Unit& u, const std::vector<Call>& calls, const Context& ctx) {
     const Grid& grid = *u.grid;
-    std::vector<SolveOutcome> outcomes;
-    std::vector<const Plugin*> who;
-    for (const Plugin& p : ctx.judged) {
-        if (!p.can(NP_CAP_SOLVE)) continue;
-        outcomes.push_back(ws.session(p).solve(grid, 2, {}, ctx.budget));
-        who.push_back(&p);
-    }
     std::vector<NamedAnswer> answers;
     const SolveOutcome* oracle = nullptr;
-    SolveOutcome oracle_own;
-    for (std::size_t i = 0; i < outcomes.size(); ++i) {
-        answers.push_back({who[i]->name(), &outcomes[i]});
-        if (ctx.oracle && who[i]->name() == ctx.oracle->name()) oracle = &outcomes[i];
-    }
-    if (ctx.oracle && oracle == nullptr) {  // the oracle judges without being judged
-        oracle_own = ws.session(*ctx.oracle).solve(grid, 2, {}, ctx.budget);
-        oracle = &oracle_own;
+    for (const Call& call : calls) {
+        const bool judged = std::any_of(ctx.judged.begin(), ctx.judged.end(),
+                                        [&](const Plugin& p) { return &p == call.plugin; });
+        if (judged) answers.push_back({call.plugin->name(), &call.solved});
+        if (ctx.oracle && call.plugin->name() == ctx.oracle->name()) oracle = &call.solved;
     }
     Truth truth;
     if (!obeys_rules(grid)) {
@@ -328,11 +321,12 @@ std::vector<Row> run_plain_puzzle(const Unit& u, const Context& ctx, Workspace& 
     const auto clashes = truth.established ? std::vector<std::string>(answers.size()) : contradictions(answers);
     std::vector<Row> rows;
     for (std::size_t i = 0; i < answers.size(); ++i) {
-        Judgement j = judge_solve(outcomes[i], truth, "disagreement");
+        const SolveOutcome& out = *answers[i].outcome;
+        Judgement j = judge_solve(out, truth, "disagreement");
         if (j.status == Status::pass && !clashes[i].empty()) j = {Status::fail, "disagreement", clashes[i]};
         Row r = row_for(u.item.origin, answers[i].plugin, "solve", j);
-        r.verdict = verdict_of(outcomes[i]);
-        r.micros = outcomes[i].stats.micros;
+        r.verdict = verdict_of(out);
+        r.micros = out.stats.micros;
         if (r.status == Status::fail && truth.established)
             r.regression = regression_entry(u.item.origin, grid, truth, "numplace verify: " + u.item.origin +
                                                                              "; truth from " + truth.source);
@@ -341,16 +335,57 @@ std::vector<Row> run_plain_puzzle(const Unit& u, const Context& ctx, Workspace& 
     return rows;
 }
 
-std::vector<Row> run_grid_check(const corpus::GridCheckEntry& e, const Context& ctx, Workspace& ws) {
+std::vector<Row> judge_grid_check(const corpus::GridCheckEntry& e, const std::vector<Call>& calls) {
     std::vector<Row> rows;
-    for (const Plugin& p : ctx.judged) {
-        if (!p.can(NP_CAP_CHECK_GRID)) continue;
-        const CheckOutcome out = ws.session(p).check(e.grid, {});
-        Row r = row_for(e.id, p.name(), "check", judge_check(out, e));
+    for (const Call& call : calls) {
+        const CheckOutcome& out = call.checked;
+        Row r = row_for(e.id, call.plugin->name(), "check", judge_check(out, e));
         r.verdict = out.fault != Fault::none ? "error" : out.violations.empty() ? "valid" : "not valid";
         rows.push_back(std::move(r));
     }
     return rows;
+}
+
+// The calls a unit needs (generators make theirs as they go).
+std::vector<Call> plan(const Unit& u, const Context& ctx) {
+    std::vector<Call> calls;
+    auto solve = [&](const Plugin& p, const Grid& g, uint64_t limit) {
+        Call c;
+        c.plugin = &p;
+        c.grid = &g;
+        c.limit = limit;
+        calls.push_back(std::move(c));
+    };
+    switch (u.kind) {
+        case Unit::Kind::corpus_puzzle:
+            if (const Grid* g = std::get_if<Grid>(&u.puzzle->puzzle))
+                for (const Plugin& p : ctx.judged)
+                    if (p.can(NP_CAP_SOLVE)) solve(p, *g, limit_for(*u.puzzle, p));
+            break;
+        case Unit::Kind::plain_puzzle: {
+            bool oracle_judged = false;
+            for (const Plugin& p : ctx.judged) {
+                if (!p.can(NP_CAP_SOLVE)) continue;
+                solve(p, *u.grid, 2);
+                oracle_judged = oracle_judged || (ctx.oracle && p.name() == ctx.oracle->name());
+            }
+            // The oracle judges without being judged.
+            if (ctx.oracle && !oracle_judged) solve(*ctx.oracle, *u.grid, 2);
+            break;
+        }
+        case Unit::Kind::grid_check:
+            for (const Plugin& p : ctx.judged) {
+                if (!p.can(NP_CAP_CHECK_GRID)) continue;
+                Call c;
+                c.plugin = &p;
+                c.check = true;
+                c.grid = &u.check->grid;
+                calls.push_back(std::move(c));
+            }
+            break;
+        case Unit::Kind::generator: break;
+    }
+    return calls;
 }
 
 // Symmetries of a clue pattern, as the corpus format names them.
@@ -372,7 +407,8 @@ const Plugin* prover_for(const std::string& generator, const Context& ctx, const
     return nullptr;
 }
 
-Row run_generator(const GeneratorCheck& c, const Context& ctx, const std::vector<Plugin>& all, Workspace& ws) {
+Row run_generator(const GeneratorCheck& c, const Context& ctx, const std::vector<Plugin>& all,
+                  runner::Runner& run) {
     Row row;
     row.entry = c.id;
     row.plugin = c.plugin;
@@ -387,16 +423,17 @@ Row run_generator(const GeneratorCheck& c, const Context& ctx, const std::vector
     for (const Plugin& p : ctx.judged)
         if (p.name() == c.plugin) plugin = &p;
     if (plugin == nullptr) return finish(Status::skip, "", c.plugin + " is not loaded");
-    Session& session = ws.session(*plugin);
     Budget budget = ctx.budget;
     budget.timeout_seconds *= c.count;  // the per-call budget, for each result
-    const auto all_results = session.generate(c.size, c.what, c.seed, 0, c.count, c.options, budget);
+    const auto all_results = run.generate(*plugin, c.size, c.what, c.seed, 0, c.count, c.options, budget);
     row.micros = all_results.stats.micros;
     if (all_results.fault != Fault::none) {
         if (c.sweep && (all_results.status == NP_BAD_OPTION || all_results.status == NP_UNSUPPORTED))
             return finish(Status::skip, "", all_results.message);
         auto j = judge_fault(all_results.fault, all_results.status, all_results.message);
-        return finish(j->status, j->status == Status::fail ? "generator" : "", j->finding);
+        const bool worker_failure = all_results.fault == Fault::crashed || all_results.fault == Fault::timed_out ||
+                                    all_results.fault == Fault::out_of_memory;
+        return finish(j->status, j->status == Status::fail && !worker_failure ? "generator" : j->kind, j->finding);
     }
     const auto& results = all_results.results;
     row.verdict = std::to_string(results.size()) + " " + (c.what == NP_GENERATE_GRID ? "grids" : "puzzles");
@@ -407,8 +444,8 @@ Row run_generator(const GeneratorCheck& c, const Context& ctx, const std::vector
     // the last 3 (ABI 2).
     if (c.expect.deterministic && c.count >= 1) {
         const uint32_t k = std::min<uint32_t>(3, c.count);
-        const auto head = session.generate(c.size, c.what, c.seed, 0, k, c.options, budget);
-        const auto tail = session.generate(c.size, c.what, c.seed, c.count - k, k, c.options, budget);
+        const auto head = run.generate(*plugin, c.size, c.what, c.seed, 0, k, c.options, budget);
+        const auto tail = run.generate(*plugin, c.size, c.what, c.seed, c.count - k, k, c.options, budget);
         if (!head.ok || !tail.ok || head.results.size() < k || tail.results.size() < k)
             return finish(Status::unknown, "", "the budget ran out on the second run");
         for (uint32_t i = 0; i < k; ++i) {
@@ -444,8 +481,7 @@ Row run_generator(const GeneratorCheck& c, const Context& ctx, const std::vector
         }
         if (!(c.expect.unique || c.expect.minimal)) continue;
         if (prover == nullptr) return finish(Status::skip, "", "no independent plugin to prove uniqueness");
-        Session& judge = ws.session(*prover);
-        const SolveOutcome u = judge.solve(g, 2, {}, proof);
+        const SolveOutcome u = run.solve_one(*prover, g, 2, {}, proof);
         if (u.fault != Fault::none) return finish(Status::unknown, "", prover->name() + ": " + u.message);
         if (c.expect.unique) {
             if (u.verdict == Verdict::multiple)
@@ -468,7 +504,7 @@ Row run_generator(const GeneratorCheck& c, const Context& ctx, const std::vector
                     less.cells[static_cast<std::size_t>(at)] = 0;
                     at = mirror_cell(symmetry, at / side, at % side, side);
                 }
-                const SolveOutcome m = judge.solve(less, 2, {}, proof);
+                const SolveOutcome m = run.solve_one(*prover, less, 2, {}, proof);
                 if (m.fault != Fault::none || m.verdict == Verdict::unknown)
                     return finish(Status::unknown, "", prover->name() + " did not finish the minimality check");
                 if (m.verdict != Verdict::multiple)
@@ -483,14 +519,37 @@ Row run_generator(const GeneratorCheck& c, const Context& ctx, const std::vector
     return finish(Status::pass, "", prover && (c.expect.unique || c.expect.minimal) ? "proved by " + prover->name() : "");
 }
 
-std::vector<Row> run_unit(const Unit& u, const Context& ctx, const std::vector<Plugin>& all, Workspace& ws) {
+std::vector<Row> judge_unit(const Unit& u, const std::vector<Call>& calls, const Context& ctx) {
     switch (u.kind) {
-        case Unit::Kind::corpus_puzzle: return run_corpus_puzzle(*u.puzzle, ctx, ws);
-        case Unit::Kind::plain_puzzle: return run_plain_puzzle(u, ctx, ws);
-        case Unit::Kind::grid_check: return run_grid_check(*u.check, ctx, ws);
-        case Unit::Kind::generator: return {run_generator(u.generator, ctx, all, ws)};
+        case Unit::Kind::corpus_puzzle: return judge_corpus_puzzle(*u.puzzle, calls);
+        case Unit::Kind::plain_puzzle: return judge_plain_puzzle(u, calls, ctx);
+        case Unit::Kind::grid_check: return judge_grid_check(*u.check, calls);
+        case Unit::Kind::generator: break;
     }
     return {};
+}
+
+// Runs a chunk's calls grouped by plugin, kind and limit, in batches.
+void run_calls(std::vector<Call*>& calls, runner::Runner& run, const Context& ctx) {
+    std::vector<bool> done(calls.size(), false);
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+        if (done[i]) continue;
+        std::vector<std::size_t> group;
+        for (std::size_t k = i; k < calls.size(); ++k)
+            if (!done[k] && calls[k]->plugin == calls[i]->plugin && calls[k]->check == calls[i]->check &&
+                calls[k]->limit == calls[i]->limit)
+                group.push_back(k);
+        std::vector<const Grid*> grids;
+        for (std::size_t k : group) grids.push_back(calls[k]->grid);
+        if (calls[i]->check) {
+            auto out = run.check(*calls[i]->plugin, grids, {}, ctx.budget);
+            for (std::size_t g = 0; g < group.size(); ++g) calls[group[g]]->checked = std::move(out[g]);
+        } else {
+            auto out = run.solve(*calls[i]->plugin, grids, calls[i]->limit, {}, ctx.budget);
+            for (std::size_t g = 0; g < group.size(); ++g) calls[group[g]]->solved = std::move(out[g]);
+        }
+        for (std::size_t k : group) done[k] = true;
+    }
 }
 
 // FNV-1a, 64 bits: a fingerprint, not security.
@@ -552,21 +611,36 @@ std::optional<Report> run(const Settings& s, std::string& error) {
     ctx.budget.timeout_seconds = s.timeout_seconds;
     ctx.budget.cancel = s.cancel;
 
+    // Threads take chunks of units: a chunk's calls go to each plugin as one
+    // batch (a worker round trip is dearer than an easy solve).
+    constexpr std::size_t kChunk = 64;
     std::vector<std::vector<Row>> results(mine.size());
     std::atomic<std::size_t> next{0}, done{0};
     auto cancelled = [&] { return s.cancel != nullptr && s.cancel->load(std::memory_order_relaxed); };
     auto worker = [&] {
-        Workspace ws;
-        for (std::size_t k; (k = next.fetch_add(1)) < mine.size();) {
+        auto run = runner::make_runner(s.runner);
+        for (std::size_t first; (first = next.fetch_add(kChunk)) < mine.size();) {
             if (cancelled()) break;
-            const std::size_t unit = mine[k];
-            auto rows = run_unit(inputs.units[unit], ctx, registry.plugins(), ws);
-            for (auto& r : rows) r.unit = unit;
-            results[k] = std::move(rows);
-            done.fetch_add(1);
+            const std::size_t last = std::min(first + kChunk, mine.size());
+            std::vector<std::vector<Call>> calls(last - first);
+            std::vector<Call*> flat;
+            for (std::size_t k = first; k < last; ++k) {
+                calls[k - first] = plan(inputs.units[mine[k]], ctx);
+                for (Call& c : calls[k - first]) flat.push_back(&c);
+            }
+            run_calls(flat, *run, ctx);
+            for (std::size_t k = first; k < last; ++k) {
+                const Unit& unit = inputs.units[mine[k]];
+                auto rows = unit.kind == Unit::Kind::generator
+                                ? std::vector<Row>{run_generator(unit.generator, ctx, registry.plugins(), *run)}
+                                : judge_unit(unit, calls[k - first], ctx);
+                for (auto& r : rows) r.unit = mine[k];
+                results[k] = std::move(rows);
+                done.fetch_add(1);
+            }
         }
     };
-    const unsigned threads = std::max(1u, std::min<unsigned>(s.jobs, static_cast<unsigned>(mine.size())));
+    const unsigned threads = std::max(1u, std::min<unsigned>(s.jobs, static_cast<unsigned>((mine.size() + kChunk - 1) / kChunk)));
     std::vector<std::thread> pool;
     for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
     // This thread only reports progress while the pool works.

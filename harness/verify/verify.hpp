@@ -26,6 +26,7 @@
 
 #include "corpus.hpp"
 #include "numplace/grid.hpp"
+#include "runner.hpp"
 
 namespace np::verify {
 
@@ -66,6 +67,7 @@ struct Settings {
     std::string oracle = "exhaustive-count";
     uint32_t shard_index = 1, shard_count = 1;  // 1-based
     bool generators = true;                 // the generator sweep over the standard shapes
+    runner::Settings runner;                // workers (default) or in-process
     const std::atomic<bool>* cancel = nullptr;
     // Called on the calling thread now and then while units run.
     std::function<void(std::size_t done, std::size_t total)> progress;

@@ -48,6 +48,10 @@ enum class Fault {
     failed,     // the plugin said it could not (NP_FAILED, NP_BAD_OPTION, NP_UNSUPPORTED)
     malformed,  // the answer breaks the ABI's contract (count above the limit, ...)
     wrong,      // the answer fails its certificate (a bad witness, a false violation)
+    // Set only by a harness that runs plugins in worker processes:
+    crashed,        // the worker died on a signal (message names it: SIGSEGV, SIGABRT, ...)
+    timed_out,      // the worker ignored its deadline and was killed by the watchdog
+    out_of_memory,  // an allocation failed at the worker's memory limit
 };
 
 struct SolveOutcome {

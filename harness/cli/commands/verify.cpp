@@ -2,6 +2,7 @@
 #include <sched.h>
 #include <unistd.h>
 
+#include <boost/dll/runtime_symbol_info.hpp>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -65,6 +66,13 @@ private:
     bool on_;
     std::chrono::steady_clock::time_point start_;
 };
+
+// numplace-worker sits beside this binary (bin/ in the build and in an install).
+std::string worker_program() {
+    std::error_code ec;
+    const auto exe = boost::dll::program_location(ec);
+    return ec ? "numplace-worker" : (exe.parent_path() / "numplace-worker").string();
+}
 
 bool parse_shard(const std::string& text, uint32_t& index, uint32_t& count) {
     unsigned i = 0, n = 0;
@@ -150,6 +158,9 @@ int run(const Args& args, Streams io) {
     s.oracle = args.text("--oracle");
     s.generators = !args.flag("--no-generator-sweep");
     s.cancel = &interrupt_flag();
+    s.runner.in_process = args.flag("--in-process");
+    s.runner.memory_mib = args.whole("--memory");
+    s.runner.worker_program = worker_program();
     if (args.has("--shard") && !parse_shard(args.text("--shard"), s.shard_index, s.shard_count)) {
         io.err << "numplace verify: --shard " << args.text("--shard") << ": expected I/N with 1 <= I <= N\n";
         return kExitUsage;
@@ -197,7 +208,12 @@ Command verify_command() {
              {"--report", FlagKind::text, "Write the JSON report (rows and summary) to FILE; - for stdout"},
              {"--junit", FlagKind::text, "Write a JUnit XML file: a testcase per row"},
              {"--regressions", FlagKind::text, "Write every failure with an established truth as corpus entries"},
-             {"--no-generator-sweep", FlagKind::flag, "Skip the generators' standard-shape sweep"}},
+             {"--no-generator-sweep", FlagKind::flag, "Skip the generators' standard-shape sweep"},
+             {"--in-process", FlagKind::flag,
+              "Call plugins in this process, not in worker processes: faster to start, but a plugin that crashes "
+              "ends the run (for trusted plugins)"},
+             FlagSpec("--memory", FlagKind::whole,
+                      "Address-space limit of each worker, MiB (0 = none; off in sanitizer builds)", "2048")},
             run};
 }
 

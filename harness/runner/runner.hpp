@@ -1,0 +1,54 @@
+// The runner: how a harness calls plugins. Two implementations behind one
+// interface: in-process (a Session per plugin; a crash ends the process) and
+// a pool of worker processes (one per plugin), each under a time and memory
+// limit, as SAT-competition runners (runsolver, runlim) isolate solvers. A
+// worker that crashes, hangs past its deadline or runs out of memory costs
+// only the item it was on: that item gets Fault::crashed, timed_out or
+// out_of_memory, a new worker takes the rest of the batch, and no answer is
+// lost. verify uses it; fuzz and bench are meant to.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "numplace/host.hpp"
+
+namespace np::runner {
+
+struct Settings {
+    bool in_process = false;
+    std::string worker_program;   // the numplace-worker executable
+    uint64_t memory_mib = 2048;   // RLIMIT_AS per worker; 0 = none
+    double grace_seconds = 1.0;   // past an item's --timeout before the watchdog kills
+};
+
+class Runner {
+public:
+    virtual ~Runner() = default;
+    // One outcome per puzzle, in order (a batch: workers get many at once).
+    virtual std::vector<SolveOutcome> solve(const Plugin& plugin, const std::vector<const Grid*>& puzzles,
+                                            uint64_t limit, const OptionList& options, const Budget& budget) = 0;
+    // The check ABI has no budget; `budget`'s timeout arms the watchdog only.
+    virtual std::vector<CheckOutcome> check(const Plugin& plugin, const std::vector<const Grid*>& grids,
+                                            const OptionList& options, const Budget& budget) = 0;
+    // Results first_index .. first_index + count - 1, collected.
+    virtual GenerateOutcome generate(const Plugin& plugin, const Geometry& geometry, np_generate_kind kind,
+                                     uint64_t seed, uint64_t first_index, uint64_t count, const OptionList& options,
+                                     const Budget& budget) = 0;
+
+    SolveOutcome solve_one(const Plugin& plugin, const Grid& puzzle, uint64_t limit, const OptionList& options,
+                           const Budget& budget) {
+        return solve(plugin, {&puzzle}, limit, options, budget).at(0);
+    }
+};
+
+// A runner for one thread: its sessions or workers are its own.
+std::unique_ptr<Runner> make_runner(const Settings& settings);
+
+// True in a build with AddressSanitizer, which needs its address space: the
+// memory limit is then off.
+bool sanitizer_build();
+
+}  // namespace np::runner
