@@ -7,6 +7,7 @@ namespace np::cli {
 const std::vector<Command>& command_table() {
     static const std::vector<Command> table = {
         verify_command(),
+        fuzz_command(),
         plugins_command(),
         solve_command(),
         count_command(),

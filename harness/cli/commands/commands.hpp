@@ -13,5 +13,6 @@ Command check_command();
 Command corpus_lint_command();
 Command corpus_import_command();
 Command verify_command();
+Command fuzz_command();
 
 }  // namespace np::cli

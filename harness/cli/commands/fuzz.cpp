@@ -1,0 +1,109 @@
+// numplace fuzz: random puzzles, metamorphic properties, shrunk failures
+// (harness/fuzz).
+#include <boost/dll/runtime_symbol_info.hpp>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "commands.hpp"
+#include "fuzz.hpp"
+#include "numplace/format.hpp"
+#include "shared.hpp"
+
+namespace np::cli {
+
+namespace {
+
+std::vector<std::string> comma_list(const std::string& text) {
+    std::vector<std::string> out;
+    std::stringstream in(text);
+    for (std::string item; std::getline(in, item, ',');)
+        if (!item.empty()) out.push_back(item);
+    return out;
+}
+
+int run(const Args& args, Streams io) {
+    fuzz::Settings s;
+    s.plugins = comma_list(args.text("--plugins"));
+    s.plugin_dirs = args.texts("--plugin-dir");
+    s.oracle = args.text("--oracle");
+    s.size = size_of(args);
+    s.seconds = args.seconds("--seconds");
+    s.seed = args.whole("--seed");
+    s.seeds = args.whole("--seeds");
+    s.max_nodes = args.whole("--max-nodes");
+    s.timeout_seconds = args.seconds("--timeout");
+    s.reproduce = args.text("--reproduce");
+    s.cancel = &interrupt_flag();
+    s.runner.in_process = args.flag("--in-process");
+    s.runner.memory_mib = args.whole("--memory");
+    std::error_code ec;
+    const auto exe = boost::dll::program_location(ec);
+    s.runner.worker_program = ec ? "numplace-worker" : (exe.parent_path() / "numplace-worker").string();
+    std::string error;
+    auto result = fuzz::run(s, error);
+    if (!result) {
+        io.err << "numplace fuzz: " << error << "\n";
+        return kExitUsage;
+    }
+    if (!result->finding) {
+        io.out << "numplace fuzz: nothing found in " << result->cases << " cases (seeds " << s.seed << " to "
+               << s.seed + result->seeds - (result->seeds > 0) << ")\n";
+        return result->interrupted ? interrupt_exit_code() : kExitOk;
+    }
+    const fuzz::Finding& f = *result->finding;
+    std::string again = "numplace fuzz --plugins " + f.plugin;
+    for (const auto& dir : s.plugin_dirs) again += " --plugin-dir " + dir;
+    if (s.size) again += " --size " + s.size->name();
+    io.out << "FAIL " << f.plugin << ": " << f.property << ": " << f.message << "\n"
+           << "  shrunk puzzle (" << f.puzzle.geometry.name() << ", " << f.puzzle.given_count()
+           << " givens): " << format_line(f.puzzle) << "\n"
+           << "  as found:      " << f.original << "\n"
+           << "  find it again: " << again << " --seed " << f.seed << "\n"
+           << "  reproduce:     " << again << " --reproduce '" << f.reproduce << "'\n";
+    if (f.entry) io.out << "  corpus entry:\n" << corpus::to_yaml(*f.entry);
+    if (args.has("--regressions")) {
+        std::ofstream out(args.text("--regressions"), std::ios::binary);
+        out << "# Found by numplace fuzz; the expectation is the oracle's complete search.\n"
+            << (f.entry ? corpus::to_yaml(*f.entry) : "[]\n");
+        if (!out) {
+            io.err << "numplace: " << utf8_clean(args.text("--regressions")) << ": cannot write\n";
+            return kExitUsage;
+        }
+    }
+    return kExitFailed;
+}
+
+}  // namespace
+
+Command fuzz_command() {
+    return {{"fuzz"},
+            "Random puzzles of every shape against metamorphic properties; failures shrunk to small puzzles",
+            "rapidcheck draws a shape, a full grid from an independent seed (a generating plugin's, certified, "
+            "seen through a random symmetry), and a puzzle: clues removed, plus a wrong clue or a duplicate given. "
+            "Each plugin must then: give certified answers; agree with the oracle's complete search (certificates "
+            "outrank claims); keep its verdict, and carry its solution along, under a symmetry; stay unique with the "
+            "same solution when a clue from the solution is added; never lose solutions when a clue is removed; "
+            "call duplicate givens invalid. A failure is shrunk clue by clue and printed with the --seed that finds "
+            "it again, a rapidcheck reproduce string and a corpus entry. Exit 0 when nothing was found in "
+            "--seconds, 1 on a failure.",
+            {{"--plugins", FlagKind::text, "Plugins to fuzz, a,b (default: every loaded plugin that can solve)"},
+             flags::plugin_dir(),
+             {"--oracle", FlagKind::text, "Plugin whose complete search is the truth", "exhaustive-count"},
+             {"--seconds", FlagKind::seconds, "Time for the whole run (seeds follow one another until it is up)", "10"},
+             flags::seed("First rapidcheck seed; the run goes on with seed + 1, + 2, ..."),
+             {"--seeds", FlagKind::whole,
+              "Run exactly this many seeds (20 cases each) instead of until --seconds: a fixed, repeatable amount "
+              "of work, for tests",
+              "0"},
+             {"--size", FlagKind::shape, "Only this box shape (default: 2x2, 2x3, 3x3, 3x4, 4x4, 5x5)"},
+             {"--max-nodes", FlagKind::whole, "Search nodes per call (0 = no limit)", "200000"},
+             {"--timeout", FlagKind::seconds, "Seconds per call (0 = no limit)", "10"},
+             {"--regressions", FlagKind::text, "Write the shrunk puzzle as a corpus entry to FILE.yaml"},
+             {"--reproduce", FlagKind::text, "Run once with this reproduce string from an earlier failure"},
+             {"--in-process", FlagKind::flag, "Call plugins in this process, not in worker processes"},
+             FlagSpec("--memory", FlagKind::whole, "Address-space limit of each worker, MiB (0 = none)", "2048")},
+            run};
+}
+
+}  // namespace np::cli

@@ -1,0 +1,409 @@
+#include "fuzz.hpp"
+
+#include <rapidcheck.h>
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+
+#include "judge.hpp"
+#include "numplace/certify.hpp"
+#include "numplace/random.hpp"
+
+namespace np::fuzz {
+
+namespace {
+
+using verify::NamedAnswer;
+
+// ---- Symmetries: maps that keep a grid valid ------------------------------------------
+// Relabel the values; permute the bands, the rows in each band, the stacks,
+// the columns in each stack; transpose when the boxes are square.
+struct Symmetry {
+    std::vector<int> value;  // value[v] for v in 0..N (value[0] = 0)
+    std::vector<int> row, column;  // new row r comes from old row row[r]
+    bool transpose = false;
+};
+
+std::vector<int> permutation(int n, Rng& rng) {
+    std::vector<int> p(static_cast<std::size_t>(n));
+    std::iota(p.begin(), p.end(), 0);
+    rng.shuffle(p.begin(), p.end());
+    return p;
+}
+
+// Rows: bands of box_rows rows; columns: stacks of box_cols columns.
+std::vector<int> block_permutation(int blocks, int per_block, Rng& rng) {
+    const auto order = permutation(blocks, rng);
+    std::vector<int> out;
+    for (int b : order)
+        for (int i : permutation(per_block, rng)) out.push_back(b * per_block + i);
+    return out;
+}
+
+Symmetry random_symmetry(const Geometry& g, Rng& rng) {
+    Symmetry s;
+    const int n = g.side();
+    s.value = {0};
+    for (int v : permutation(n, rng)) s.value.push_back(v + 1);
+    s.row = block_permutation(n / g.box_rows, g.box_rows, rng);
+    s.column = block_permutation(n / g.box_cols, g.box_cols, rng);
+    s.transpose = g.box_rows == g.box_cols && rng.below(2) == 1;
+    return s;
+}
+
+Grid apply(const Symmetry& s, const Grid& grid) {
+    Grid out(grid.geometry);
+    const int n = grid.side();
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) {
+            const int v = s.value[grid.at(s.row[r], s.column[c])];
+            if (s.transpose) out.at(c, r) = static_cast<uint8_t>(v);
+            else out.at(r, c) = static_cast<uint8_t>(v);
+        }
+    return out;
+}
+
+// ---- Cases --------------------------------------------------------------------------------
+
+struct Case {
+    Grid puzzle;
+    std::string kind;  // "unique-ish" (clues removed), "wrong-clue", "duplicate"
+    uint64_t salt = 0;
+};
+
+const Geometry kShapes[] = {{2, 2}, {2, 3}, {3, 3}, {3, 4}, {4, 4}, {5, 5}};
+
+struct Context {
+    const std::vector<Plugin>& tested;
+    const Plugin* oracle;
+    const Plugin* grid_source;  // a generator whose grids the host certifies
+    runner::Runner& run;
+    Budget budget;
+};
+
+// A full grid from an independent seed: the grid source's result `seed`,
+// certified by the host, seen through a random symmetry; the harness's own
+// pattern grid when no plugin can make one.
+Grid full_grid(const Geometry& g, uint64_t seed, Context& ctx) {
+    Rng rng(seed);
+    Grid base(g);
+    bool made = false;
+    if (ctx.grid_source && ctx.grid_source->supports(g)) {
+        auto out = ctx.run.generate(*ctx.grid_source, g, NP_GENERATE_GRID, seed, 0, 1, {}, ctx.budget);
+        if (out.fault == Fault::none && out.results.size() == 1) base = out.results[0], made = true;
+    }
+    if (!made)
+        for (int r = 0; r < g.side(); ++r)
+            for (int c = 0; c < g.side(); ++c)
+                base.at(r, c) = static_cast<uint8_t>((g.box_cols * (r % g.box_rows) + r / g.box_rows + c) % g.side() + 1);
+    return apply(random_symmetry(g, rng), base);
+}
+
+// Keeps `percent` of the cells; larger grids keep more, so that the oracle
+// finishes within its budget.
+Grid remove_clues(const Grid& full, int percent, Rng& rng) {
+    Grid puzzle = full;
+    for (auto& cell : puzzle.cells)
+        if (static_cast<int>(rng.below(100)) >= percent) cell = 0;
+    return puzzle;
+}
+
+// A wrong clue that clashes with nothing: an empty cell gets a value that
+// no given in its row, column or box has, but not the solution's.
+bool add_wrong_clue(Grid& puzzle, const Grid& full, Rng& rng) {
+    const int n = puzzle.side();
+    for (int tries = 0; tries < 4 * n * n; ++tries) {
+        const int cell = static_cast<int>(rng.below(static_cast<uint64_t>(n * n)));
+        if (puzzle.cells[static_cast<std::size_t>(cell)] != 0) continue;
+        const int v = static_cast<int>(rng.below(static_cast<uint64_t>(n))) + 1;
+        if (v == full.cells[static_cast<std::size_t>(cell)]) continue;
+        Grid trial = puzzle;
+        trial.cells[static_cast<std::size_t>(cell)] = static_cast<uint8_t>(v);
+        if (!obeys_rules(trial)) continue;
+        puzzle = trial;
+        return true;
+    }
+    return false;
+}
+
+// A duplicate given: an empty cell takes the value of a given in its row.
+bool add_duplicate(Grid& puzzle, Rng& rng) {
+    const int n = puzzle.side();
+    for (int tries = 0; tries < 4 * n * n; ++tries) {
+        const int r = static_cast<int>(rng.below(static_cast<uint64_t>(n)));
+        const int a = static_cast<int>(rng.below(static_cast<uint64_t>(n))), b = static_cast<int>(rng.below(static_cast<uint64_t>(n)));
+        if (puzzle.at(r, a) != 0 && puzzle.at(r, b) == 0) {
+            puzzle.at(r, b) = puzzle.at(r, a);
+            return true;
+        }
+    }
+    return false;
+}
+
+// ---- Properties -------------------------------------------------------------------------
+
+struct Failure {
+    std::string property, message;
+};
+
+bool conclusive(const SolveOutcome& o) {
+    return o.fault == Fault::none &&
+           (o.verdict == Verdict::multiple || o.verdict == Verdict::invalid ||
+            ((o.verdict == Verdict::none || o.verdict == Verdict::unique) && o.complete));
+}
+
+std::optional<Failure> fault_failure(const SolveOutcome& o) {
+    switch (o.fault) {
+        case Fault::wrong: return Failure{"certificate", o.message};
+        case Fault::malformed: return Failure{"contract", o.message};
+        case Fault::crashed: return Failure{"crashed", o.message};
+        case Fault::timed_out: return Failure{"timed-out", o.message};
+        case Fault::out_of_memory: return Failure{"out-of-memory", o.message};
+        case Fault::failed: return o.status == NP_UNSUPPORTED ? std::nullopt : std::optional<Failure>{{"contract", o.message}};
+        default: return std::nullopt;
+    }
+}
+
+// Every property for one plugin on one puzzle. `salt` fixes the random
+// choices (which symmetry, which clue), so that a shrunk puzzle is judged
+// the same way as the original.
+std::optional<Failure> check(const Plugin& p, const Grid& puzzle, uint64_t salt, Context& ctx) {
+    if (!p.supports(puzzle.geometry)) return std::nullopt;
+    Rng rng(salt);
+    auto solve = [&](const Grid& g) { return ctx.run.solve_one(p, g, 2, {}, ctx.budget); };
+    const SolveOutcome out = solve(puzzle);
+    if (auto f = fault_failure(out)) return f;
+    if (!obeys_rules(puzzle)) {
+        if (out.verdict != Verdict::invalid) return Failure{"invalid", "duplicate givens, but it says " + std::string(verdict_name(out.verdict))};
+        return std::nullopt;
+    }
+    // Agreement with the oracle; certificates outrank claims.
+    std::optional<SolveOutcome> oracle_out;
+    if (ctx.oracle && ctx.oracle->supports(puzzle.geometry))
+        oracle_out = ctx.run.solve_one(*ctx.oracle, puzzle, 2, {}, ctx.budget);
+    const verify::Truth truth =
+        verify::truth_from_answers({NamedAnswer{p.name(), &out}}, oracle_out ? &*oracle_out : nullptr,
+                                   ctx.oracle ? ctx.oracle->name() : "");
+    const verify::Judgement j = verify::judge_solve(out, truth, "agreement");
+    if (j.status == verify::Status::fail) return Failure{"agreement", j.finding};
+    if (!conclusive(out)) return std::nullopt;
+
+    // A symmetry keeps the verdict and carries the solution along.
+    const Symmetry s = random_symmetry(puzzle.geometry, rng);
+    const SolveOutcome mapped = solve(apply(s, puzzle));
+    if (auto f = fault_failure(mapped)) return f;
+    if (conclusive(mapped)) {
+        if (mapped.verdict != out.verdict)
+            return Failure{"symmetry", "says " + std::string(verdict_name(out.verdict)) + ", but " +
+                                           std::string(verdict_name(mapped.verdict)) + " for the same puzzle relabelled and permuted"};
+        if (out.verdict == Verdict::unique && apply(s, out.solutions.at(0)) != mapped.solutions.at(0))
+            return Failure{"symmetry", "the permuted puzzle's solution is not the permuted solution"};
+    }
+    std::vector<int> givens, empties;
+    for (int i = 0; i < static_cast<int>(puzzle.cells.size()); ++i)
+        (puzzle.cells[static_cast<std::size_t>(i)] ? givens : empties).push_back(i);
+    // Adding a clue from the solution keeps a unique puzzle unique, same solution.
+    if (out.verdict == Verdict::unique && !empties.empty()) {
+        Grid more = puzzle;
+        const int cell = empties[rng.below(empties.size())];
+        more.cells[static_cast<std::size_t>(cell)] = out.solutions.at(0).cells[static_cast<std::size_t>(cell)];
+        const SolveOutcome o = solve(more);
+        if (auto f = fault_failure(o)) return f;
+        if (conclusive(o) && (o.verdict != Verdict::unique || o.solutions.at(0) != out.solutions.at(0)))
+            return Failure{"add-clue", "unique, but with one more clue from its solution it says " +
+                                           std::string(verdict_name(o.verdict))};
+    }
+    // Removing a clue never lowers the count.
+    if (!givens.empty() && out.verdict != Verdict::none) {
+        Grid fewer = puzzle;
+        fewer.cells[static_cast<std::size_t>(givens[rng.below(givens.size())])] = 0;
+        const SolveOutcome o = solve(fewer);
+        if (auto f = fault_failure(o)) return f;
+        if (conclusive(o) && (o.verdict == Verdict::none || (out.verdict == Verdict::multiple && o.verdict != Verdict::multiple)))
+            return Failure{"remove-clue", std::string(verdict_name(out.verdict)) + ", but with one clue fewer it says " +
+                                              std::string(verdict_name(o.verdict))};
+    }
+    // A duplicate given makes it invalid.
+    Grid broken = puzzle;
+    if (add_duplicate(broken, rng)) {
+        const SolveOutcome o = solve(broken);
+        if (auto f = fault_failure(o)) return f;
+        if (o.verdict != Verdict::invalid)
+            return Failure{"invalid", "a duplicate given, but it says " + std::string(verdict_name(o.verdict))};
+    }
+    return std::nullopt;
+}
+
+// Delta debugging, clue by clue: drop each given in turn and keep the drop
+// when the same property still fails (for a puzzle with no solution too:
+// the failure, not the verdict, is what must stay).
+Grid shrink(const Plugin& p, const Grid& puzzle, uint64_t salt, const std::string& property, Context& ctx) {
+    Grid current = puzzle;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (std::size_t i = 0; i < current.cells.size(); ++i) {
+            if (current.cells[i] == 0) continue;
+            Grid trial = current;
+            trial.cells[i] = 0;
+            if (auto f = check(p, trial, salt, ctx); f && f->property == property) {
+                current = trial;
+                changed = true;
+            }
+        }
+    }
+    return current;
+}
+
+std::optional<corpus::PuzzleEntry> entry_for(const Finding& f, Context& ctx) {
+    if (!ctx.oracle || !ctx.oracle->supports(f.puzzle.geometry)) return std::nullopt;
+    const SolveOutcome o = ctx.run.solve_one(*ctx.oracle, f.puzzle, 2, {}, ctx.budget);
+    corpus::PuzzleEntry e;
+    e.id = "fuzz-" + f.plugin + "-" + f.property + "-seed" + std::to_string(f.seed);
+    e.size = f.puzzle.geometry;
+    e.text = format_line(f.puzzle);
+    e.puzzle = f.puzzle;
+    if (!obeys_rules(f.puzzle)) {
+        auto v = first_violation(f.puzzle);
+        e.expect.verdict = Verdict::invalid;
+        corpus::ExpectedReason r;
+        r.code = v->code, r.row = v->row, r.column = v->column, r.box = v->box, r.value = v->value;
+        e.expect.reason = r;
+    } else if (o.fault == Fault::none && (o.complete || o.verdict == Verdict::multiple)) {
+        e.expect.verdict = o.verdict;
+        if (o.verdict == Verdict::unique) e.expect.solution = o.solutions.at(0), e.expect.count = 1;
+        else if (o.verdict == Verdict::none) e.expect.count = 0;
+        else e.expect.count_at_least = 2;
+    } else {
+        return std::nullopt;  // the truth is not established
+    }
+    e.source = "numplace fuzz --seed " + std::to_string(f.seed) + ": " + f.plugin + " breaks " + f.property;
+    e.tags = {"regression", "fuzz", f.plugin};
+    return e;
+}
+
+// rapidcheck's own reporting stays off: the finding is reported by us.
+struct Quiet : rc::detail::TestListener {
+    void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
+    void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
+    void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
+};
+
+}  // namespace
+
+std::optional<Result> run(const Settings& s, std::string& error) {
+    PluginRegistry registry;
+    registry.add_standard_search_path(s.plugin_dirs);
+    std::vector<Plugin> tested;
+    if (s.plugins.empty()) {
+        for (const auto& p : registry.plugins())
+            if (p.can(NP_CAP_SOLVE)) tested.push_back(p);
+    } else {
+        for (const auto& name : s.plugins) {
+            const Plugin* p = registry.find(name);
+            if (p == nullptr) {
+                error = "unknown plugin '" + name + "'";
+                return std::nullopt;
+            }
+            tested.push_back(*p);
+        }
+    }
+    const Plugin* oracle = s.oracle.empty() ? nullptr : registry.find(s.oracle);
+    if (!s.oracle.empty() && oracle == nullptr) {
+        error = "the oracle '" + s.oracle + "' is not loaded (--oracle names it)";
+        return std::nullopt;
+    }
+    const Plugin* grid_source = nullptr;
+    for (const auto& p : registry.plugins())
+        if (p.can(NP_CAP_GENERATE_GRID) && grid_source == nullptr) grid_source = &p;
+
+    auto run = runner::make_runner(s.runner);
+    Context ctx{tested, oracle, grid_source, *run, {}};
+    ctx.budget.max_nodes = s.max_nodes;
+    ctx.budget.timeout_seconds = s.timeout_seconds;
+    ctx.budget.cancel = s.cancel;
+
+    Result result;
+    // The last failing case rapidcheck ran: after its shrinking, the smallest.
+    std::optional<Finding> found;
+    uint64_t found_salt = 0;
+    uint64_t current_seed = s.seed;
+    // rapidcheck draws the case; the properties run on every tested plugin.
+    const auto property = [&] {
+        const Geometry g = s.size ? *s.size : *rc::gen::elementOf(std::vector<Geometry>(std::begin(kShapes), std::end(kShapes)));
+        const uint64_t grid_seed = *rc::gen::arbitrary<uint64_t>();
+        const uint64_t salt = *rc::gen::arbitrary<uint64_t>();
+        const int lowest = g.side() >= 16 ? 60 : 20;  // big grids keep more clues: the oracle must finish
+        const int percent = *rc::gen::inRange(lowest, 90);
+        const int kind = *rc::gen::inRange(0, 3);
+        Rng rng(salt ^ 0x9e3779b97f4a7c15ull);
+        const Grid full = full_grid(g, grid_seed, ctx);
+        Grid puzzle = remove_clues(full, percent, rng);
+        if (kind == 1) add_wrong_clue(puzzle, full, rng);
+        if (kind == 2) add_duplicate(puzzle, rng);
+        ++result.cases;
+        for (const Plugin& p : tested) {
+            if (auto f = check(p, puzzle, salt, ctx)) {
+                Finding finding;
+                finding.plugin = p.name();
+                finding.property = f->property;
+                finding.message = f->message;
+                finding.puzzle = puzzle;
+                finding.seed = current_seed;
+                found = std::move(finding);
+                found_salt = salt;
+                RC_FAIL(p.name() + ": " + f->property + ": " + f->message);
+            }
+        }
+    };
+
+    const auto start = std::chrono::steady_clock::now();
+    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    for (;; ++current_seed) {
+        if (s.cancel && s.cancel->load()) {
+            result.interrupted = true;
+            break;
+        }
+        rc::detail::TestParams params;
+        params.seed = current_seed;
+        params.maxSuccess = s.cases_per_seed;
+        params.maxSize = 100;
+        rc::detail::TestMetadata metadata;
+        metadata.id = "numplace-fuzz";
+        std::unordered_map<std::string, rc::detail::Reproduce> reproduce;
+        if (!s.reproduce.empty()) {
+            try {
+                reproduce = rc::detail::configFromString(s.reproduce).reproduce;
+            } catch (const std::exception& e) {
+                error = std::string("--reproduce: ") + e.what();
+                return std::nullopt;
+            }
+        }
+        Quiet quiet;
+        const auto outcome = rc::detail::checkProperty(rc::detail::toProperty(property), metadata, params, quiet, reproduce);
+        ++result.seeds;
+        if (s.progress) s.progress(result.seeds, result.cases);
+        rc::detail::FailureResult failure;
+        if (outcome.match(failure) && found) {
+            rc::detail::Configuration config;
+            config.reproduce[metadata.id] = failure.reproduce;
+            found->reproduce = rc::detail::configToString(config);
+            // rapidcheck shrank the drawn values (the shape comes first, so a
+            // 16x16 stays one); the puzzle itself shrinks clue by clue here.
+            const uint64_t salt = found_salt;
+            found->original = format_line(found->puzzle);
+            const Plugin* p = registry.find(found->plugin);
+            found->puzzle = shrink(*p, found->puzzle, salt, found->property, ctx);
+            if (auto again = check(*p, found->puzzle, salt, ctx)) found->message = again->message;
+            found->entry = entry_for(*found, ctx);
+            result.finding = std::move(found);
+            break;
+        }
+        found.reset();
+        if (!s.reproduce.empty()) break;
+        if (s.seeds > 0 ? result.seeds >= s.seeds : elapsed() >= s.seconds) break;
+    }
+    return result;
+}
+
+}  // namespace np::fuzz

@@ -1,0 +1,59 @@
+// numplace fuzz: random puzzles of every shape (rapidcheck draws them),
+// metamorphic properties checked for each plugin against an independent
+// oracle, and each failure shrunk, clue by clue, to a puzzle a person can
+// read. Runs plugins through the runner (worker processes by default).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "corpus.hpp"
+#include "numplace/grid.hpp"
+#include "runner.hpp"
+
+namespace np::fuzz {
+
+struct Settings {
+    std::vector<std::string> plugins;  // empty: every loaded plugin that can solve
+    std::vector<std::string> plugin_dirs;
+    std::string oracle = "exhaustive-count";
+    std::optional<Geometry> size;      // only this shape; default: all six
+    double seconds = 10;               // the whole run
+    uint64_t seeds = 0;                // when > 0: exactly this many seeds, whatever the time (tests)
+    uint64_t seed = 0;                 // the first rapidcheck seed; then seed + 1, ...
+    int cases_per_seed = 20;
+    uint64_t max_nodes = 200000;       // per call
+    double timeout_seconds = 10;       // per call
+    std::string reproduce;             // a reproduce string from an earlier failure
+    runner::Settings runner;
+    const std::atomic<bool>* cancel = nullptr;
+    // Called after each seed: seeds run, cases run.
+    std::function<void(uint64_t seeds, uint64_t cases)> progress;
+};
+
+struct Finding {
+    std::string plugin;
+    std::string property;   // e.g. "agreement", "symmetry", "add-clue"
+    std::string message;
+    Grid puzzle;            // shrunk
+    std::string original;   // the puzzle before shrinking (line format)
+    uint64_t seed = 0;      // the --seed that finds it again
+    std::string reproduce;  // rapidcheck's reproduce string
+    std::optional<corpus::PuzzleEntry> entry;  // with the oracle's complete answer, when it has one
+};
+
+struct Result {
+    uint64_t seeds = 0, cases = 0;
+    std::optional<Finding> finding;
+    bool interrupted = false;
+};
+
+// Runs until a property fails, the time is up or the run is cancelled.
+// nullopt with `error` set for usage errors (an unknown plugin or oracle).
+std::optional<Result> run(const Settings& settings, std::string& error);
+
+}  // namespace np::fuzz
