@@ -433,6 +433,21 @@ const Plugin* PluginRegistry::find(std::string_view name) const {
     return nullptr;
 }
 
+std::optional<std::vector<Plugin>> PluginRegistry::select(const std::vector<std::string>& names,
+                                                          std::string& error) const {
+    if (names.empty()) return plugins_;
+    std::vector<Plugin> chosen;
+    for (const auto& name : names) {
+        const Plugin* p = find(name);
+        if (p == nullptr) {
+            error = "unknown plugin '" + name + "'";
+            return std::nullopt;
+        }
+        chosen.push_back(*p);
+    }
+    return chosen;
+}
+
 void PluginRegistry::add_directory(const std::string& dir, bool report_missing) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) {

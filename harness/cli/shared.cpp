@@ -3,6 +3,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <boost/dll/runtime_symbol_info.hpp>
+#include <sstream>
 #include <cerrno>
 #include <csignal>
 #include <filesystem>
@@ -57,6 +59,20 @@ FlagSpec inputs() {
 }
 
 }  // namespace flags
+
+std::vector<std::string> comma_list(const std::string& text) {
+    std::vector<std::string> out;
+    std::stringstream in(text);
+    for (std::string item; std::getline(in, item, ',');)
+        if (!item.empty()) out.push_back(item);
+    return out;
+}
+
+std::string worker_program() {
+    std::error_code ec;
+    const auto exe = boost::dll::program_location(ec);
+    return ec ? "numplace-worker" : (exe.parent_path() / "numplace-worker").string();
+}
 
 // ---- Interruption ------------------------------------------------------------------
 

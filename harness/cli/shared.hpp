@@ -53,6 +53,11 @@ std::optional<ChosenPlugin> choose_plugin(const Args& args, const PluginRegistry
                                           const std::string& operation, const std::string& spec_operation,
                                           std::ostream& err);
 
+// "a,b,,c" -> {"a", "b", "c"}: the --plugins, --tags, --ids lists.
+std::vector<std::string> comma_list(const std::string& text);
+// numplace-worker beside this binary (bin/ in the build and in an install).
+std::string worker_program();
+
 // ---- Interruption --------------------------------------------------------------
 // SIGINT and SIGTERM set a flag (nothing else happens in the handler); calls
 // in flight see it through their terminate callback, loops check it.

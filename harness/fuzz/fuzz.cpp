@@ -294,20 +294,11 @@ struct Quiet : rc::detail::TestListener {
 std::optional<Result> run(const Settings& s, std::string& error) {
     PluginRegistry registry;
     registry.add_standard_search_path(s.plugin_dirs);
-    std::vector<Plugin> tested;
-    if (s.plugins.empty()) {
-        for (const auto& p : registry.plugins())
-            if (p.can(NP_CAP_SOLVE)) tested.push_back(p);
-    } else {
-        for (const auto& name : s.plugins) {
-            const Plugin* p = registry.find(name);
-            if (p == nullptr) {
-                error = "unknown plugin '" + name + "'";
-                return std::nullopt;
-            }
-            tested.push_back(*p);
-        }
-    }
+    auto chosen = registry.select(s.plugins, error);
+    if (!chosen) return std::nullopt;
+    std::vector<Plugin> tested;  // by default every plugin that can solve
+    for (const auto& p : *chosen)
+        if (!s.plugins.empty() || p.can(NP_CAP_SOLVE)) tested.push_back(p);
     const Plugin* oracle = s.oracle.empty() ? nullptr : registry.find(s.oracle);
     if (!s.oracle.empty() && oracle == nullptr) {
         error = "the oracle '" + s.oracle + "' is not loaded (--oracle names it)";

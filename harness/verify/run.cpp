@@ -563,19 +563,9 @@ uint64_t fnv1a(const std::string& text, uint64_t hash = 1469598103934665603ull) 
 std::optional<Report> run(const Settings& s, std::string& error) {
     PluginRegistry registry;
     registry.add_standard_search_path(s.plugin_dirs);
-    std::vector<Plugin> judged;
-    if (s.plugins.empty()) {
-        judged = registry.plugins();
-    } else {
-        for (const auto& name : s.plugins) {
-            const Plugin* p = registry.find(name);
-            if (p == nullptr) {
-                error = "unknown plugin '" + name + "'";
-                return std::nullopt;
-            }
-            judged.push_back(*p);
-        }
-    }
+    auto chosen = registry.select(s.plugins, error);
+    if (!chosen) return std::nullopt;
+    const std::vector<Plugin> judged = std::move(*chosen);
     const Plugin* oracle = s.oracle.empty() ? nullptr : registry.find(s.oracle);
     if (!s.oracle.empty() && oracle == nullptr && s.oracle != "exhaustive-count") {
         error = "unknown oracle plugin '" + s.oracle + "'";

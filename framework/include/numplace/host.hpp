@@ -197,6 +197,9 @@ public:
     const std::vector<Plugin>& plugins() const { return plugins_; }
     const std::vector<SkippedFile>& skipped() const { return skipped_; }
     const Plugin* find(std::string_view name) const;
+    // The plugins named, in that order, or every loaded one when `names` is
+    // empty; nullopt with `error` naming the first unknown one.
+    std::optional<std::vector<Plugin>> select(const std::vector<std::string>& names, std::string& error) const;
 
     // The standard search: explicit dirs (--plugin-dir), then each entry of
     // $NUMPLACE_PLUGIN_PATH, then the plugin folder beside the executable

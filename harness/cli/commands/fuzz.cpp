@@ -1,6 +1,5 @@
 // numplace fuzz: random puzzles, metamorphic properties, shrunk failures
 // (harness/fuzz).
-#include <boost/dll/runtime_symbol_info.hpp>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -14,13 +13,6 @@ namespace np::cli {
 
 namespace {
 
-std::vector<std::string> comma_list(const std::string& text) {
-    std::vector<std::string> out;
-    std::stringstream in(text);
-    for (std::string item; std::getline(in, item, ',');)
-        if (!item.empty()) out.push_back(item);
-    return out;
-}
 
 int run(const Args& args, Streams io) {
     fuzz::Settings s;
@@ -37,9 +29,7 @@ int run(const Args& args, Streams io) {
     s.cancel = &interrupt_flag();
     s.runner.in_process = args.flag("--in-process");
     s.runner.memory_mib = args.whole("--memory");
-    std::error_code ec;
-    const auto exe = boost::dll::program_location(ec);
-    s.runner.worker_program = ec ? "numplace-worker" : (exe.parent_path() / "numplace-worker").string();
+    s.runner.worker_program = worker_program();
     std::string error;
     auto result = fuzz::run(s, error);
     if (!result) {

@@ -2,7 +2,6 @@
 #include <sched.h>
 #include <unistd.h>
 
-#include <boost/dll/runtime_symbol_info.hpp>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -16,13 +15,6 @@ namespace np::cli {
 
 namespace {
 
-std::vector<std::string> comma_list(const std::string& text) {
-    std::vector<std::string> out;
-    std::stringstream in(text);
-    for (std::string item; std::getline(in, item, ',');)
-        if (!item.empty()) out.push_back(item);
-    return out;
-}
 
 // The CPUs this process may run on (so it behaves under Slurm and taskset).
 unsigned usable_cpus() {
@@ -67,12 +59,6 @@ private:
     std::chrono::steady_clock::time_point start_;
 };
 
-// numplace-worker sits beside this binary (bin/ in the build and in an install).
-std::string worker_program() {
-    std::error_code ec;
-    const auto exe = boost::dll::program_location(ec);
-    return ec ? "numplace-worker" : (exe.parent_path() / "numplace-worker").string();
-}
 
 bool parse_shard(const std::string& text, uint32_t& index, uint32_t& count) {
     unsigned i = 0, n = 0;
