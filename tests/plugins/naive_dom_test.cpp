@@ -4,10 +4,12 @@
 // naive-dom checks full grids by sorting every unit, makes full grids by a
 // random fill that restarts on a dead end, and solves puzzles the same way:
 // it finds a solution or says "unknown", never more. The tests hold each part
-// to real outcomes: grids that obey the rules (by the plugin's own check and
-// by the framework's independent check_rules), located violations that agree
-// with check_rules unit for unit, solutions that keep the givens, and the
-// determinism contract of the generator and of the solver's seed.
+// to real outcomes: grids that obey the rules (certified by the framework's
+// check_rules, never by the plugin's own check, which is itself under test),
+// located violations that agree with check_rules unit for unit, solutions
+// that keep the givens, and the determinism contract of the generator and of
+// the solver's seed. Grids the checker and the solver are tried on come from
+// another plugin's generator (bitmask-mrv), one independent seed each.
 
 #include <gtest/gtest.h>
 
@@ -31,6 +33,7 @@
 
 namespace {
 
+using np::test::generated_grid;
 using np::test::node_budget;
 using np::test::parse;
 using np::test::text_of;
@@ -45,6 +48,11 @@ using np::ReasonCode;
 using np::Verdict;
 
 const np::Plugin& naive_dom() { return np::test::bundled_plugin("naive-dom"); }
+
+// Full grids for the checker and the solver: made by another plugin, so that
+// naive-dom's generator is never what its checker or solver is tried on, and
+// certified by check_rules (generated_grid).
+Grid other_grid(Geometry geometry, uint64_t seed) { return generated_grid("bitmask-mrv", geometry, seed); }
 
 // The shapes the descriptor lists (every R x C with R, C >= 2, R*C <= 16).
 const std::vector<Geometry> kDeclared = {
@@ -168,6 +176,8 @@ TEST(NaiveDom, DescribesItself) {
 
 // ---- Generating --------------------------------------------------------------------
 
+// check_rules is what certifies the grids; the plugin's own check must
+// agree, as a test of the checker, not as a certificate.
 TEST(NaiveDomGenerate, EveryDeclaredShapeGivesFullGridsThatPassBothChecks) {
     for (Geometry geometry : kDeclared) {
         SCOPED_TRACE(geometry.name());
@@ -339,8 +349,8 @@ TEST(NaiveDomCheck, CorrectGridsPass) {
     for (Geometry geometry : kDeclared) {
         SCOPED_TRACE(geometry.name());
         for (uint64_t seed = 0; seed < 3; ++seed) {
-            const Grid grid = pattern_grid(geometry, seed);
-            ASSERT_TRUE(np::check_rules(grid).empty());
+            const Grid grid = other_grid(geometry, seed);
+            ASSERT_TRUE(grid.is_full());
             const auto out = naive_dom().check(grid, {});
             ASSERT_TRUE(out.ok) << out.message;
             EXPECT_TRUE(out.violations.empty()) << text_of(grid);
@@ -440,7 +450,8 @@ TEST(NaiveDomCheck, AgreesWithCheckRulesOnMutatedGrids) {
     for (Geometry geometry : kDeclared) {
         SCOPED_TRACE(geometry.name());
         for (int round = 0; round < 20; ++round) {
-            Grid grid = pattern_grid(geometry, rng.next());
+            Grid grid = other_grid(geometry, rng.next());
+            ASSERT_TRUE(grid.is_full());
             const int changes = 1 + static_cast<int>(rng.below(4));
             for (int k = 0; k < changes; ++k) {
                 const auto cell = rng.below(static_cast<uint64_t>(geometry.cell_count()));
@@ -467,6 +478,8 @@ TEST(NaiveDomCheck, RefusesOptionsAndOtherShapes) {
     const auto option = naive_dom().check(parse(kSeed002Solution), {{"restarts", "5"}});
     EXPECT_FALSE(option.ok);
     EXPECT_NE(option.message.find("unknown option 'restarts'"), std::string::npos) << option.message;
+    // Any full 25x25 grid will do (the shape is refused before any cell is
+    // read): the fixed pattern needs no generator.
     const auto shape = naive_dom().check(pattern_grid(Geometry{5, 5}, 1), {});
     EXPECT_FALSE(shape.ok);
 }
@@ -566,7 +579,8 @@ TEST(NaiveDomSolve, PuzzlesCutFromGridsAreFoundOrUnknown) {
     for (Geometry geometry : kDeclared) {
         SCOPED_TRACE(geometry.name());
         for (int round = 0; round < 4; ++round) {
-            Grid puzzle = pattern_grid(geometry, rng.next());
+            Grid puzzle = other_grid(geometry, rng.next());
+            ASSERT_TRUE(puzzle.is_full());
             for (auto& cell : puzzle.cells)
                 if (rng.below(2) == 0) cell = 0;
             const auto out = naive_dom().solve(puzzle, 1, {{"restarts", "2000"}}, {});
@@ -849,6 +863,16 @@ TEST(NaiveDomCli, GenerateAndCheck) {
     const auto generated =
         np::test::run_cli({"generate", "--plugin", "naive-dom", "--count", "3", "--seed", "11"});
     ASSERT_EQ(generated.exit_code, 0) << generated.err;
+    // The grids are certified by check_rules; naive-dom's own check below is
+    // the command under test, not the certificate.
+    std::istringstream lines(generated.out);
+    int grids = 0;
+    for (std::string line; std::getline(lines, line); ++grids) {
+        const Grid grid = parse(line);
+        EXPECT_TRUE(grid.is_full()) << line;
+        EXPECT_TRUE(np::check_rules(grid).empty()) << line;
+    }
+    EXPECT_EQ(grids, 3);
     const auto check = np::test::run_cli({"check", "--plugin", "naive-dom"}, generated.out);
     EXPECT_EQ(check.exit_code, 0) << check.err;
     EXPECT_EQ(check.out, "valid (full)\nvalid (full)\nvalid (full)\n");

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdlib>
 #include <iterator>
@@ -107,6 +108,25 @@ Grid pattern_grid(Geometry geometry, uint64_t seed) {
     return grid;
 }
 
+Grid generated_grid(const std::string& generator, Geometry geometry, uint64_t seed, uint64_t max_nodes) {
+    const std::string who = generator + " " + geometry.name() + " grid of seed " + std::to_string(seed);
+    const auto out = bundled_plugin(generator).generate(geometry, NP_GENERATE_GRID, seed, 1, {}, node_budget(max_nodes));
+    if (!out.ok || out.results.size() != 1) {
+        ADD_FAILURE() << who << ": not made within " << max_nodes << " nodes: " << out.message;
+        return Grid(geometry);
+    }
+    const Grid& grid = out.results[0];
+    if (grid.geometry != geometry || !grid.is_full()) {
+        ADD_FAILURE() << who << ": not a full grid of that shape: " << text_of(grid);
+        return Grid(geometry);
+    }
+    if (const auto broken = check_rules(grid); !broken.empty()) {
+        ADD_FAILURE() << who << ": breaks a rule: " << broken.front().message << " in " << text_of(grid);
+        return Grid(geometry);
+    }
+    return grid;
+}
+
 Grid remove_cells(const Grid& full, int percent, uint64_t seed) {
     Rng rng(seed);
     Grid puzzle = full;
@@ -121,6 +141,81 @@ std::vector<std::string> split_tabs(const std::string& line) {
     std::istringstream in(line);
     while (std::getline(in, field, '\t')) fields.push_back(field);
     return fields;
+}
+
+const Plugin& oracle() { return bundled_plugin("exhaustive-count"); }
+
+namespace {
+
+// Asks the oracle; true when its answer is conclusive (see oracle_count),
+// otherwise `why` says what it was.
+bool ask_oracle(const Grid& puzzle, uint64_t limit, uint64_t max_nodes, SolveOutcome& out, std::string& why) {
+    auto refuse = [&](const std::string& reason) {
+        why = "exhaustive-count on " + text_of(puzzle) + ": " + reason;
+        return false;
+    };
+    out = oracle().solve(puzzle, limit, {}, node_budget(max_nodes));
+    if (out.fault != Fault::none || out.verdict == Verdict::error || out.verdict == Verdict::invalid)
+        return refuse(std::string(verdict_name(out.verdict)) + ": " + out.message);
+    // The host has certified the witnesses already; checked again here, by
+    // check_rules, so that the proof does not rest on the host alone.
+    for (const Grid& solution : out.solutions)
+        if (auto fits = solves(puzzle, solution); !fits) return refuse(std::string("bad witness: ") + fits.message());
+    if (out.solutions.size() == 2 && out.solutions[0] == out.solutions[1]) return refuse("two equal witnesses");
+    if (out.solutions.size() != std::min<uint64_t>(out.count, 2))
+        return refuse(std::to_string(out.solutions.size()) + " witnesses for a count of " + std::to_string(out.count));
+    const bool exhausted = out.complete && out.stop == static_cast<uint32_t>(NP_STOP_EXHAUSTED);
+    const bool reached_limit = out.stop == static_cast<uint32_t>(NP_STOP_LIMIT) && out.count == limit;
+    if (!exhausted && !reached_limit)
+        return refuse("unknown: the search did not finish within " + std::to_string(max_nodes) + " nodes (" +
+                      std::to_string(out.count) + " solutions so far, " + std::to_string(out.stats.nodes) +
+                      " nodes)");
+    return true;
+}
+
+}  // namespace
+
+std::optional<uint64_t> oracle_count(const Grid& puzzle, uint64_t limit, uint64_t max_nodes, std::string* why) {
+    SolveOutcome out;
+    std::string reason;
+    if (!ask_oracle(puzzle, limit, max_nodes, out, reason)) {
+        if (why != nullptr) *why = reason;
+        return std::nullopt;
+    }
+    return out.count;
+}
+
+::testing::AssertionResult oracle_proves_unique(const Grid& puzzle, uint64_t max_nodes, const Grid* solution) {
+    SolveOutcome out;
+    std::string why;
+    if (!ask_oracle(puzzle, 2, max_nodes, out, why)) return ::testing::AssertionFailure() << why;
+    if (out.count != 1)
+        return ::testing::AssertionFailure() << "exhaustive-count: " << (out.count == 0 ? "no solution" : "2+ solutions")
+                                             << ", not unique: " << text_of(puzzle);
+    if (solution != nullptr && out.solutions.at(0) != *solution)
+        return ::testing::AssertionFailure() << "exhaustive-count: the one solution of " << text_of(puzzle) << " is "
+                                             << text_of(out.solutions[0]) << ", not " << text_of(*solution);
+    return ::testing::AssertionSuccess();
+}
+
+::testing::AssertionResult oracle_proves_several(const Grid& puzzle, uint64_t max_nodes) {
+    std::string why;
+    const auto count = oracle_count(puzzle, 2, max_nodes, &why);
+    if (!count) return ::testing::AssertionFailure() << why;
+    if (*count < 2)
+        return ::testing::AssertionFailure() << "exhaustive-count: " << (*count == 0 ? "no solution" : "unique")
+                                             << ", not several: " << text_of(puzzle);
+    return ::testing::AssertionSuccess();
+}
+
+::testing::AssertionResult oracle_counts(const Grid& puzzle, uint64_t expected, uint64_t max_nodes) {
+    std::string why;
+    const auto count = oracle_count(puzzle, NP_UNLIMITED, max_nodes, &why);
+    if (!count) return ::testing::AssertionFailure() << why;
+    if (*count != expected)
+        return ::testing::AssertionFailure() << "exhaustive-count counts " << *count << " solutions, not " << expected
+                                             << ": " << text_of(puzzle);
+    return ::testing::AssertionSuccess();
 }
 
 std::string fixture_dir() { return NUMPLACE_TEST_FIXTURE_DIR; }

@@ -83,9 +83,43 @@ Budget node_budget(uint64_t max_nodes);
 // A full grid made without any plugin: value(r, c) = (C*(r mod R) + r div R + c)
 // mod N, its values relabelled by a seeded permutation.
 Grid pattern_grid(Geometry geometry, uint64_t seed);
+// A full grid from a generating plugin: result 0 of `seed`'s sequence from
+// `generator`, which a test names so that it is never the plugin under test.
+// Certified here by the framework's check_rules (full, every rule kept), so
+// no plugin vouches for it. Unlike pattern_grid, grids of different seeds
+// share no structure. When the generator fails, runs out of `max_nodes` or
+// makes a bad grid, the test fails (ADD_FAILURE, with why) and the grid
+// returned is empty: a rapidcheck property should RC_ASSERT(grid.is_full()).
+Grid generated_grid(const std::string& generator, Geometry geometry, uint64_t seed,
+                    uint64_t max_nodes = 1'000'000);
 // Empties each cell with probability percent/100, drawn from a seeded Rng.
 Grid remove_cells(const Grid& full, int percent, uint64_t seed);
 std::vector<std::string> split_tabs(const std::string& line);
+
+// ---- The independent prover ----------------------------------------------------
+// A plugin's own output (a generated puzzle, a count) is proved by another
+// plugin's code: exhaustive-count (exact cover, dancing links), which shares
+// no search and no rule code with the others. Its search must reach a
+// conclusion within the node budget: a search cut short is a failure of the
+// test, never a pass and never a skip. (exhaustive-count's own tests use
+// other provers: published counts, test-side counters, backtrack, bitmask-mrv.)
+const Plugin& oracle();  // exhaustive-count
+// The number of solutions of `puzzle`, counted by the oracle up to `limit`
+// (NP_UNLIMITED: all) within `max_nodes`. Conclusive answers only: an
+// exhausted search (the exact count), or `limit` solutions reached (at least
+// that many; the two witnesses are certified). nullopt, with the reason in
+// `why`, when the budget stopped the search first (unknown) or the oracle
+// refused or failed.
+std::optional<uint64_t> oracle_count(const Grid& puzzle, uint64_t limit, uint64_t max_nodes,
+                                     std::string* why = nullptr);
+// The oracle proves exactly one solution (a complete search), and when
+// `solution` is given, that it is this one.
+::testing::AssertionResult oracle_proves_unique(const Grid& puzzle, uint64_t max_nodes,
+                                                const Grid* solution = nullptr);
+// The oracle finds two distinct solutions (so a clue that could go was not needed).
+::testing::AssertionResult oracle_proves_several(const Grid& puzzle, uint64_t max_nodes);
+// The oracle's complete count is `expected`.
+::testing::AssertionResult oracle_counts(const Grid& puzzle, uint64_t expected, uint64_t max_nodes);
 
 std::string fixture_dir();   // the fixture plugins built for the loader tests
 std::string liar_dir();      // fixture-liar and fixture-liar-b (fixture_liar.c)
