@@ -55,7 +55,7 @@ public:
 
 private:
     // Batches keep the locking rare: a 17-clue puzzle takes ~5 us to solve.
-    static constexpr std::size_t kBatch = 64;
+    static constexpr std::size_t kBatch = 256;
     static constexpr std::size_t kMaxQueued = 8;  // batches in flight: bounded memory
 
     void flush() {
