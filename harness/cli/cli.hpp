@@ -90,6 +90,8 @@ struct Command {
 
 // Every command, in the order `numplace --help` lists them.
 const std::vector<Command>& command_table();
+// One line for a group of commands ("corpus" for corpus lint and import).
+std::string group_summary(const std::string& group);
 
 // Checks every given value against its spec; "" when all are fine, otherwise
 // the one-line usage error ("--limit -1: expected a whole number >= 1").

@@ -19,4 +19,9 @@ const std::vector<Command>& command_table() {
     return table;
 }
 
+std::string group_summary(const std::string& group) {
+    if (group == "corpus") return "The YAML puzzle corpus: lint it, import datasets into it";
+    return "";
+}
+
 }  // namespace np::cli

@@ -33,7 +33,7 @@ CLI::App* subcommand_for(CLI::App& app, std::map<std::string, CLI::App*>& groups
     for (std::size_t i = 0; i + 1 < command.path.size(); ++i) {
         const std::string& part = command.path[i];
         if (!groups.count(part)) {
-            groups[part] = parent->add_subcommand(part, "");
+            groups[part] = parent->add_subcommand(part, group_summary(part));
             groups[part]->require_subcommand(1, 1);
         }
         parent = groups[part];
