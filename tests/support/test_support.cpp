@@ -238,23 +238,20 @@ CliRun run_cli(const std::vector<std::string>& args, const std::string& input,
     return run_program(NUMPLACE_TEST_BINARY, args, input, env);
 }
 
-CliRun run_program(const std::string& program, const std::vector<std::string>& args, const std::string& input,
-                   const std::vector<std::pair<std::string, std::string>>& env) {
-    // stdin, stdout and stderr go through temporary files: simple, and no
-    // pipe can fill up and deadlock.
-    char dir_template[] = "/tmp/numplace-cli-XXXXXX";
-    const fs::path dir = mkdtemp(dir_template);
-    const fs::path in_path = dir / "in", out_path = dir / "out", err_path = dir / "err";
-    std::ofstream(in_path, std::ios::binary) << input;
+namespace {
 
-    CliRun run;
+// Starts `program` with stdin, stdout and stderr on DIR/in, DIR/out and
+// DIR/err. Tests see only the plugins they ask for: the bundled folder is
+// found beside the binary, and $NUMPLACE_PLUGIN_PATH is cleared unless `env`
+// sets it.
+pid_t spawn(const std::string& program, const std::vector<std::string>& args, const fs::path& dir,
+            const std::vector<std::pair<std::string, std::string>>& env) {
     const pid_t pid = fork();
     if (pid == 0) {
+        const fs::path in_path = dir / "in", out_path = dir / "out", err_path = dir / "err";
         if (!freopen(in_path.c_str(), "rb", stdin) || !freopen(out_path.c_str(), "wb", stdout) ||
             !freopen(err_path.c_str(), "wb", stderr))
             _exit(127);
-        // Tests see only the plugins they ask for: the bundled folder is found
-        // beside the binary, and $NUMPLACE_PLUGIN_PATH is cleared unless set here.
         unsetenv("NUMPLACE_PLUGIN_PATH");
         for (const auto& [key, value] : env) setenv(key.c_str(), value.c_str(), 1);
         std::vector<char*> argv;
@@ -266,6 +263,22 @@ CliRun run_program(const std::string& program, const std::vector<std::string>& a
         execv(binary.c_str(), argv.data());
         _exit(127);
     }
+    return pid;
+}
+
+}  // namespace
+
+CliRun run_program(const std::string& program, const std::vector<std::string>& args, const std::string& input,
+                   const std::vector<std::pair<std::string, std::string>>& env) {
+    // stdin, stdout and stderr go through temporary files: simple, and no
+    // pipe can fill up and deadlock.
+    char dir_template[] = "/tmp/numplace-cli-XXXXXX";
+    const fs::path dir = mkdtemp(dir_template);
+    const fs::path in_path = dir / "in", out_path = dir / "out", err_path = dir / "err";
+    std::ofstream(in_path, std::ios::binary) << input;
+
+    CliRun run;
+    const pid_t pid = spawn(program, args, dir, env);
     int status = 0;
     waitpid(pid, &status, 0);
     run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
@@ -279,23 +292,7 @@ CliRun run_program(const std::string& program, const std::vector<std::string>& a
 namespace {
 
 pid_t start_cli(const std::vector<std::string>& args, const fs::path& dir) {
-    const pid_t pid = fork();
-    if (pid == 0) {
-        const fs::path in_path = dir / "in", out_path = dir / "out", err_path = dir / "err";
-        if (!freopen(in_path.c_str(), "rb", stdin) || !freopen(out_path.c_str(), "wb", stdout) ||
-            !freopen(err_path.c_str(), "wb", stderr))
-            _exit(127);
-        unsetenv("NUMPLACE_PLUGIN_PATH");
-        std::vector<char*> argv;
-        std::string binary = NUMPLACE_TEST_BINARY;
-        argv.push_back(binary.data());
-        std::vector<std::string> copies(args);
-        for (auto& a : copies) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        execv(binary.c_str(), argv.data());
-        _exit(127);
-    }
-    return pid;
+    return spawn(NUMPLACE_TEST_BINARY, args, dir, {});
 }
 
 double cpu_seconds_of(int pid) {
