@@ -30,7 +30,8 @@ public:
     // making more jobs).
     bool add(Job job) {
         pending_.push_back(std::move(job));
-        if (pending_.size() >= kBatch) flush();
+        if (pending_.size() < kBatch) return true;  // no lock per job: only per batch
+        flush();
         write_ready();
         return !stopped();
     }
