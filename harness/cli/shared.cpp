@@ -74,6 +74,15 @@ std::string worker_program() {
     return ec ? "numplace-worker" : (exe.parent_path() / "numplace-worker").string();
 }
 
+bool worker_available(const Args& args, std::ostream& err) {
+    if (args.flag("--in-process")) return true;
+    const std::string program = worker_program();
+    if (::access(program.c_str(), X_OK) == 0) return true;
+    err << "numplace: " << utf8_clean(program) << " is missing: plugins run in numplace-worker processes (or use "
+        << "--in-process for trusted plugins)\n";
+    return false;
+}
+
 // ---- Interruption ------------------------------------------------------------------
 
 namespace {

@@ -57,6 +57,9 @@ std::optional<ChosenPlugin> choose_plugin(const Args& args, const PluginRegistry
 std::vector<std::string> comma_list(const std::string& text);
 // numplace-worker beside this binary (bin/ in the build and in an install).
 std::string worker_program();
+// For commands that run plugins in workers: false (and one line on stderr)
+// when numplace-worker is missing, unless --in-process was asked for.
+bool worker_available(const Args& args, std::ostream& err);
 
 // ---- Interruption --------------------------------------------------------------
 // SIGINT and SIGTERM set a flag (nothing else happens in the handler); calls

@@ -15,6 +15,7 @@ namespace {
 
 
 int run(const Args& args, Streams io) {
+    if (!worker_available(args, io.err)) return kExitUsage;
     fuzz::Settings s;
     s.plugins = comma_list(args.text("--plugins"));
     s.plugin_dirs = args.texts("--plugin-dir");

@@ -130,6 +130,7 @@ int run(const Args& args, Streams io) {
         }
         return run_merge(args, io);
     }
+    if (!worker_available(args, io.err)) return kExitUsage;
     verify::Settings s;
     s.paths = args.texts("PATHS");
     s.plugins = comma_list(args.text("--plugins"));
