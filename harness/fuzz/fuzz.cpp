@@ -127,16 +127,24 @@ bool add_wrong_clue(Grid& puzzle, const Grid& full, Rng& rng) {
     return false;
 }
 
-// A duplicate given: an empty cell takes the value of a given in its row.
+// A duplicate given: an empty cell takes the value of a given in its row,
+// its column or its box (each is a different check a plugin can forget).
 bool add_duplicate(Grid& puzzle, Rng& rng) {
     const int n = puzzle.side();
-    for (int tries = 0; tries < 4 * n * n; ++tries) {
-        const int r = static_cast<int>(rng.below(static_cast<uint64_t>(n)));
-        const int a = static_cast<int>(rng.below(static_cast<uint64_t>(n))), b = static_cast<int>(rng.below(static_cast<uint64_t>(n)));
-        if (puzzle.at(r, a) != 0 && puzzle.at(r, b) == 0) {
-            puzzle.at(r, b) = puzzle.at(r, a);
-            return true;
-        }
+    const Geometry& g = puzzle.geometry;
+    const int unit_kind = static_cast<int>(rng.below(3));
+    for (int tries = 0; tries < 8 * n * n; ++tries) {
+        const int a = static_cast<int>(rng.below(static_cast<uint64_t>(n * n)));
+        const int b = static_cast<int>(rng.below(static_cast<uint64_t>(n * n)));
+        const int ra = a / n, ca = a % n, rb = b / n, cb = b % n;
+        const bool same_unit = unit_kind == 0   ? ra == rb
+                               : unit_kind == 1 ? ca == cb
+                                                : g.box_of(ra, ca) == g.box_of(rb, cb);
+        if (a == b || !same_unit || puzzle.cells[static_cast<std::size_t>(a)] == 0 ||
+            puzzle.cells[static_cast<std::size_t>(b)] != 0)
+            continue;
+        puzzle.cells[static_cast<std::size_t>(b)] = puzzle.cells[static_cast<std::size_t>(a)];
+        return true;
     }
     return false;
 }

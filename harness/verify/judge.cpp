@@ -53,7 +53,8 @@ Truth truth_from_answers(const std::vector<NamedAnswer>& answers, const SolveOut
         t.verdict = Verdict::multiple;
         t.at_least = 2;
         t.witness = *witnesses[0].second;
-        t.source = "two different valid solutions (from " + witnesses[0].first + " and " + witnesses[i].first + ")";
+        t.source = "two different valid solutions (from " + witnesses[0].first +
+                   (witnesses[i].first == witnesses[0].first ? "" : " and " + witnesses[i].first) + ")";
         return t;
     }
     if (!witnesses.empty()) t.witness = *witnesses[0].second;
