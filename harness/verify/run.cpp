@@ -567,7 +567,9 @@ std::optional<Report> run(const Settings& s, std::string& error) {
     if (!chosen) return std::nullopt;
     const std::vector<Plugin> judged = std::move(*chosen);
     const Plugin* oracle = s.oracle.empty() ? nullptr : registry.find(s.oracle);
-    if (!s.oracle.empty() && oracle == nullptr && s.oracle != "exhaustive-count") {
+    // The default oracle may be absent (plain files are then judged by
+    // agreement alone); one the user named must be there.
+    if (oracle == nullptr && s.oracle_required && !s.oracle.empty()) {
         error = "unknown oracle plugin '" + s.oracle + "'";
         return std::nullopt;
     }

@@ -65,6 +65,7 @@ struct Settings {
     unsigned jobs = 1;
     double min_conclusive = 0.10;
     std::string oracle = "exhaustive-count";
+    bool oracle_required = false;           // named by the user: its absence is an error
     uint32_t shard_index = 1, shard_count = 1;  // 1-based
     bool generators = true;                 // the generator sweep over the standard shapes
     runner::Settings runner;                // workers (default) or in-process

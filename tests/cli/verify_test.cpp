@@ -201,6 +201,7 @@ TEST_F(Verify, BadInputIsAnInputErrorAndTheRestRuns) {
     EXPECT_EQ(report["rows"][0]["status"], "pass");
     EXPECT_EQ(run_cli({"verify", "--plugins", "no-such"}).exit_code, 2);
     EXPECT_EQ(run_cli({"verify", "--shard", "3/2"}).exit_code, 2);
+    EXPECT_EQ(run_cli({"verify", file, "--oracle", "no-such"}).exit_code, 2);
 }
 
 }  // namespace

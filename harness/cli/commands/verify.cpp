@@ -143,6 +143,7 @@ int run(const Args& args, Streams io) {
     s.jobs = args.has("-j") ? static_cast<unsigned>(args.whole("-j")) : usable_cpus();
     s.min_conclusive = args.seconds("--min-conclusive") / 100.0;
     s.oracle = args.text("--oracle");
+    s.oracle_required = args.has("--oracle");
     s.generators = !args.flag("--no-generator-sweep");
     s.cancel = &interrupt_flag();
     s.runner.in_process = args.flag("--in-process");
