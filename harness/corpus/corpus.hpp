@@ -158,5 +158,6 @@ ParseResult parse_text(std::string_view text, const Geometry& size);
 // optional keys only when set. load_text of the result gives the entry back.
 std::string to_yaml(const PuzzleEntry& entry);
 std::string to_yaml(const GridCheckEntry& entry);
+std::string to_yaml(const GeneratorEntry& entry);
 
 }  // namespace np::corpus

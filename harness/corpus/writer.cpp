@@ -146,4 +146,37 @@ std::string to_yaml(const GridCheckEntry& e) {
     return finish(out);
 }
 
+std::string to_yaml(const GeneratorEntry& e) {
+    YAML::Emitter out;
+    out << YAML::BeginSeq << YAML::BeginMap;
+    put_key_string(out, "id", e.id);
+    out << YAML::Key << "kind" << YAML::Value << "generator";
+    put_key_string(out, "plugin", e.plugin);
+    out << YAML::Key << "what" << YAML::Value << (e.what == NP_GENERATE_GRID ? "grid" : "puzzle");
+    out << YAML::Key << "size" << YAML::Value << e.size.name();
+    out << YAML::Key << "seed" << YAML::Value << e.seed;
+    out << YAML::Key << "count" << YAML::Value << e.count;
+    if (!e.options.empty()) {
+        out << YAML::Key << "options" << YAML::Value << YAML::Flow << YAML::BeginMap;
+        for (const auto& [k, v] : e.options) {
+            out << YAML::Key << k << YAML::Value;
+            put_string(out, v);
+        }
+        out << YAML::EndMap;
+    }
+    out << YAML::Key << "expect" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "properties" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+    const GeneratorProperties& p = e.expect;
+    const std::pair<const char*, bool> names[] = {{"full", p.full},         {"valid", p.valid},
+                                                  {"unique", p.unique},     {"minimal", p.minimal},
+                                                  {"symmetric", p.symmetric}, {"deterministic", p.deterministic}};
+    for (const auto& [name, on] : names)
+        if (on) out << name;
+    if (p.max_clues) out << YAML::BeginMap << YAML::Key << "max_clues" << YAML::Value << *p.max_clues << YAML::EndMap;
+    out << YAML::EndSeq << YAML::EndMap;
+
+    put_tail(out, e.source, e.tags, e.notes);
+    return finish(out);
+}
+
 }  // namespace np::corpus

@@ -153,6 +153,13 @@ bool add_duplicate(Grid& puzzle, Rng& rng) {
 
 struct Failure {
     std::string property, message;
+    // The step of check() that failed (0: the puzzle itself, 1: the oracle,
+    // 2: a symmetry, 3: a clue added, 4: a clue removed, 5: a duplicate), so
+    // that shrinking runs only up to it.
+    int step = 0;
+    // When the plugin itself failed (a fault, a wrong certificate) on a
+    // puzzle derived at a later step: that puzzle, which fails on its own.
+    std::optional<Grid> derived{};
 };
 
 bool conclusive(const SolveOutcome& o) {
@@ -173,19 +180,32 @@ std::optional<Failure> fault_failure(const SolveOutcome& o) {
     }
 }
 
-// Every property for one plugin on one puzzle. `salt` fixes the random
-// choices (which symmetry, which clue), so that a shrunk puzzle is judged
-// the same way as the original.
-std::optional<Failure> check(const Plugin& p, const Grid& puzzle, uint64_t salt, Context& ctx) {
+// Every property for one plugin on one puzzle, in steps; stops after step
+// `last`. `salt` fixes the random choices (which symmetry, which clue), so
+// that a shrunk puzzle is judged the same way as the original.
+std::optional<Failure> check(const Plugin& p, const Grid& puzzle, uint64_t salt, Context& ctx, int last = 5) {
     if (!p.supports(puzzle.geometry)) return std::nullopt;
     Rng rng(salt);
     auto solve = [&](const Grid& g) { return ctx.run.solve_one(p, g, 2, {}, ctx.budget); };
+    // A fault on a derived puzzle is a failure of that puzzle alone.
+    auto fault_at = [&](int step, const SolveOutcome& o, const Grid& given) -> std::optional<Failure> {
+        auto f = fault_failure(o);
+        if (!f) return std::nullopt;
+        f->step = step;
+        if (step > 0) f->derived = given;
+        return f;
+    };
+    auto fail = [](int step, std::string property, std::string message) {
+        return std::optional<Failure>{Failure{std::move(property), std::move(message), step, std::nullopt}};
+    };
     const SolveOutcome out = solve(puzzle);
-    if (auto f = fault_failure(out)) return f;
+    if (auto f = fault_at(0, out, puzzle)) return f;
     if (!obeys_rules(puzzle)) {
-        if (out.verdict != Verdict::invalid) return Failure{"invalid", "duplicate givens, but it says " + std::string(verdict_name(out.verdict))};
+        if (out.verdict != Verdict::invalid)
+            return fail(0, "invalid", "duplicate givens, but it says " + std::string(verdict_name(out.verdict)));
         return std::nullopt;
     }
+    if (last < 1) return std::nullopt;
     // Agreement with the oracle; certificates outrank claims.
     std::optional<SolveOutcome> oracle_out;
     if (ctx.oracle && ctx.oracle->supports(puzzle.geometry))
@@ -194,20 +214,23 @@ std::optional<Failure> check(const Plugin& p, const Grid& puzzle, uint64_t salt,
         verify::truth_from_answers({NamedAnswer{p.name(), &out}}, oracle_out ? &*oracle_out : nullptr,
                                    ctx.oracle ? ctx.oracle->name() : "");
     const verify::Judgement j = verify::judge_solve(out, truth, "agreement");
-    if (j.status == verify::Status::fail) return Failure{"agreement", j.finding};
-    if (!conclusive(out)) return std::nullopt;
+    if (j.status == verify::Status::fail) return fail(1, "agreement", j.finding);
+    if (!conclusive(out) || last < 2) return std::nullopt;
 
     // A symmetry keeps the verdict and carries the solution along.
     const Symmetry s = random_symmetry(puzzle.geometry, rng);
-    const SolveOutcome mapped = solve(apply(s, puzzle));
-    if (auto f = fault_failure(mapped)) return f;
+    const Grid permuted = apply(s, puzzle);
+    const SolveOutcome mapped = solve(permuted);
+    if (auto f = fault_at(2, mapped, permuted)) return f;
     if (conclusive(mapped)) {
         if (mapped.verdict != out.verdict)
-            return Failure{"symmetry", "says " + std::string(verdict_name(out.verdict)) + ", but " +
-                                           std::string(verdict_name(mapped.verdict)) + " for the same puzzle relabelled and permuted"};
+            return fail(2, "symmetry", "says " + std::string(verdict_name(out.verdict)) + ", but " +
+                                           std::string(verdict_name(mapped.verdict)) +
+                                           " for the same puzzle relabelled and permuted");
         if (out.verdict == Verdict::unique && apply(s, out.solutions.at(0)) != mapped.solutions.at(0))
-            return Failure{"symmetry", "the permuted puzzle's solution is not the permuted solution"};
+            return fail(2, "symmetry", "the permuted puzzle's solution is not the permuted solution");
     }
+    if (last < 3) return std::nullopt;
     std::vector<int> givens, empties;
     for (int i = 0; i < static_cast<int>(puzzle.cells.size()); ++i)
         (puzzle.cells[static_cast<std::size_t>(i)] ? givens : empties).push_back(i);
@@ -217,50 +240,163 @@ std::optional<Failure> check(const Plugin& p, const Grid& puzzle, uint64_t salt,
         const int cell = empties[rng.below(empties.size())];
         more.cells[static_cast<std::size_t>(cell)] = out.solutions.at(0).cells[static_cast<std::size_t>(cell)];
         const SolveOutcome o = solve(more);
-        if (auto f = fault_failure(o)) return f;
+        if (auto f = fault_at(3, o, more)) return f;
         if (conclusive(o) && (o.verdict != Verdict::unique || o.solutions.at(0) != out.solutions.at(0)))
-            return Failure{"add-clue", "unique, but with one more clue from its solution it says " +
-                                           std::string(verdict_name(o.verdict))};
+            return fail(3, "add-clue", "unique, but with one more clue from its solution it says " +
+                                           std::string(verdict_name(o.verdict)));
     }
+    if (last < 4) return std::nullopt;
     // Removing a clue never lowers the count.
     if (!givens.empty() && out.verdict != Verdict::none) {
         Grid fewer = puzzle;
         fewer.cells[static_cast<std::size_t>(givens[rng.below(givens.size())])] = 0;
         const SolveOutcome o = solve(fewer);
-        if (auto f = fault_failure(o)) return f;
+        if (auto f = fault_at(4, o, fewer)) return f;
         if (conclusive(o) && (o.verdict == Verdict::none || (out.verdict == Verdict::multiple && o.verdict != Verdict::multiple)))
-            return Failure{"remove-clue", std::string(verdict_name(out.verdict)) + ", but with one clue fewer it says " +
-                                              std::string(verdict_name(o.verdict))};
+            return fail(4, "remove-clue", std::string(verdict_name(out.verdict)) + ", but with one clue fewer it says " +
+                                              std::string(verdict_name(o.verdict)));
     }
+    if (last < 5) return std::nullopt;
     // A duplicate given makes it invalid.
     Grid broken = puzzle;
     if (add_duplicate(broken, rng)) {
         const SolveOutcome o = solve(broken);
-        if (auto f = fault_failure(o)) return f;
+        if (auto f = fault_at(5, o, broken)) return f;
         if (o.verdict != Verdict::invalid)
-            return Failure{"invalid", "a duplicate given, but it says " + std::string(verdict_name(o.verdict))};
+            return fail(5, "invalid", "a duplicate given, but it says " + std::string(verdict_name(o.verdict)));
     }
     return std::nullopt;
 }
 
-// Delta debugging, clue by clue: drop each given in turn and keep the drop
-// when the same property still fails (for a puzzle with no solution too:
-// the failure, not the verdict, is what must stay).
-Grid shrink(const Plugin& p, const Grid& puzzle, uint64_t salt, const std::string& property, Context& ctx) {
-    Grid current = puzzle;
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (std::size_t i = 0; i < current.cells.size(); ++i) {
-            if (current.cells[i] == 0) continue;
-            Grid trial = current;
-            trial.cells[i] = 0;
-            if (auto f = check(p, trial, salt, ctx); f && f->property == property) {
-                current = trial;
-                changed = true;
+// The generator properties of verify, for one drawn call: every result is
+// certified by the host (valid; full for grids); each puzzle is unique by
+// the oracle's complete search; the same call again gives the same results
+// (deterministic); a run of one from `first` gives the first of them
+// (K-prefix) and one from `first + count - 1` the last (first_index).
+struct GeneratorCall {
+    np_generate_kind what = NP_GENERATE_GRID;
+    Geometry size;
+    uint64_t seed = 0, first = 0, count = 1;
+};
+
+std::string describe(const GeneratorCall& c) {
+    return std::string(c.what == NP_GENERATE_GRID ? "grid" : "puzzle") + "s " + std::to_string(c.first) + " to " +
+           std::to_string(c.first + c.count - 1) + " of seed " + std::to_string(c.seed) + " (" + c.size.name() + ")";
+}
+
+std::optional<Failure> check_generator(const Plugin& p, const GeneratorCall& c, Context& ctx, Grid& culprit) {
+    auto generate = [&](uint64_t first, uint64_t count) {
+        return ctx.run.generate(p, c.size, c.what, c.seed, first, count, {}, ctx.budget);
+    };
+    const GenerateOutcome all = generate(c.first, c.count);
+    if (all.fault != Fault::none) {
+        if (all.status == NP_UNSUPPORTED || all.status == NP_BAD_OPTION) return std::nullopt;
+        SolveOutcome as_solve;  // the same fault kinds as a solve call
+        as_solve.fault = all.fault, as_solve.status = all.status, as_solve.message = all.message;
+        auto f = fault_failure(as_solve);
+        if (f && (f->property == "certificate" || f->property == "contract")) f->property = "generator";
+        if (f) f->message = describe(c) + ": " + f->message;
+        return f;
+    }
+    if (all.results.size() < c.count) return std::nullopt;  // the budget ran out: nothing to judge
+    const std::string what = describe(c);
+    const GenerateOutcome again = generate(c.first, c.count);
+    if (again.fault == Fault::none && again.results.size() == c.count)
+        for (uint64_t i = 0; i < c.count; ++i)
+            if (again.results[i] != all.results[i]) {
+                culprit = all.results[i];
+                return Failure{"generator", what + ": result " + std::to_string(c.first + i) +
+                                                " differs when the same call is made again (not deterministic)"};
             }
+    const GenerateOutcome head = generate(c.first, 1), last = generate(c.first + c.count - 1, 1);
+    if (head.fault == Fault::none && head.results.size() == 1 && head.results[0] != all.results.front()) {
+        culprit = all.results.front();
+        return Failure{"generator", what + ": a run of one from " + std::to_string(c.first) + " differs from the run of " +
+                                        std::to_string(c.count) + " (K-prefix)"};
+    }
+    if (last.fault == Fault::none && last.results.size() == 1 && last.results[0] != all.results.back()) {
+        culprit = all.results.back();
+        return Failure{"generator", what + ": result " + std::to_string(c.first + c.count - 1) +
+                                        " asked with first_index differs from the run's"};
+    }
+    if (c.what != NP_GENERATE_PUZZLE || !ctx.oracle || ctx.oracle->name() == p.name() ||
+        !ctx.oracle->supports(c.size))
+        return std::nullopt;
+    for (uint64_t i = 0; i < c.count; ++i) {
+        const SolveOutcome o = ctx.run.solve_one(*ctx.oracle, all.results[i], 2, {}, ctx.budget);
+        if (o.fault != Fault::none || (o.verdict != Verdict::multiple && !o.complete)) continue;
+        if (o.verdict != Verdict::unique) {
+            culprit = all.results[i];
+            return Failure{"generator", what + ": result " + std::to_string(c.first + i) + " has " +
+                                            (o.verdict == Verdict::multiple ? "more than one solution" : "no solution") +
+                                            " (" + ctx.oracle->name() + ")"};
         }
     }
-    return current;
+    return std::nullopt;
+}
+
+// A generator failure as a corpus entry: the call that fails, with the
+// properties it must have.
+corpus::GeneratorEntry generator_entry(const std::string& plugin, const GeneratorCall& c, uint64_t found_by) {
+    corpus::GeneratorEntry e;
+    e.plugin = plugin;
+    e.what = c.what;
+    e.size = c.size;
+    e.seed = c.seed;
+    e.count = static_cast<uint32_t>(c.first + c.count);
+    e.id = "fuzz-" + plugin + "-generator-seed" + std::to_string(found_by);
+    e.expect.valid = e.expect.deterministic = true;
+    e.expect.full = c.what == NP_GENERATE_GRID;
+    e.expect.unique = c.what == NP_GENERATE_PUZZLE;
+    e.source = "numplace fuzz --seed " + std::to_string(found_by) + ": " + plugin + " breaks a generator property";
+    e.tags = {"regression", "fuzz", plugin};
+    return e;
+}
+
+// Delta debugging: drop a block of givens and keep the drop when the same
+// property still fails (for a puzzle with no solution too: the failure, not
+// the verdict, is what must stay). Blocks halve from half the givens down to
+// one clue, so that a 25x25 puzzle needs a few hundred checks, not one per
+// clue per pass; the last passes go clue by clue until none can go. Stops
+// at `deadline` (each check may wait for a watchdog) or on cancel; the
+// puzzle then is smaller, if not the smallest.
+struct Shrunk {
+    Grid puzzle;
+    bool complete = true;  // every clue was tried
+};
+
+Shrunk shrink(const Plugin& p, const Grid& puzzle, uint64_t salt, const Failure& failure, Context& ctx,
+              std::chrono::steady_clock::time_point deadline) {
+    Shrunk out{puzzle, true};
+    auto still_fails = [&](const Grid& trial) {
+        auto f = check(p, trial, salt, ctx, failure.step);
+        return f && f->property == failure.property && f->step == failure.step;
+    };
+    auto givens = [&] {
+        std::vector<std::size_t> at;
+        for (std::size_t i = 0; i < out.puzzle.cells.size(); ++i)
+            if (out.puzzle.cells[i] != 0) at.push_back(i);
+        return at;
+    };
+    auto out_of_time = [&] {
+        return std::chrono::steady_clock::now() >= deadline || (ctx.budget.cancel && ctx.budget.cancel->load());
+    };
+    for (std::size_t block = std::max<std::size_t>(1, givens().size() / 2);;) {
+        bool changed = false;
+        const auto at = givens();
+        for (std::size_t start = 0; start < at.size(); start += block) {
+            if (out_of_time()) {
+                out.complete = false;
+                return out;
+            }
+            Grid trial = out.puzzle;
+            for (std::size_t k = start; k < std::min(at.size(), start + block); ++k) trial.cells[at[k]] = 0;
+            if (still_fails(trial)) out.puzzle = trial, changed = true;
+        }
+        if (block > 1) block /= 2;
+        else if (!changed) break;
+    }
+    return out;
 }
 
 std::optional<corpus::PuzzleEntry> entry_for(const Finding& f, Context& ctx) {
@@ -306,7 +442,8 @@ std::optional<Result> run(const Settings& s, std::string& error) {
     if (!chosen) return std::nullopt;
     std::vector<Plugin> tested;  // by default every plugin that can solve
     for (const auto& p : *chosen)
-        if (!s.plugins.empty() || p.can(NP_CAP_SOLVE)) tested.push_back(p);
+        if (!s.plugins.empty() || p.can(NP_CAP_SOLVE) || p.can(NP_CAP_GENERATE_GRID) || p.can(NP_CAP_GENERATE_PUZZLE))
+            tested.push_back(p);
     const Plugin* oracle = s.oracle.empty() ? nullptr : registry.find(s.oracle);
     if (!s.oracle.empty() && oracle == nullptr) {
         error = "the oracle '" + s.oracle + "' is not loaded (--oracle names it)";
@@ -326,9 +463,26 @@ std::optional<Result> run(const Settings& s, std::string& error) {
     // The last failing case rapidcheck ran: after its shrinking, the smallest.
     std::optional<Finding> found;
     uint64_t found_salt = 0;
+    Failure found_failure;
     uint64_t current_seed = s.seed;
     // rapidcheck draws the case; the properties run on every tested plugin.
+    // Shrinking has --shrink-seconds from the first failure: rapidcheck's
+    // shrinking of the drawn values the first half, ours clue by clue the
+    // rest. Past the first half, rapidcheck's remaining attempts pass at once.
+    using Clock = std::chrono::steady_clock;
+    const auto shrink_budget = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s.shrink_seconds));
+    std::optional<Clock::time_point> first_failure;
+    auto note_failure = [&] {
+        if (!first_failure) first_failure = Clock::now();
+    };
+    // While rapidcheck shrinks, only the first failure counts (the same
+    // plugin, property and kind of call): a smaller case that fails some
+    // other way is a different finding.
+    auto same_failure = [&](const std::string& plugin, const std::string& property, bool generator) {
+        return !found || (found->plugin == plugin && found->property == property && found->generator.has_value() == generator);
+    };
     const auto property = [&] {
+        if (first_failure && Clock::now() >= *first_failure + shrink_budget / 2) return;
         const Geometry g = s.size ? *s.size : *rc::gen::elementOf(std::vector<Geometry>(std::begin(kShapes), std::end(kShapes)));
         const uint64_t grid_seed = *rc::gen::arbitrary<uint64_t>();
         const uint64_t salt = *rc::gen::arbitrary<uint64_t>();
@@ -341,16 +495,47 @@ std::optional<Result> run(const Settings& s, std::string& error) {
         if (kind == 1) add_wrong_clue(puzzle, full, rng);
         if (kind == 2) add_duplicate(puzzle, rng);
         ++result.cases;
+        // One generator call per case, drawn here so that rapidcheck shrinks it.
+        GeneratorCall call;
+        call.what = *rc::gen::inRange(0, 2) == 0 ? NP_GENERATE_GRID : NP_GENERATE_PUZZLE;
+        call.size = g;
+        call.seed = *rc::gen::inRange<uint64_t>(0, 1000);
+        call.first = *rc::gen::inRange<uint64_t>(0, 8);
+        call.count = *rc::gen::inRange<uint64_t>(1, 4);
         for (const Plugin& p : tested) {
-            if (auto f = check(p, puzzle, salt, ctx)) {
+            // The solving properties first: most mistakes show there.
+            if (p.can(NP_CAP_SOLVE)) {
+                if (auto f = check(p, puzzle, salt, ctx)) {
+                    if (!same_failure(p.name(), f->property, false)) return;
+                    Finding finding;
+                    finding.plugin = p.name();
+                    finding.property = f->property;
+                    finding.message = f->message;
+                    // A fault on a derived puzzle: that puzzle fails on its own,
+                    // at the first step, and is the one to shrink.
+                    finding.puzzle = f->derived ? *f->derived : puzzle;
+                    if (f->derived) f->step = 0, f->derived.reset();
+                    finding.seed = current_seed;
+                    found = std::move(finding);
+                    found_failure = *f;
+                    note_failure();
+                    found_salt = salt;
+                    RC_FAIL(p.name() + ": " + f->property + ": " + f->message);
+                }
+            }
+            const bool generates = p.can(call.what == NP_GENERATE_GRID ? NP_CAP_GENERATE_GRID : NP_CAP_GENERATE_PUZZLE);
+            Grid culprit(g);
+            if (auto f = generates && p.supports(g) ? check_generator(p, call, ctx, culprit) : std::nullopt) {
+                if (!same_failure(p.name(), f->property, true)) return;
                 Finding finding;
                 finding.plugin = p.name();
                 finding.property = f->property;
                 finding.message = f->message;
-                finding.puzzle = puzzle;
+                finding.puzzle = culprit;
                 finding.seed = current_seed;
+                finding.generator = generator_entry(p.name(), call, current_seed);
                 found = std::move(finding);
-                found_salt = salt;
+                note_failure();
                 RC_FAIL(p.name() + ": " + f->property + ": " + f->message);
             }
         }
@@ -391,14 +576,20 @@ std::optional<Result> run(const Settings& s, std::string& error) {
             // 16x16 stays one); the puzzle itself shrinks clue by clue here.
             const uint64_t salt = found_salt;
             found->original = format_line(found->puzzle);
-            const Plugin* p = registry.find(found->plugin);
-            found->puzzle = shrink(*p, found->puzzle, salt, found->property, ctx);
-            if (auto again = check(*p, found->puzzle, salt, ctx)) found->message = again->message;
-            found->entry = entry_for(*found, ctx);
+            if (!found->generator) {
+                const Plugin* p = registry.find(found->plugin);
+                const auto deadline = std::max(*first_failure + shrink_budget, Clock::now() + shrink_budget / 4);
+                const auto shrunk = shrink(*p, found->puzzle, salt, found_failure, ctx, deadline);
+                found->puzzle = shrunk.puzzle;
+                found->shrunk_completely = shrunk.complete;
+                if (auto again = check(*p, found->puzzle, salt, ctx, found_failure.step)) found->message = again->message;
+                found->entry = entry_for(*found, ctx);
+            }
             result.finding = std::move(found);
             break;
         }
         found.reset();
+        first_failure.reset();
         if (!s.reproduce.empty()) break;
         if (s.seeds > 0 ? result.seeds >= s.seeds : elapsed() >= s.seconds) break;
     }

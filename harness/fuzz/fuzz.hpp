@@ -28,6 +28,7 @@ struct Settings {
     int cases_per_seed = 20;
     uint64_t max_nodes = 200000;       // per call
     double timeout_seconds = 10;       // per call
+    double shrink_seconds = 60;        // at most this long shrinking a failure
     std::string reproduce;             // a reproduce string from an earlier failure
     runner::Settings runner;
     const std::atomic<bool>* cancel = nullptr;
@@ -40,10 +41,14 @@ struct Finding {
     std::string property;   // e.g. "agreement", "symmetry", "add-clue"
     std::string message;
     Grid puzzle;            // shrunk
+    bool shrunk_completely = true;  // false: shrinking ran out of time
     std::string original;   // the puzzle before shrinking (line format)
     uint64_t seed = 0;      // the --seed that finds it again
     std::string reproduce;  // rapidcheck's reproduce string
     std::optional<corpus::PuzzleEntry> entry;  // with the oracle's complete answer, when it has one
+    // For a generator's failure: the call that fails (the puzzle above is the
+    // offending result, not shrunk: a generator's output is what it is).
+    std::optional<corpus::GeneratorEntry> generator;
 };
 
 struct Result {

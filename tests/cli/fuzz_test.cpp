@@ -41,10 +41,36 @@ TEST(Fuzz, ALyingPluginIsCaughtShrunkAndKept) {
     std::filesystem::remove_all(dir);
 }
 
+// A generator is held to verify's properties: here one that removes a clue
+// too many (its puzzles have two solutions, by the oracle). The finding is a
+// generator entry, and verify, given that file, fails it again.
+TEST(Fuzz, AGeneratorIsHeldToVerifysProperties) {
+    char name[] = "/tmp/numplace-fuzz-XXXXXX";
+    const std::filesystem::path dir = mkdtemp(name);
+    const std::string regressions = (dir / "found.yaml").string();
+    const std::string mutants = np::test::fixture_dir() + "/../mutant-plugins";
+    auto run = run_cli({"fuzz", "--plugin-dir", mutants, "--plugins", "mutant-one-too-many", "--seed", "1", "--seeds",
+                        "3", "--regressions", regressions});
+    EXPECT_EQ(run.exit_code, 1) << run.err;
+    EXPECT_EQ(run.out.rfind("FAIL mutant-one-too-many: generator: puzzles ", 0), 0u) << run.out;
+    EXPECT_NE(run.out.find("has more than one solution (exhaustive-count)"), std::string::npos) << run.out;
+    auto loaded = np::corpus::load({regressions});
+    ASSERT_TRUE(loaded.ok()) << (loaded.errors.empty() ? "" : loaded.errors[0].text());
+    ASSERT_EQ(loaded.corpus.generators.size(), 1u);
+    EXPECT_TRUE(loaded.corpus.generators[0].expect.unique);
+    auto again = run_cli({"verify", regressions, "--no-generator-sweep", "--plugin-dir", mutants, "--plugins",
+                          "mutant-one-too-many"});
+    EXPECT_EQ(again.exit_code, 1) << again.out << again.err;
+    EXPECT_EQ(again.out.rfind("FAIL mutant-one-too-many fuzz-mutant-one-too-many-generator-seed1: generator:", 0), 0u)
+        << again.out;
+    std::filesystem::remove_all(dir);
+}
+
 TEST(Fuzz, UsageErrors) {
     EXPECT_EQ(run_cli({"fuzz", "--plugins", "no-such", "--seeds", "1"}).exit_code, 2);
     EXPECT_EQ(run_cli({"fuzz", "--oracle", "no-such", "--seeds", "1"}).exit_code, 2);
     EXPECT_EQ(run_cli({"fuzz", "--seconds", "-1"}).exit_code, 2);
+    EXPECT_EQ(run_cli({"fuzz", "--shrink-seconds", "x"}).exit_code, 2);
 }
 
 }  // namespace

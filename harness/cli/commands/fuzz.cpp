@@ -26,6 +26,7 @@ int run(const Args& args, Streams io) {
     s.seeds = args.whole("--seeds");
     s.max_nodes = args.whole("--max-nodes");
     s.timeout_seconds = args.seconds("--timeout");
+    s.shrink_seconds = args.seconds("--shrink-seconds");
     s.reproduce = args.text("--reproduce");
     s.cancel = &interrupt_flag();
     s.runner.in_process = args.flag("--in-process");
@@ -46,17 +47,24 @@ int run(const Args& args, Streams io) {
     std::string again = "numplace fuzz --plugins " + f.plugin;
     for (const auto& dir : s.plugin_dirs) again += " --plugin-dir " + dir;
     if (s.size) again += " --size " + s.size->name();
-    io.out << "FAIL " << f.plugin << ": " << f.property << ": " << f.message << "\n"
-           << "  shrunk puzzle (" << f.puzzle.geometry.name() << ", " << f.puzzle.given_count()
-           << " givens): " << format_line(f.puzzle) << "\n"
-           << "  as found:      " << f.original << "\n"
-           << "  find it again: " << again << " --seed " << f.seed << "\n"
+    io.out << "FAIL " << f.plugin << ": " << f.property << ": " << f.message << "\n";
+    if (f.generator)  // a generator's output is not shrunk: it is what the call made
+        io.out << "  its result (" << f.puzzle.geometry.name() << ", " << f.puzzle.given_count()
+               << " givens): " << format_line(f.puzzle) << "\n";
+    else
+        io.out << (f.shrunk_completely ? "  shrunk puzzle (" : "  partly shrunk (--shrink-seconds ran out) (")
+               << f.puzzle.geometry.name() << ", " << f.puzzle.given_count() << " givens): " << format_line(f.puzzle)
+               << "\n"
+               << "  as found:      " << f.original << "\n";
+    io.out << "  find it again: " << again << " --seed " << f.seed << "\n"
            << "  reproduce:     " << again << " --reproduce '" << f.reproduce << "'\n";
-    if (f.entry) io.out << "  corpus entry:\n" << corpus::to_yaml(*f.entry);
+    const std::string entry = f.generator ? corpus::to_yaml(*f.generator) : f.entry ? corpus::to_yaml(*f.entry) : "";
+    if (!entry.empty()) io.out << "  corpus entry:\n" << entry;
     if (args.has("--regressions")) {
         std::ofstream out(args.text("--regressions"), std::ios::binary);
-        out << "# Found by numplace fuzz; the expectation is the oracle's complete search.\n"
-            << (f.entry ? corpus::to_yaml(*f.entry) : "[]\n");
+        out << (f.generator ? "# Found by numplace fuzz: a generator call and the properties its results must have.\n"
+                            : "# Found by numplace fuzz; the expectation is the oracle's complete search.\n")
+            << (entry.empty() ? "[]\n" : entry);
         if (!out) {
             io.err << "numplace: " << utf8_clean(args.text("--regressions")) << ": cannot write\n";
             return kExitUsage;
@@ -75,10 +83,12 @@ Command fuzz_command() {
             "Each plugin must then: give certified answers; agree with the oracle's complete search (certificates "
             "outrank claims); keep its verdict, and carry its solution along, under a symmetry; stay unique with the "
             "same solution when a clue from the solution is added; never lose solutions when a clue is removed; "
-            "call duplicate givens invalid. A failure is shrunk clue by clue and printed with the --seed that finds "
+            "call duplicate givens invalid. Each generator is also given a drawn call (grids or puzzles, a seed, a "
+            "first index, 1-3 results): every result certified, each puzzle unique by the oracle, the same results "
+            "when asked again, from first_index and as a shorter run. A failure is shrunk clue by clue and printed with the --seed that finds "
             "it again, a rapidcheck reproduce string and a corpus entry. Exit 0 when nothing was found in "
             "--seconds, 1 on a failure.",
-            {{"--plugins", FlagKind::text, "Plugins to fuzz, a,b (default: every loaded plugin that can solve)"},
+            {{"--plugins", FlagKind::text, "Plugins to fuzz, a,b (default: every loaded plugin that can solve or generate)"},
              flags::plugin_dir(),
              {"--oracle", FlagKind::text, "Plugin whose complete search is the truth", "exhaustive-count"},
              {"--seconds", FlagKind::seconds, "Time for the whole run (seeds follow one another until it is up)", "10"},
@@ -90,7 +100,9 @@ Command fuzz_command() {
              {"--size", FlagKind::shape, "Only this box shape (default: 2x2, 2x3, 3x3, 3x4, 4x4, 5x5)"},
              {"--max-nodes", FlagKind::whole, "Search nodes per call (0 = no limit)", "200000"},
              {"--timeout", FlagKind::seconds, "Seconds per call (0 = no limit)", "10"},
-             {"--regressions", FlagKind::text, "Write the shrunk puzzle as a corpus entry to FILE.yaml"},
+             {"--shrink-seconds", FlagKind::seconds,
+              "At most this long shrinking a failure (each step may wait for a hung plugin's watchdog)", "60"},
+             {"--regressions", FlagKind::text, "Write the shrunk puzzle (or the failing generator call) as a corpus entry to FILE.yaml"},
              {"--reproduce", FlagKind::text, "Run once with this reproduce string from an earlier failure"},
              {"--in-process", FlagKind::flag, "Call plugins in this process, not in worker processes"},
              FlagSpec("--memory", FlagKind::whole, "Address-space limit of each worker, MiB (0 = none)", "2048")},
