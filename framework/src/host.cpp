@@ -232,55 +232,57 @@ SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList
     out.status = static_cast<uint32_t>(status);
 
     if (status == NP_INVALID_INPUT) {
-        Reason reason = reason_from_violation(result.violation, puzzle.geometry);
-        if (auto wrong = certify_violation(puzzle, reason); !wrong.empty()) {
-            out.message = wrong_answer(name, "invalid, but " + wrong);
-            out.fault = Fault::wrong;
-            return out;
-        }
         out.verdict = Verdict::invalid;
-        out.error = std::move(reason);
-        return out;
-    }
-    if (status != NP_OK) {
+        out.error = reason_from_violation(result.violation, puzzle.geometry);
+    } else if (status != NP_OK) {
         out.message = failure_text(name, status, out.message);
         out.fault = Fault::failed;
         return out;
-    }
-    if (auto malformed = malformed_solve(result, request, n, side); !malformed.empty()) {
-        out.message = name + " returned a malformed answer: " + malformed;
-        out.fault = Fault::malformed;
-        return out;
-    }
-    for (uint32_t i = 0; i < result.witness_count; ++i) {
-        Grid witness(puzzle.geometry, std::vector<uint8_t>(result.witnesses[i], result.witnesses[i] + n));
-        if (auto wrong = certify_solution(puzzle, witness); !wrong.empty()) {
-            out.message = wrong_answer(name, (result.witness_count > 1 ? "witness " + std::to_string(i + 1) + ": " : "") + wrong);
-            out.fault = Fault::wrong;
+    } else {
+        if (auto malformed = malformed_solve(result, request, n, side); !malformed.empty()) {
+            out.message = name + " returned a malformed answer: " + malformed;
+            out.fault = Fault::malformed;
             return out;
         }
-        out.solutions.push_back(std::move(witness));
+        for (uint32_t i = 0; i < result.witness_count; ++i)
+            out.solutions.emplace_back(puzzle.geometry,
+                                       std::vector<uint8_t>(result.witnesses[i], result.witnesses[i] + n));
+        out.count = result.count;
+        out.stop = result.stop;
+        out.complete = result.stop == NP_STOP_EXHAUSTED && plugin_.can(NP_CAP_PROVE_UNIQUE);
+        out.verdict = decide_verdict(result.count, result.stop, plugin_.can(NP_CAP_PROVE_UNIQUE));
     }
-    // Givens that break a rule must be called invalid. A certified witness
-    // keeps the givens and obeys the rules, so it proves they do not; only
-    // an answer without one needs the check.
-    if (out.solutions.empty() && !obeys_rules(puzzle)) {
-        out.message = wrong_answer(name, "the givens break a rule (" + first_violation(puzzle)->message +
-                                             ") but it did not call them invalid");
-        out.fault = Fault::wrong;
-        return out;
-    }
-    if (out.solutions.size() == 2 && out.solutions[0] == out.solutions[1]) {
-        out.solutions.clear();
-        out.message = wrong_answer(name, "its two witnesses are the same grid");
-        out.fault = Fault::wrong;
-        return out;
-    }
-    out.count = result.count;
-    out.stop = result.stop;
-    out.complete = result.stop == NP_STOP_EXHAUSTED && plugin_.can(NP_CAP_PROVE_UNIQUE);
-    out.verdict = decide_verdict(result.count, result.stop, plugin_.can(NP_CAP_PROVE_UNIQUE));
+    if (certify_) certify_answer(puzzle, out, name);
     return out;
+}
+
+void certify_answer(const Grid& puzzle, SolveOutcome& out, const std::string& plugin) {
+    if (out.fault != Fault::none) return;
+    std::string wrong;
+    if (out.verdict == Verdict::invalid) {
+        if (!out.error) wrong = "invalid, but it gave no reason";
+        else if (auto w = certify_violation(puzzle, *out.error); !w.empty()) wrong = "invalid, but " + w;
+    } else {
+        for (std::size_t i = 0; i < out.solutions.size() && wrong.empty(); ++i)
+            if (auto w = certify_solution(puzzle, out.solutions[i]); !w.empty()) {
+                wrong = (out.solutions.size() > 1 ? "witness " + std::to_string(i + 1) + ": " : "") + w;
+                out.solutions.resize(i);  // the ones before it stand
+            }
+        // Givens that break a rule must be called invalid. A certified
+        // witness keeps the givens and obeys the rules, so it proves they do
+        // not; only an answer without one needs the check.
+        if (wrong.empty() && out.solutions.empty() && !obeys_rules(puzzle))
+            wrong = "the givens break a rule (" + first_violation(puzzle)->message + ") but it did not call them invalid";
+        if (wrong.empty() && out.solutions.size() == 2 && out.solutions[0] == out.solutions[1]) {
+            out.solutions.clear();
+            wrong = "its two witnesses are the same grid";
+        }
+    }
+    if (wrong.empty()) return;
+    out.message = wrong_answer(plugin, wrong);
+    out.fault = Fault::wrong;
+    out.verdict = Verdict::error;
+    out.error.reset();
 }
 
 CheckOutcome Session::check(const Grid& grid, const OptionList& options) {

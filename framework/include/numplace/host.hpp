@@ -139,6 +139,13 @@ private:
     std::vector<OptionSpec> options_;
 };
 
+// Certifies a plugin's answer to `puzzle` (certify.hpp): every witness keeps
+// the givens and obeys the rules, two witnesses differ, an invalid verdict
+// names a real violation, givens that break a rule are called invalid. A
+// wrong answer becomes Fault::wrong with a message naming `plugin`. Session
+// does this for every answer; numplace bench, after timing without it.
+void certify_answer(const Grid& puzzle, SolveOutcome& out, const std::string& plugin);
+
 // One instance of a plugin, created once and reused call after call (the
 // ABI lets an instance keep tables and buffers between calls). Every answer
 // is certified (certify.hpp) before it is returned: a wrong one becomes
@@ -158,6 +165,10 @@ public:
 
     SolveOutcome solve(const Grid& puzzle, uint64_t limit, const OptionList& options, const Budget& budget);
     CheckOutcome check(const Grid& grid, const OptionList& options);
+    // Only for timing a solver: solve() then returns the plugin's answer
+    // uncertified (the malformed-answer checks stay). Whoever turns it off
+    // certifies the answers afterwards (numplace bench does, after timing).
+    void set_certify_solutions(bool on) { certify_ = on; }
     // Results first_index .. first_index + count - 1, in order, handed to
     // `sink` as they are made (in calls of growing size, so the first comes
     // at once and memory stays bounded), or collected in results without a
@@ -174,6 +185,7 @@ private:
     void* instance_ = nullptr;
     std::string failure_;
     std::vector<uint8_t> buffer_;  // witnesses / generated cells, reused
+    bool certify_ = true;
 };
 
 struct SkippedFile {
