@@ -8,6 +8,7 @@ const std::vector<Command>& command_table() {
     static const std::vector<Command> table = {
         verify_command(),
         fuzz_command(),
+        bench_command(),
         plugins_command(),
         solve_command(),
         count_command(),

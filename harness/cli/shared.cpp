@@ -142,8 +142,6 @@ PluginRegistry load_plugins(const Args& args, std::ostream& err, bool summarize_
     return registry;
 }
 
-namespace {
-
 std::optional<OptionList> parse_options(const std::vector<std::string>& given, std::ostream& err) {
     OptionList list;
     for (const auto& text : given) {
@@ -157,7 +155,17 @@ std::optional<OptionList> parse_options(const std::vector<std::string>& given, s
     return list;
 }
 
-}  // namespace
+bool write_file(const std::string& path, const std::string& text, std::ostream& out, std::ostream& err) {
+    if (path == "-") {
+        out << text;
+        return true;
+    }
+    std::ofstream file(path, std::ios::binary);
+    file << text;
+    if (file) return true;
+    err << "numplace: " << utf8_clean(path) << ": cannot write\n";
+    return false;
+}
 
 std::optional<ChosenPlugin> choose_plugin(const Args& args, const PluginRegistry& registry, uint32_t capability,
                                           const std::string& operation, const std::string& spec_operation,

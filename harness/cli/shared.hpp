@@ -53,6 +53,11 @@ std::optional<ChosenPlugin> choose_plugin(const Args& args, const PluginRegistry
                                           const std::string& operation, const std::string& spec_operation,
                                           std::ostream& err);
 
+// --option values, key=value each; nullopt (and one line on stderr) otherwise.
+std::optional<OptionList> parse_options(const std::vector<std::string>& given, std::ostream& err);
+// Writes `text` to FILE, or to `out` for "-"; false (and a line on `err`) on failure.
+bool write_file(const std::string& path, const std::string& text, std::ostream& out, std::ostream& err);
+
 // "a,b,,c" -> {"a", "b", "c"}: the --plugins, --tags, --ids lists.
 std::vector<std::string> comma_list(const std::string& text);
 // numplace-worker beside this binary (bin/ in the build and in an install).

@@ -14,5 +14,6 @@ Command corpus_lint_command();
 Command corpus_import_command();
 Command verify_command();
 Command fuzz_command();
+Command bench_command();
 
 }  // namespace np::cli

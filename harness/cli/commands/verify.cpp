@@ -23,19 +23,6 @@ unsigned usable_cpus() {
     return 1;
 }
 
-// Writes `text` to FILE, or stdout for "-"; false (and a line on stderr) on failure.
-bool write_file(const std::string& path, const std::string& text, Streams io) {
-    if (path == "-") {
-        io.out << text;
-        return true;
-    }
-    std::ofstream out(path, std::ios::binary);
-    out << text;
-    if (out) return true;
-    io.err << "numplace: " << utf8_clean(path) << ": cannot write\n";
-    return false;
-}
-
 // A progress line on stderr, only when it is a terminal.
 class Progress {
 public:
@@ -71,14 +58,14 @@ bool parse_shard(const std::string& text, uint32_t& index, uint32_t& count) {
 
 int write_outputs(const verify::Report& report, const Args& args, Streams io) {
     bool ok = true;
-    if (args.has("--report")) ok &= write_file(args.text("--report"), dump_document(verify::to_json(report)) + "\n", io);
-    if (args.has("--junit")) ok &= write_file(args.text("--junit"), verify::junit_xml(report), io);
+    if (args.has("--report")) ok &= write_file(args.text("--report"), dump_document(verify::to_json(report)) + "\n", io.out, io.err);
+    if (args.has("--junit")) ok &= write_file(args.text("--junit"), verify::junit_xml(report), io.out, io.err);
     if (args.has("--regressions"))
         ok &= write_file(args.text("--regressions"),
                          "# Failures found by numplace verify, with the truth the corpus or a complete oracle\n"
                          "# search established: each is a corpus entry.\n" +
                              verify::regressions_yaml(report),
-                         io);
+                         io.out, io.err);
     // The table goes to stdout unless a report already does.
     if (args.text("--report") != "-") verify::print_summary(report, io.out);
     else verify::print_summary(report, io.err);

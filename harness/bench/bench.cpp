@@ -1,0 +1,522 @@
+// numplace bench: the steps (bench.hpp) for each dataset and plugin, each
+// plugin's work in a child process of its own (child.hpp).
+#include "bench.hpp"
+
+#include <sys/utsname.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <fstream>
+#include <map>
+#include <numeric>
+#include <thread>
+
+#include "child.hpp"
+#include "numplace/format.hpp"
+#include "numplace/random.hpp"
+
+namespace np::bench {
+
+namespace {
+
+using json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+Budget budget_of(const Settings& s) {
+    Budget b;
+    b.timeout_seconds = s.timeout_seconds;
+    b.cancel = s.cancel;
+    return b;
+}
+
+bool cancelled(const Settings& s) { return s.cancel && s.cancel->load(); }
+
+// The same on every platform (std::hash is not), so that a seed gives the
+// same sample everywhere.
+uint64_t fnv1a(const std::string& text) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (unsigned char c : text) h = (h ^ c) * 0x100000001b3ull;
+    return h;
+}
+
+// The truth for one puzzle, by the prover's complete search: a verdict, or
+// nothing when it did not finish.
+using Truth = std::optional<Verdict>;
+
+// "" when a certified answer is consistent with the truth. A certified
+// witness is a solution, so only the claims no witness shows can be wrong:
+// uniqueness, and "none".
+std::string disagreement(const SolveOutcome& o, const Truth& truth, const std::string& prover) {
+    if (!truth || !o.complete) return "";
+    if (o.verdict == Verdict::unique && *truth == Verdict::multiple)
+        return "says unique, but " + prover + "'s complete search finds two solutions";
+    if (o.verdict == Verdict::none && (*truth == Verdict::unique || *truth == Verdict::multiple))
+        return "says none, but " + prover + "'s complete search finds a solution";
+    return "";
+}
+
+// A finding from one answer: its kind and message, or nullopt when it stands.
+std::optional<std::pair<std::string, std::string>> judge(const SolveOutcome& o, const Truth& truth,
+                                                         const std::string& prover, const std::string& origin) {
+    switch (o.fault) {
+        case Fault::none: break;
+        case Fault::wrong: return std::pair{std::string("wrong"), origin + ": " + o.message};
+        case Fault::malformed: return std::pair{std::string("contract"), origin + ": " + o.message};
+        default: return std::pair{std::string("failed"), origin + ": " + o.message};
+    }
+    if (auto d = disagreement(o, truth, prover); !d.empty()) return std::pair{std::string("disagrees"), origin + ": " + d};
+    return std::nullopt;
+}
+
+json finding(const std::string& kind, const std::string& message) { return {{"kind", kind}, {"message", message}}; }
+
+// Two answers are the same when their verdicts and witnesses are.
+bool same_answer(const SolveOutcome& a, const SolveOutcome& b) {
+    return a.fault == b.fault && a.verdict == b.verdict && a.solutions == b.solutions;
+}
+
+double percentile(std::vector<double> v, double p) {
+    if (v.empty()) return 0;
+    const auto k = static_cast<std::size_t>(std::min<double>(static_cast<double>(v.size()) - 1, std::floor(p * static_cast<double>(v.size()))));
+    std::nth_element(v.begin(), v.begin() + static_cast<long>(k), v.end());
+    return v[k];
+}
+
+// ---- Solving ----------------------------------------------------------------------------
+
+struct Job {
+    const Settings& settings;
+    const Plugin& plugin;
+    const Dataset& data;
+    const std::vector<std::size_t>& order;  // the dataset's puzzles in the sample's order
+};
+
+// Step 1, in the child: certified solving for --warmup seconds; the rate.
+json estimate(const Job& job) {
+    Session session(job.plugin);
+    const Budget budget = budget_of(job.settings);
+    const auto start = Clock::now();
+    std::size_t done = 0;
+    while (done < job.order.size() && (done == 0 || seconds_since(start) < job.settings.warmup)) {
+        const std::size_t i = job.order[done++];
+        const SolveOutcome o = session.solve(job.data.puzzles[i], job.settings.limit, job.settings.options, budget);
+        if (auto f = judge(o, std::nullopt, "", job.data.origins[i])) return {{"finding", finding(f->first, f->second)}};
+        if (cancelled(job.settings)) break;
+    }
+    return {{"rate", static_cast<double>(done) / std::max(1e-9, seconds_since(start))}};
+}
+
+// The prover's verdicts for the puzzles in `order` that `truth` lacks.
+json prove(const Plugin& prover, const Dataset& data, const std::vector<std::size_t>& order,
+           const std::vector<std::optional<Truth>>& truth, const Settings& s) {
+    Session session(prover);
+    Budget budget = budget_of(s);
+    json out = json::array();
+    for (std::size_t i : order) {
+        if (truth[i] || cancelled(s)) continue;
+        const SolveOutcome o = session.solve(data.puzzles[i], 2, {}, budget);
+        const bool known = o.fault == Fault::none && (o.complete || o.verdict == Verdict::multiple || o.verdict == Verdict::invalid);
+        out.push_back({i, known ? static_cast<int>(o.verdict) : -1});
+    }
+    return out;
+}
+
+struct Timing {
+    std::vector<double> micros;
+    std::vector<SolveOutcome> answers;
+};
+
+// Step 4: the timed pass, certification off, `jobs` instances in threads
+// taking the next puzzle in turn. Returns the wall time.
+double timed_pass(const Job& job, Timing& t) {
+    const std::size_t n = job.order.size();
+    t.micros.assign(n, 0);
+    t.answers.assign(n, {});
+    std::atomic<std::size_t> next{0};
+    const Budget budget = budget_of(job.settings);
+    auto worker = [&] {
+        Session session(job.plugin);
+        session.set_certify_solutions(false);
+        for (std::size_t k; (k = next.fetch_add(1)) < n && !cancelled(job.settings);) {
+            const Grid& puzzle = job.data.puzzles[job.order[k]];
+            const auto start = Clock::now();
+            t.answers[k] = session.solve(puzzle, job.settings.limit, job.settings.options, budget);
+            t.micros[k] = std::chrono::duration<double, std::micro>(Clock::now() - start).count();
+        }
+    };
+    const auto start = Clock::now();
+    std::vector<std::thread> threads;
+    for (unsigned j = 1; j < std::max(1u, job.settings.jobs); ++j) threads.emplace_back(worker);
+    worker();
+    for (auto& th : threads) th.join();
+    return seconds_since(start);
+}
+
+// Steps 3 and 4, in the child: the figures, or a finding.
+json measure(const Job& job, const std::vector<std::optional<Truth>>& truth, const std::string& prover) {
+    const Settings& s = job.settings;
+    const Budget budget = budget_of(s);
+    std::vector<SolveOutcome> certified(job.order.size());
+    {
+        Session session(job.plugin);
+        for (std::size_t k = 0; k < job.order.size() && !cancelled(s); ++k) {
+            const std::size_t i = job.order[k];
+            certified[k] = session.solve(job.data.puzzles[i], s.limit, s.options, budget);
+            const Truth t = truth[i] ? *truth[i] : Truth{};
+            if (auto f = judge(certified[k], t, prover, job.data.origins[i]))
+                return {{"finding", finding(f->first, f->second)}};
+        }
+    }
+    Timing t;
+    const double wall = timed_pass(job, t);
+    if (cancelled(s)) return {{"interrupted", true}};
+    uint64_t no_guess = 0, unknown = 0;
+    double guesses = 0, nodes = 0;
+    for (std::size_t k = 0; k < job.order.size(); ++k) {
+        SolveOutcome& o = t.answers[k];
+        const std::size_t i = job.order[k];
+        if (!same_answer(o, certified[k])) {  // a plugin with random choices, or a liar
+            certify_answer(job.data.puzzles[i], o, job.plugin.name());
+            if (auto f = judge(o, truth[i] ? *truth[i] : Truth{}, prover, job.data.origins[i]))
+                return {{"finding", finding(f->first, f->second + " (in the timed pass)")}};
+        }
+        no_guess += o.stats.guesses == 0;
+        unknown += o.verdict == Verdict::unknown;
+        guesses += static_cast<double>(o.stats.guesses);
+        nodes += static_cast<double>(o.stats.nodes);
+    }
+    const double n = static_cast<double>(job.order.size());
+    return {{"timed", job.order.size()},
+            {"seconds", wall},
+            {"rate", n / std::max(wall, 1e-9)},
+            {"mean_us", std::accumulate(t.micros.begin(), t.micros.end(), 0.0) / n},
+            {"median_us", percentile(t.micros, 0.5)},
+            {"p99_us", percentile(t.micros, 0.99)},
+            {"no_guess_percent", 100.0 * static_cast<double>(no_guess) / n},
+            {"guesses", guesses / n},
+            {"nodes", nodes / n},
+            {"unknown", unknown}};
+}
+
+// Generous: the child's own steps bound its time; this only stops a plugin
+// that ignores its deadline.
+double child_limit(const Settings& s, std::size_t puzzles) {
+    const double per_puzzle = s.timeout_seconds > 0 ? s.timeout_seconds + 1 : 0;
+    if (per_puzzle == 0) return 0;
+    return 60 + 4 * (s.warmup + s.seconds) + std::min<double>(3 * per_puzzle * static_cast<double>(puzzles), 3600);
+}
+
+void fill_figures(Row& row, const json& v) {
+    row.status = Row::Status::measured;
+    row.timed = v["timed"].get<uint64_t>();
+    row.seconds = v["seconds"];
+    row.rate = v["rate"];
+    row.mean_us = v["mean_us"];
+    row.median_us = v["median_us"];
+    row.p99_us = v["p99_us"];
+    row.no_guess_percent = v["no_guess_percent"];
+    row.guesses = v["guesses"];
+    row.nodes = v["nodes"];
+    row.unknown = v["unknown"].get<uint64_t>();
+    if (v.contains("mean_clues")) row.mean_clues = v["mean_clues"];
+}
+
+// A child's outcome into the row: a crash or a hang is a finding; a JSON
+// finding too. True when the child gave a value to go on with.
+bool take(Row& row, const ChildResult& c) {
+    if (!c.value) {
+        row.status = Row::Status::finding;
+        row.kind = c.timed_out ? "timed-out" : c.failure.rfind("crashed", 0) == 0 ? "crashed" : "failed";
+        row.message = row.plugin + " " + c.failure;
+        return false;
+    }
+    if (c.value->contains("finding")) {
+        row.status = Row::Status::finding;
+        row.kind = (*c.value)["finding"]["kind"];
+        row.message = (*c.value)["finding"]["message"];
+        return false;
+    }
+    return true;
+}
+
+struct DatasetRun {
+    const Settings& settings;
+    const Dataset& data;
+    const Plugin* prover;  // for this plugin: never the plugin itself
+    std::vector<std::size_t> permutation;
+    std::vector<std::optional<Truth>>& truth;
+};
+
+Row bench_solver(const Plugin& plugin, DatasetRun& d, std::vector<std::string>& notes) {
+    const Settings& s = d.settings;
+    Row row;
+    row.plugin = plugin.name();
+    row.dataset = d.data.name;
+    row.dataset_size = d.data.puzzles.size();
+    if (!plugin.can(NP_CAP_SOLVE)) return row.message = plugin.name() + " cannot solve", row;
+    for (const Grid& g : d.data.puzzles)
+        if (!plugin.supports(g.geometry))
+            return row.message = plugin.name() + " does not support " + g.geometry.name() + " grids", row;
+    const std::string cannot_prove = plugin.name() + " cannot prove uniqueness: at --limit 2 it answers 'found' at best";
+    if (s.limit >= 2 && !plugin.can(NP_CAP_PROVE_UNIQUE) && std::find(notes.begin(), notes.end(), cannot_prove) == notes.end())
+        notes.push_back(cannot_prove);
+    if (auto problem = plugin.option_problem(s.options, "solve"); !problem.empty())
+        return row.message = "--option: " + problem, row;
+
+    Job probe{s, plugin, d.data, d.permutation};
+    const ChildResult est = in_child([&] { return estimate(probe); }, child_limit(s, 1));
+    if (!take(row, est)) return row;
+    const double rate = (*est.value)["rate"];
+    const auto n = static_cast<std::size_t>(std::clamp(std::ceil(rate * s.seconds), 1.0, static_cast<double>(row.dataset_size)));
+    std::vector<std::size_t> order(d.permutation.begin(), d.permutation.begin() + static_cast<long>(n));
+    row.sampled = n < row.dataset_size;
+    if (!row.sampled) std::sort(order.begin(), order.end());  // the whole file, in its order
+
+    if (d.prover) {
+        const ChildResult proof = in_child([&] { return prove(*d.prover, d.data, order, d.truth, s); }, 0);
+        if (!proof.value) {
+            notes.push_back(d.prover->name() + " " + proof.failure + " proving " + d.data.name + ": verdicts unconfirmed");
+        } else {
+            for (const auto& item : *proof.value) {
+                const int v = item[1];
+                d.truth[item[0].get<std::size_t>()] = v < 0 ? Truth{} : Truth{static_cast<Verdict>(v)};
+            }
+        }
+    }
+    Job job{s, plugin, d.data, order};
+    const ChildResult m = in_child([&] { return measure(job, d.truth, d.prover ? d.prover->name() : ""); },
+                                   child_limit(s, n));
+    if (!take(row, m)) return row;
+    if (m.value->contains("interrupted")) return row.message = "interrupted", row;
+    fill_figures(row, *m.value);
+    row.peak_mib = m.peak_mib;
+    return row;
+}
+
+// The prover for a plugin: the oracle, unless it is the plugin itself; then
+// the fastest other plugin measured on this dataset that proves uniqueness
+// (rows[k] belongs to plugins[k]; for generators there are none: the first).
+const Plugin* prover_for(const Plugin& plugin, const Plugin* oracle, const std::vector<Plugin>& plugins,
+                         const std::vector<Row>& rows) {
+    if (oracle && oracle->name() != plugin.name()) return oracle;
+    const Plugin* best = nullptr;
+    double best_rate = -1;
+    for (std::size_t k = 0; k < plugins.size(); ++k) {
+        const Plugin& p = plugins[k];
+        if (p.name() == plugin.name() || !p.can(NP_CAP_SOLVE) || !p.can(NP_CAP_PROVE_UNIQUE)) continue;
+        const bool measured = k < rows.size() && rows[k].status == Row::Status::measured;
+        const double rate = measured ? rows[k].rate : 0;
+        if (measured ? rate > best_rate : best == nullptr) best = &p, best_rate = measured ? rate : best_rate;
+    }
+    return best;
+}
+
+// ---- Generating -------------------------------------------------------------------------
+
+// In the child: --warmup seconds of results, each puzzle proved unique by
+// the prover; then results one call each (so that each has its time) for
+// --seconds, certified by the host as they come.
+json measure_generator(const Settings& s, const Plugin& plugin, const Geometry& shape, const Plugin* prover) {
+    Session session(plugin);
+    const Budget budget = budget_of(s);
+    const np_generate_kind what = *s.what;
+    auto one = [&](uint64_t index, Grid& out) -> std::optional<json> {
+        const GenerateOutcome g = session.generate(shape, what, s.seed, index, 1, s.options, budget);
+        if (g.fault != Fault::none || g.results.size() != 1) {
+            if (g.fault == Fault::none) return json{{"unknown", true}};
+            return json{{"finding", finding(g.fault == Fault::wrong ? "wrong" : "failed",
+                                            "result " + std::to_string(index) + ": " + g.message)}};
+        }
+        out = g.results[0];
+        return std::nullopt;
+    };
+    uint64_t index = 0;
+    std::optional<Session> proof;
+    if (prover && what == NP_GENERATE_PUZZLE) proof.emplace(*prover);
+    Grid result(shape);
+    for (const auto start = Clock::now(); index == 0 || seconds_since(start) < s.warmup; ++index) {
+        if (auto stop = one(index, result)) return stop->contains("unknown") ? json{{"unknown_warmup", true}} : *stop;
+        if (!proof) continue;
+        const SolveOutcome o = proof->solve(result, 2, {}, budget);
+        if (o.fault == Fault::none && o.complete && o.verdict != Verdict::unique)
+            return {{"finding", finding("wrong", "result " + std::to_string(index) + " (" + format_line(result) + ") has " +
+                                                     (o.verdict == Verdict::none ? "no solution" : "more than one solution") +
+                                                     " (" + prover->name() + ")")}};
+        if (cancelled(s)) break;
+    }
+    std::vector<double> micros;
+    uint64_t unknown = 0;
+    double clues = 0;
+    const auto start = Clock::now();
+    while (micros.empty() || seconds_since(start) < s.seconds) {
+        if (cancelled(s)) return {{"interrupted", true}};
+        const auto t = Clock::now();
+        auto stop = one(index++, result);
+        micros.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t).count());
+        if (stop && stop->contains("finding")) return *stop;
+        if (stop) ++unknown;
+        else clues += result.given_count();
+    }
+    const double wall = seconds_since(start), n = static_cast<double>(micros.size());
+    return {{"timed", micros.size()},
+            {"seconds", wall},
+            {"rate", n / std::max(wall, 1e-9)},
+            {"mean_us", std::accumulate(micros.begin(), micros.end(), 0.0) / n},
+            {"median_us", percentile(micros, 0.5)},
+            {"p99_us", percentile(micros, 0.99)},
+            {"no_guess_percent", 0.0},
+            {"guesses", 0.0},
+            {"nodes", 0.0},
+            {"unknown", unknown},
+            {"mean_clues", clues / std::max(1.0, n - static_cast<double>(unknown))}};
+}
+
+Row bench_generator(const Settings& s, const Plugin& plugin, const Geometry& shape, const Plugin* prover) {
+    Row row;
+    row.plugin = plugin.name();
+    row.dataset = std::string(*s.what == NP_GENERATE_GRID ? "grids " : "puzzles ") + shape.name();
+    if (!plugin.can(*s.what == NP_GENERATE_GRID ? NP_CAP_GENERATE_GRID : NP_CAP_GENERATE_PUZZLE))
+        return row.message = plugin.name() + " cannot generate " + (*s.what == NP_GENERATE_GRID ? "grids" : "puzzles"), row;
+    if (!plugin.supports(shape)) return row.message = plugin.name() + " does not support " + shape.name() + " grids", row;
+    if (auto problem = plugin.option_problem(s.options, "generate"); !problem.empty())
+        return row.message = "--option: " + problem, row;
+    const ChildResult m = in_child([&] { return measure_generator(s, plugin, shape, prover); }, child_limit(s, 1000));
+    if (!take(row, m)) return row;
+    if (m.value->contains("interrupted")) return row.message = "interrupted", row;
+    if (m.value->contains("unknown_warmup")) return row.message = "its budget ran out on the first result", row;
+    fill_figures(row, *m.value);
+    row.peak_mib = m.peak_mib;
+    return row;
+}
+
+// ---- The run ----------------------------------------------------------------------------
+
+std::string machine_line() {
+    std::string cpu;
+    std::ifstream info("/proc/cpuinfo");
+    for (std::string line; std::getline(info, line);)
+        if (line.rfind("model name", 0) == 0) {
+            cpu = line.substr(line.find(':') + 2);
+            break;
+        }
+    utsname u{};
+    uname(&u);
+    return (cpu.empty() ? std::string(u.machine) : cpu) + ", " + std::to_string(std::thread::hardware_concurrency()) +
+           " CPUs, " + u.sysname + " " + u.release;
+}
+
+std::string today() {
+    const std::time_t now = std::time(nullptr);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%d", std::gmtime(&now));
+    return text;
+}
+
+void add_ratios(Report& r) {
+    if (r.settings.baseline.empty()) return;
+    for (Row& row : r.rows) {
+        if (row.status != Row::Status::measured) continue;
+        for (const Row& base : r.rows)
+            if (base.plugin == r.settings.baseline && base.dataset == row.dataset && base.status == Row::Status::measured &&
+                base.rate > 0)
+                row.ratio = row.rate / base.rate;
+    }
+}
+
+}  // namespace
+
+std::optional<Report> run(const Settings& s, std::string& error) {
+    PluginRegistry registry;
+    registry.add_standard_search_path(s.plugin_dirs);
+    auto chosen = registry.select(s.plugins, error);
+    if (!chosen) return std::nullopt;
+    const Plugin* oracle = s.oracle.empty() ? nullptr : registry.find(s.oracle);
+    if (!s.oracle.empty() && !oracle) {
+        error = "the oracle '" + s.oracle + "' is not loaded (--oracle names it)";
+        return std::nullopt;
+    }
+    Report r;
+    r.settings = s;
+    r.machine = machine_line();
+    r.date = today();
+    r.prover = oracle ? oracle->name() : "";
+    std::vector<Plugin> plugins;
+    for (const Plugin& p : *chosen) {
+        const bool can = s.what ? p.can(*s.what == NP_GENERATE_GRID ? NP_CAP_GENERATE_GRID : NP_CAP_GENERATE_PUZZLE)
+                                : p.can(NP_CAP_SOLVE);
+        if (can || !s.plugins.empty()) plugins.push_back(p), r.plugin_names.push_back(p.name());
+    }
+    if (!s.baseline.empty() && std::find(r.plugin_names.begin(), r.plugin_names.end(), s.baseline) == r.plugin_names.end()) {
+        error = "--baseline " + s.baseline + " is not one of the plugins measured";
+        return std::nullopt;
+    }
+    auto say = [&](const std::string& line) {
+        if (s.progress) s.progress(line);
+    };
+    if (s.what) {
+        const Geometry shape = s.size ? *s.size : Geometry{3, 3};
+        r.dataset_names.push_back(std::string(*s.what == NP_GENERATE_GRID ? "grids " : "puzzles ") + shape.name());
+        for (const Plugin& p : plugins) {
+            if (cancelled(s)) break;
+            say(p.name() + ": generating " + r.dataset_names.back());
+            r.rows.push_back(bench_generator(s, p, shape, prover_for(p, oracle, registry.plugins(), {})));
+        }
+    }
+    for (const std::string& path : s.datasets) {
+        std::string why;
+        auto data = read_dataset(path, s.size, why);
+        if (!data) {
+            r.notes.push_back(why);
+            continue;
+        }
+        for (const auto& e : data->errors) r.notes.push_back(e);
+        if (data->puzzles.empty()) {
+            r.notes.push_back(path + ": no puzzles");
+            continue;
+        }
+        r.dataset_names.push_back(data->name);
+        std::vector<std::size_t> permutation(data->puzzles.size());
+        std::iota(permutation.begin(), permutation.end(), 0);
+        Rng rng(s.seed ^ fnv1a(data->name));
+        rng.shuffle(permutation.begin(), permutation.end());
+        // One truth cache per prover (a plugin is never its own prover). The
+        // oracle goes last: its prover is then the fastest plugin measured.
+        std::map<std::string, std::vector<std::optional<Truth>>> truths;
+        std::vector<Row> rows(plugins.size());
+        std::vector<std::size_t> order(plugins.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_partition(order.begin(), order.end(), [&](std::size_t k) { return &plugins[k] != oracle && plugins[k].name() != s.oracle; });
+        for (std::size_t k : order) {
+            const Plugin& p = plugins[k];
+            if (cancelled(s)) break;
+            say(p.name() + ": " + data->name + " (" + std::to_string(data->puzzles.size()) + " puzzles)");
+            const Plugin* prover = prover_for(p, oracle, plugins, rows);
+            auto& truth = truths[prover ? prover->name() : ""];
+            truth.resize(data->puzzles.size());
+            DatasetRun d{s, *data, prover, permutation, truth};
+            rows[k] = bench_solver(p, d, r.notes);
+        }
+        for (Row& row : rows)
+            if (!row.plugin.empty()) r.rows.push_back(std::move(row));
+    }
+    r.interrupted = cancelled(s);
+    if (r.dataset_names.empty()) {
+        error = s.what ? "nothing to generate" : "no dataset could be read";
+        for (const auto& n : r.notes) error += "; " + n;
+        return std::nullopt;
+    }
+    add_ratios(r);
+    return r;
+}
+
+int exit_code(const Report& report) {
+    for (const Row& row : report.rows)
+        if (row.status == Row::Status::finding) return 1;
+    return 0;
+}
+
+}  // namespace np::bench

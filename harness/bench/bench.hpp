@@ -1,0 +1,103 @@
+// numplace bench: plugins compared on puzzle datasets (or as generators) in
+// the format the field knows from tdoku's benchmark table. Every answer is
+// certified and judged against an independent oracle; a plugin that answers
+// wrong gets a finding in its row, never a figure.
+//
+// For each dataset and plugin, in a child process of its own (a crash or a
+// hang costs that row only, and the child's peak memory is the row's):
+//   1. warm-up: --warmup seconds of certified solving, to estimate the rate;
+//   2. the sample: the whole file when rate x --seconds covers it, else a
+//      seeded random sample of that many puzzles (the same order for every
+//      plugin: a faster plugin times a longer prefix of it);
+//   3. a certification pass over the sample: every answer certified by the
+//      host and its verdict checked against the oracle's complete search;
+//   4. the timed pass, without certification; every timed answer is then
+//      compared with the certified one (a different one is certified and
+//      judged on its own).
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "chart.hpp"
+#include "numplace/grid.hpp"
+#include "numplace/host.hpp"
+
+namespace np::bench {
+
+struct Dataset {
+    std::string name;  // the file name without its folder and extension
+    std::string path;
+    std::vector<Grid> puzzles;
+    std::vector<std::string> origins;  // "FILE:LINE" of each puzzle
+    std::vector<std::string> errors;   // "FILE:LINE: why" for each line skipped
+};
+
+// Puzzle lines (the first field: "puzzle:count:solution" lines work), grids,
+// and the first column of a .tsv file after its header line. nullopt and
+// `error` when the file cannot be read.
+std::optional<Dataset> read_dataset(const std::string& path, std::optional<Geometry> size, std::string& error);
+
+struct Settings {
+    std::vector<std::string> datasets;  // paths; none: generators are measured
+    std::vector<std::string> plugins;   // empty: every plugin that can (solve, or generate --what)
+    std::vector<std::string> plugin_dirs;
+    std::optional<Geometry> size;       // for datasets: the lines' shape; for generators: 3x3 by default
+    uint64_t limit = 2;                 // 1: first solution; 2: solve and prove unique
+    double seconds = 10;                // timed, per plugin x dataset
+    double warmup = 1;                  // seconds of warm-up
+    uint64_t seed = 0;                  // the sample's order; generators' seed
+    unsigned jobs = 1;                  // instances in parallel, one thread each
+    double timeout_seconds = 10;        // per puzzle (0 = none)
+    std::string oracle = "exhaustive-count";
+    std::string baseline;               // a plugin: each row's speed as a ratio of its
+    std::optional<np_generate_kind> what;  // generators: grids or puzzles
+    OptionList options;                 // passed to every call
+    const std::atomic<bool>* cancel = nullptr;
+    std::function<void(const std::string&)> progress;  // one line per step
+};
+
+struct Row {
+    std::string plugin, dataset;
+    enum class Status { measured, finding, skipped } status = Status::skipped;
+    std::string kind;     // a finding's kind: wrong, disagrees, crashed, timed-out, failed
+    std::string message;  // the finding, or why the row was skipped
+    uint64_t dataset_size = 0, timed = 0;  // puzzles (or results) in the file, timed
+    bool sampled = false;
+    double seconds = 0;   // the timed pass's wall time
+    double rate = 0;      // puzzles (results) per second
+    double mean_us = 0, median_us = 0, p99_us = 0;
+    double no_guess_percent = 0, guesses = 0, nodes = 0;  // per puzzle
+    uint64_t unknown = 0;  // answers 'unknown' (a spent budget)
+    double mean_clues = 0;  // generated puzzles
+    std::optional<double> peak_mib;  // the child's peak resident memory above its start
+    std::optional<double> ratio;     // rate / the baseline's rate on the same dataset
+};
+
+struct Report {
+    Settings settings;
+    std::vector<std::string> dataset_names, plugin_names;
+    std::vector<Row> rows;
+    std::vector<std::string> notes;  // skipped lines, unconfirmed verdicts
+    std::string machine, date, prover;
+    bool interrupted = false;
+};
+
+// nullopt and `error` for usage errors (an unknown plugin, no dataset
+// readable, a baseline not in the run).
+std::optional<Report> run(const Settings& settings, std::string& error);
+
+// 0: every row measured or skipped; 1: a finding.
+int exit_code(const Report& report);
+
+nlohmann::json to_json(const Report& report);
+std::string to_csv(const Report& report);
+std::string to_markdown(const Report& report);
+std::string to_table(const Report& report);  // for the screen
+ChartData chart_data(const Report& report);
+
+}  // namespace np::bench

@@ -1,0 +1,25 @@
+// Running one piece of bench work in a forked child: a plugin that crashes
+// or hangs costs that row only, and wait4 gives the child's own peak memory
+// (an in-process peak only ever grows).
+#pragma once
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+namespace np::bench {
+
+struct ChildResult {
+    std::optional<nlohmann::json> value;  // what `work` returned
+    std::string failure;                  // otherwise why not: "crashed: SIGSEGV", "timed out after N s"
+    bool timed_out = false;
+    double peak_mib = 0;                  // the child's peak resident size above its start
+};
+
+// Forks; the child runs `work` and sends its JSON back through a pipe. The
+// parent kills the child after `limit_seconds` (0 = no limit). Call it only
+// while the calling process has no other threads.
+ChildResult in_child(const std::function<nlohmann::json()>& work, double limit_seconds);
+
+}  // namespace np::bench

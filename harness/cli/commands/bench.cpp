@@ -1,0 +1,107 @@
+// numplace bench: plugins compared on datasets, tdoku's table (harness/bench).
+#include <iostream>
+#include <unistd.h>
+
+#include "bench.hpp"
+#include "commands.hpp"
+#include "shared.hpp"
+
+namespace np::cli {
+
+namespace {
+
+int write_outputs(const bench::Report& report, const Args& args, Streams io) {
+    bool ok = true;
+    if (args.has("--json")) ok &= write_file(args.text("--json"), dump_document(bench::to_json(report)) + "\n", io.out, io.err);
+    if (args.has("--csv")) ok &= write_file(args.text("--csv"), bench::to_csv(report), io.out, io.err);
+    if (args.has("--markdown")) ok &= write_file(args.text("--markdown"), bench::to_markdown(report), io.out, io.err);
+    if (args.has("--chart")) ok &= write_file(args.text("--chart"), bench::svg_chart(bench::chart_data(report)), io.out, io.err);
+    // The table goes to stdout unless an output already does.
+    bool taken = false;
+    for (const char* flag : {"--json", "--csv", "--markdown", "--chart"}) taken |= args.has(flag) && args.text(flag) == "-";
+    (taken ? io.err : io.out) << bench::to_table(report);
+    for (const auto& note : report.notes) io.err << "numplace bench: " << utf8_clean(note) << "\n";
+    if (!ok) return kExitUsage;
+    if (report.interrupted) return interrupt_exit_code();
+    return bench::exit_code(report);
+}
+
+int run(const Args& args, Streams io) {
+    bench::Settings s;
+    s.datasets = args.texts("DATASETS");
+    s.plugins = comma_list(args.text("--plugins"));
+    s.plugin_dirs = args.texts("--plugin-dir");
+    s.size = size_of(args);
+    s.limit = args.whole("--limit");
+    if (s.limit != 1 && s.limit != 2) {
+        io.err << "numplace bench: --limit " << args.text("--limit") << ": expected 1 (first solution) or 2 (prove unique)\n";
+        return kExitUsage;
+    }
+    s.seconds = args.seconds("--seconds");
+    s.warmup = args.seconds("--warmup");
+    s.seed = args.whole("--seed");
+    s.jobs = static_cast<unsigned>(args.whole("-j"));
+    s.timeout_seconds = args.seconds("--timeout");
+    s.oracle = args.text("--oracle");
+    s.baseline = args.text("--baseline");
+    if (args.has("--what")) s.what = args.text("--what") == "grid" ? NP_GENERATE_GRID : NP_GENERATE_PUZZLE;
+    if (s.datasets.empty() && !s.what) {
+        io.err << "numplace bench: name DATASET files, or --what grid|puzzle to measure generators\n";
+        return kExitUsage;
+    }
+    auto options = parse_options(args.texts("--option"), io.err);
+    if (!options) return kExitUsage;
+    s.options = std::move(*options);
+    s.cancel = &interrupt_flag();
+    const bool tty = isatty(STDERR_FILENO) != 0;
+    s.progress = [&](const std::string& line) {
+        if (tty) io.err << "numplace bench: " << utf8_clean(line) << "\n";
+    };
+    std::string error;
+    auto report = bench::run(s, error);
+    if (!report) {
+        io.err << "numplace bench: " << utf8_clean(error) << "\n";
+        return kExitUsage;
+    }
+    return write_outputs(*report, args, io);
+}
+
+}  // namespace
+
+Command bench_command() {
+    return {{"bench"},
+            "Compare plugins' speed on puzzle datasets (or as generators): tdoku's table, JSON, CSV, Markdown, a chart",
+            "DATASETS are files of puzzles: one per line (\"puzzle:count:solution\" lines too), grids, or the first "
+            "column of a .tsv after its header. For each dataset and plugin, in a child process of its own: "
+            "--warmup seconds of certified solving estimate the rate; the sample is the whole file when rate x "
+            "--seconds covers it, else a seeded random sample of that size; a certification pass then certifies "
+            "every answer and checks its verdict against the oracle's complete search, and a timed pass measures "
+            "(certification off; every timed answer is checked afterwards). A wrong answer, a crash or a hang "
+            "gives the row a finding instead of figures. Columns: puzzles/s, microseconds per puzzle (mean, median, "
+            "p99), the share solved without guessing (at --limit 2 this includes the uniqueness search, as in "
+            "tdoku), guesses and nodes per puzzle, answers 'unknown', the child's peak memory above its start. With "
+            "--what and no dataset, generators are measured: results/s and mean clues, every puzzle of the warm-up "
+            "proved unique by the oracle. Exit 0 when every row was measured or skipped, 1 on a finding, 2 for usage "
+            "errors. See docs/benchmarks.md.",
+            {{"DATASETS", FlagKind::texts, "Puzzle files (lines, grids, .tsv)"},
+             {"--plugins", FlagKind::text, "Plugins to compare, a,b (default: every loaded plugin that can)"},
+             flags::plugin_dir(),
+             {"--size", FlagKind::shape, "Box shape of the dataset lines; for --what, the shape made (default 3x3)"},
+             FlagSpec("--limit", FlagKind::whole, "1: the first solution; 2: solve and prove unique", "2").at_least(1),
+             {"--seconds", FlagKind::seconds, "Timed seconds per plugin and dataset", "10"},
+             {"--warmup", FlagKind::seconds, "Seconds of certified warm-up per plugin and dataset", "1"},
+             flags::seed("Seed of the sample's order (and of the generators)"),
+             FlagSpec("-j", FlagKind::whole, "Instances in parallel, one thread each", "1").at_least(1),
+             {"--timeout", FlagKind::seconds, "Seconds per puzzle (0 = no limit)", "10"},
+             {"--oracle", FlagKind::text, "Plugin whose complete search checks verdicts", "exhaustive-count"},
+             {"--baseline", FlagKind::text, "Add each plugin's speed as a ratio of this plugin's, same dataset, same run"},
+             {"--what", FlagKind::choice, "Measure generators: grid or puzzle", "", {"grid", "puzzle"}},
+             flags::option(),
+             {"--json", FlagKind::text, "Write the rows as JSON to FILE (- for stdout)"},
+             {"--csv", FlagKind::text, "Write the rows as CSV to FILE (- for stdout)"},
+             {"--markdown", FlagKind::text, "Write the table as Markdown to FILE (- for stdout)"},
+             {"--chart", FlagKind::text, "Write a bar chart (puzzles/s, log scale) as SVG to FILE"}},
+            run};
+}
+
+}  // namespace np::cli

@@ -1,0 +1,166 @@
+// numplace bench: the table and its files for honest plugins; findings, never
+// figures, for a liar, a plugin whose verdict the oracle contradicts, and a
+// crashing one; datasets in every accepted form; generators. Only amounts of
+// work are fixed here (tiny --seconds mean "the whole small file"), never a
+// duration: no figure is asserted beyond being positive.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "test_support.hpp"
+
+namespace {
+
+using np::test::run_cli;
+using json = nlohmann::json;
+
+class Bench : public ::testing::Test {
+protected:
+    void SetUp() override {
+        char name[] = "/tmp/numplace-bench-XXXXXX";
+        dir = mkdtemp(name);
+    }
+    void TearDown() override { std::filesystem::remove_all(dir); }
+
+    std::string write(const std::string& file, const std::string& text) {
+        const auto path = (dir / file).string();
+        std::ofstream(path, std::ios::binary) << text;
+        return path;
+    }
+    // Twelve unique 9x9 puzzles, made by bitmask-mrv (proved unique by the
+    // host's tests elsewhere; here the bench's own oracle checks them).
+    std::string puzzles_file() {
+        auto made = run_cli({"generate", "--plugin", "bitmask-mrv", "--what", "puzzle", "--count", "12", "--seed", "5"});
+        EXPECT_EQ(made.exit_code, 0) << made.err;
+        return write("puzzles.txt", made.out);
+    }
+    json read_json(const std::string& file) {
+        std::ifstream in(dir / file);
+        return json::parse(in);
+    }
+    std::filesystem::path dir;
+};
+
+// The rows of the JSON, by plugin.
+std::map<std::string, json> by_plugin(const json& doc) {
+    std::map<std::string, json> rows;
+    for (const auto& row : doc["rows"]) rows[row["plugin"].get<std::string>()] = row;
+    return rows;
+}
+
+TEST_F(Bench, MeasuresEveryPluginAndWritesEveryFormat) {
+    const auto file = puzzles_file();
+    auto run = run_cli({"bench", file, "--plugins", "bitmask-mrv,exhaustive-count,backtrack", "--seconds", "0.3",
+                        "--warmup", "0.05", "--baseline", "exhaustive-count", "--json", (dir / "b.json").string(),
+                        "--csv", (dir / "b.csv").string(), "--markdown", (dir / "b.md").string(), "--chart",
+                        (dir / "b.svg").string()});
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    EXPECT_NE(run.out.find("puzzles/s"), std::string::npos) << run.out;
+    const json doc = read_json("b.json");
+    auto rows = by_plugin(doc);
+    ASSERT_EQ(rows.size(), 3u);
+    for (const auto& [plugin, row] : rows) {
+        EXPECT_EQ(row["status"], "measured") << plugin << ": " << row.dump();
+        EXPECT_EQ(row["dataset"], "puzzles");
+        EXPECT_GT(row["rate"].get<double>(), 0) << plugin;
+        EXPECT_LE(row["median_us"].get<double>(), row["p99_us"].get<double>()) << plugin;
+        EXPECT_EQ(row["dataset_size"], 12);
+        EXPECT_EQ(row["unknown"], 0) << plugin;
+        EXPECT_TRUE(row.contains("peak_mib")) << plugin;
+    }
+    EXPECT_DOUBLE_EQ(rows["exhaustive-count"]["ratio"].get<double>(), 1.0);
+    EXPECT_NEAR(rows["bitmask-mrv"]["ratio"].get<double>(),
+                rows["bitmask-mrv"]["rate"].get<double>() / rows["exhaustive-count"]["rate"].get<double>(), 1e-9);
+    // bitmask-mrv solves some of these without a guess; backtrack guesses on every one.
+    EXPECT_EQ(rows["backtrack"]["no_guess_percent"], 0.0);
+    std::ifstream csv(dir / "b.csv"), md(dir / "b.md"), svg(dir / "b.svg");
+    const std::string csv_text((std::istreambuf_iterator<char>(csv)), {}), md_text((std::istreambuf_iterator<char>(md)), {}),
+        svg_text((std::istreambuf_iterator<char>(svg)), {});
+    EXPECT_EQ(csv_text.rfind("dataset,plugin,status,", 0), 0u);
+    EXPECT_EQ(std::count(csv_text.begin(), csv_text.end(), '\n'), 4);
+    EXPECT_NE(md_text.find("| puzzles | bitmask-mrv |"), std::string::npos) << md_text;
+    EXPECT_NE(md_text.find("vs exhaustive-count"), std::string::npos);
+    EXPECT_NE(svg_text.find("<svg"), std::string::npos);
+    EXPECT_NE(svg_text.find("exhaustive-count"), std::string::npos);
+}
+
+TEST_F(Bench, AWrongAnswerGetsAFindingNeverAFigure) {
+    const auto file = puzzles_file();
+    auto run = run_cli({"bench", file, "--plugin-dir", np::test::liar_dir(), "--plugins", "fixture-liar,bitmask-mrv",
+                        "--seconds", "0.2", "--warmup", "0.05", "--json", "-"});
+    EXPECT_EQ(run.exit_code, 1) << run.err;
+    auto rows = by_plugin(json::parse(run.out));
+    EXPECT_EQ(rows["fixture-liar"]["status"], "finding");
+    EXPECT_EQ(rows["fixture-liar"]["kind"], "wrong");
+    EXPECT_FALSE(rows["fixture-liar"].contains("rate"));
+    EXPECT_NE(rows["fixture-liar"]["message"].get<std::string>().find("puzzles.txt:"), std::string::npos);
+    EXPECT_EQ(rows["bitmask-mrv"]["status"], "measured");
+}
+
+TEST_F(Bench, AVerdictTheOracleContradictsIsAFinding) {
+    // An empty grid has many solutions; mutant-one-forward calls it unique.
+    const auto file = write("open.txt", std::string(81, '.') + "\n");
+    auto run = run_cli({"bench", file, "--plugin-dir", np::test::fixture_dir() + "/../mutant-plugins", "--plugins",
+                        "mutant-one-forward", "--seconds", "0.1", "--warmup", "0.01", "--json", "-"});
+    EXPECT_EQ(run.exit_code, 1) << run.err;
+    auto rows = by_plugin(json::parse(run.out));
+    EXPECT_EQ(rows["mutant-one-forward"]["kind"], "disagrees") << run.out;
+    EXPECT_NE(rows["mutant-one-forward"]["message"].get<std::string>().find("exhaustive-count"), std::string::npos);
+}
+
+TEST_F(Bench, ACrashCostsOnlyItsRow) {
+    // fixture-segv dereferences a null pointer on every 6x6 puzzle.
+    auto made = run_cli({"generate", "--plugin", "bitmask-mrv", "--what", "puzzle", "--count", "4", "--size", "2x3"});
+    const auto file = write("six.txt", made.out);
+    auto run = run_cli({"bench", file, "--plugin-dir", np::test::fixture_dir() + "/../fixture-faulty", "--plugins",
+                        "fixture-segv,bitmask-mrv", "--seconds", "0.1", "--warmup", "0.01", "--json", "-"});
+    EXPECT_EQ(run.exit_code, 1) << run.err;
+    auto rows = by_plugin(json::parse(run.out));
+    EXPECT_EQ(rows["fixture-segv"]["kind"], "crashed") << run.out;
+    EXPECT_NE(rows["fixture-segv"]["message"].get<std::string>().find("SIGSEGV"), std::string::npos);
+    EXPECT_EQ(rows["bitmask-mrv"]["status"], "measured");
+}
+
+TEST_F(Bench, ReadsLinesWithCountsAndTsvColumns) {
+    const auto file = puzzles_file();
+    std::ifstream in(file);
+    std::string lines, tsv = "puzzle\tsolution_count\n";
+    int n = 0;
+    for (std::string line; std::getline(in, line) && n < 5; ++n) lines += line + ":1:whatever\n", tsv += line + "\t1\n";
+    const auto counted = write("counted.txt", lines + "not a puzzle\n");
+    const auto table = write("rated.tsv", tsv);
+    auto run = run_cli({"bench", counted, table, "--plugins", "bitmask-mrv", "--seconds", "0.2", "--warmup", "0.01",
+                        "--json", "-"});
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    const json doc = json::parse(run.out);
+    ASSERT_EQ(doc["rows"].size(), 2u);
+    for (const auto& row : doc["rows"]) EXPECT_EQ(row["dataset_size"], 5) << row.dump();
+    // The bad line is named, and the rest ran.
+    EXPECT_NE(run.err.find("counted.txt:6: not a puzzle"), std::string::npos) << run.err;
+}
+
+TEST_F(Bench, MeasuresGenerators) {
+    auto run = run_cli({"bench", "--what", "puzzle", "--plugins", "bitmask-mrv", "--seconds", "0.2", "--warmup", "0.1",
+                        "--json", "-"});
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    auto rows = by_plugin(json::parse(run.out));
+    EXPECT_EQ(rows["bitmask-mrv"]["status"], "measured") << run.out;
+    EXPECT_EQ(rows["bitmask-mrv"]["dataset"], "puzzles 3x3");
+    EXPECT_GT(rows["bitmask-mrv"]["rate"].get<double>(), 0);
+    EXPECT_GE(rows["bitmask-mrv"]["mean_clues"].get<double>(), 17);
+    EXPECT_LT(rows["bitmask-mrv"]["mean_clues"].get<double>(), 81);
+}
+
+TEST_F(Bench, UsageErrors) {
+    const auto file = write("one.txt", std::string(81, '.') + "\n");
+    EXPECT_EQ(run_cli({"bench"}).exit_code, 2);
+    EXPECT_EQ(run_cli({"bench", file, "--limit", "3"}).exit_code, 2);
+    EXPECT_EQ(run_cli({"bench", file, "--plugins", "bitmask-mrv", "--baseline", "backtrack"}).exit_code, 2);
+    EXPECT_EQ(run_cli({"bench", file, "--plugins", "no-such"}).exit_code, 2);
+    EXPECT_EQ(run_cli({"bench", (dir / "missing.txt").string()}).exit_code, 2);
+    EXPECT_EQ(run_cli({"bench", "--what", "maze"}).exit_code, 2);
+}
+
+}  // namespace
