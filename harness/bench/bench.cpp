@@ -10,12 +10,14 @@
 #include <ctime>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <numeric>
 #include <thread>
 
 #include "child.hpp"
 #include "numplace/format.hpp"
 #include "numplace/random.hpp"
+#include "runner.hpp"
 
 namespace np::bench {
 
@@ -66,6 +68,9 @@ std::optional<std::pair<std::string, std::string>> judge(const SolveOutcome& o, 
         case Fault::none: break;
         case Fault::wrong: return std::pair{std::string("wrong"), origin + ": " + o.message};
         case Fault::malformed: return std::pair{std::string("contract"), origin + ": " + o.message};
+        case Fault::crashed: return std::pair{std::string("crashed"), origin + ": " + o.message};
+        case Fault::timed_out: return std::pair{std::string("timed-out"), origin + ": " + o.message};
+        case Fault::out_of_memory: return std::pair{std::string("out-of-memory"), origin + ": " + o.message};
         default: return std::pair{std::string("failed"), origin + ": " + o.message};
     }
     if (auto d = disagreement(o, truth, prover); !d.empty()) return std::pair{std::string("disagrees"), origin + ": " + d};
@@ -74,9 +79,17 @@ std::optional<std::pair<std::string, std::string>> judge(const SolveOutcome& o, 
 
 json finding(const std::string& kind, const std::string& message) { return {{"kind", kind}, {"message", message}}; }
 
-// Two answers are the same when their verdicts and witnesses are.
-bool same_answer(const SolveOutcome& a, const SolveOutcome& b) {
-    return a.fault == b.fault && a.verdict == b.verdict && a.solutions == b.solutions;
+// An answer in 8 bytes: its fault, verdict and witnesses, hashed. The child
+// keeps one per puzzle (not the answers themselves, which would make its
+// peak memory the harness's rather than the plugin's).
+uint64_t fingerprint(const SolveOutcome& o) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    auto mix = [&](uint64_t byte) { h = (h ^ byte) * 0x100000001b3ull; };
+    mix(static_cast<uint64_t>(o.fault));
+    mix(static_cast<uint64_t>(o.verdict));
+    for (const Grid& g : o.solutions)
+        for (uint8_t c : g.cells) mix(c);
+    return h;
 }
 
 double percentile(std::vector<double> v, double p) {
@@ -125,28 +138,44 @@ json prove(const Plugin& prover, const Dataset& data, const std::vector<std::siz
     return out;
 }
 
+// What the timed pass keeps: each call's time, and the answers that differ
+// from the certified ones (a plugin with random choices, or a liar), to be
+// certified after timing.
 struct Timing {
     std::vector<double> micros;
-    std::vector<SolveOutcome> answers;
+    uint64_t no_guess = 0, unknown = 0;
+    double guesses = 0, nodes = 0;
+    std::vector<std::pair<std::size_t, SolveOutcome>> different;
+    std::mutex lock;  // for the sums and `different`, taken once per thread
 };
 
 // Step 4: the timed pass, certification off, `jobs` instances in threads
 // taking the next puzzle in turn. Returns the wall time.
-double timed_pass(const Job& job, Timing& t) {
+double timed_pass(const Job& job, const std::vector<uint64_t>& certified, Timing& t) {
     const std::size_t n = job.order.size();
     t.micros.assign(n, 0);
-    t.answers.assign(n, {});
     std::atomic<std::size_t> next{0};
     const Budget budget = budget_of(job.settings);
     auto worker = [&] {
         Session session(job.plugin);
         session.set_certify_solutions(false);
+        uint64_t no_guess = 0, unknown = 0;
+        double guesses = 0, nodes = 0;
+        std::vector<std::pair<std::size_t, SolveOutcome>> different;
         for (std::size_t k; (k = next.fetch_add(1)) < n && !cancelled(job.settings);) {
             const Grid& puzzle = job.data.puzzles[job.order[k]];
             const auto start = Clock::now();
-            t.answers[k] = session.solve(puzzle, job.settings.limit, job.settings.options, budget);
+            SolveOutcome o = session.solve(puzzle, job.settings.limit, job.settings.options, budget);
             t.micros[k] = std::chrono::duration<double, std::micro>(Clock::now() - start).count();
+            no_guess += o.stats.guesses == 0;
+            unknown += o.verdict == Verdict::unknown;
+            guesses += static_cast<double>(o.stats.guesses);
+            nodes += static_cast<double>(o.stats.nodes);
+            if (fingerprint(o) != certified[k]) different.emplace_back(k, std::move(o));
         }
+        std::lock_guard<std::mutex> hold(t.lock);
+        t.no_guess += no_guess, t.unknown += unknown, t.guesses += guesses, t.nodes += nodes;
+        for (auto& d : different) t.different.push_back(std::move(d));
     };
     const auto start = Clock::now();
     std::vector<std::thread> threads;
@@ -160,34 +189,25 @@ double timed_pass(const Job& job, Timing& t) {
 json measure(const Job& job, const std::vector<std::optional<Truth>>& truth, const std::string& prover) {
     const Settings& s = job.settings;
     const Budget budget = budget_of(s);
-    std::vector<SolveOutcome> certified(job.order.size());
+    auto truth_of = [&](std::size_t i) { return truth[i] ? *truth[i] : Truth{}; };
+    std::vector<uint64_t> certified(job.order.size());
     {
         Session session(job.plugin);
         for (std::size_t k = 0; k < job.order.size() && !cancelled(s); ++k) {
             const std::size_t i = job.order[k];
-            certified[k] = session.solve(job.data.puzzles[i], s.limit, s.options, budget);
-            const Truth t = truth[i] ? *truth[i] : Truth{};
-            if (auto f = judge(certified[k], t, prover, job.data.origins[i]))
-                return {{"finding", finding(f->first, f->second)}};
+            const SolveOutcome o = session.solve(job.data.puzzles[i], s.limit, s.options, budget);
+            if (auto f = judge(o, truth_of(i), prover, job.data.origins[i])) return {{"finding", finding(f->first, f->second)}};
+            certified[k] = fingerprint(o);
         }
     }
     Timing t;
-    const double wall = timed_pass(job, t);
+    const double wall = timed_pass(job, certified, t);
     if (cancelled(s)) return {{"interrupted", true}};
-    uint64_t no_guess = 0, unknown = 0;
-    double guesses = 0, nodes = 0;
-    for (std::size_t k = 0; k < job.order.size(); ++k) {
-        SolveOutcome& o = t.answers[k];
+    for (auto& [k, o] : t.different) {
         const std::size_t i = job.order[k];
-        if (!same_answer(o, certified[k])) {  // a plugin with random choices, or a liar
-            certify_answer(job.data.puzzles[i], o, job.plugin.name());
-            if (auto f = judge(o, truth[i] ? *truth[i] : Truth{}, prover, job.data.origins[i]))
-                return {{"finding", finding(f->first, f->second + " (in the timed pass)")}};
-        }
-        no_guess += o.stats.guesses == 0;
-        unknown += o.verdict == Verdict::unknown;
-        guesses += static_cast<double>(o.stats.guesses);
-        nodes += static_cast<double>(o.stats.nodes);
+        certify_answer(job.data.puzzles[i], o, job.plugin.name());
+        if (auto f = judge(o, truth_of(i), prover, job.data.origins[i]))
+            return {{"finding", finding(f->first, f->second + " (in the timed pass)")}};
     }
     const double n = static_cast<double>(job.order.size());
     return {{"timed", job.order.size()},
@@ -196,10 +216,107 @@ json measure(const Job& job, const std::vector<std::optional<Truth>>& truth, con
             {"mean_us", std::accumulate(t.micros.begin(), t.micros.end(), 0.0) / n},
             {"median_us", percentile(t.micros, 0.5)},
             {"p99_us", percentile(t.micros, 0.99)},
-            {"no_guess_percent", 100.0 * static_cast<double>(no_guess) / n},
-            {"guesses", guesses / n},
-            {"nodes", nodes / n},
-            {"unknown", unknown}};
+            {"no_guess_percent", 100.0 * static_cast<double>(t.no_guess) / n},
+            {"guesses", t.guesses / n},
+            {"nodes", t.nodes / n},
+            {"unknown", t.unknown}};
+}
+
+// ---- --isolate: the same steps through the runner's worker processes ------------------
+// From this process: a crash or a hang costs the puzzle it was on (then the
+// row, as a finding). The times include the worker protocol and the worker
+// session's certification; there is no peak memory (the worker's is not
+// reported back).
+
+constexpr std::size_t kBatch = 256;
+
+json estimate_isolated(const Job& job, runner::Runner& run) {
+    const Budget budget = budget_of(job.settings);
+    const auto start = Clock::now();
+    std::size_t done = 0;
+    while (done < job.order.size() && (done == 0 || seconds_since(start) < job.settings.warmup)) {
+        const std::size_t i = job.order[done++];
+        const SolveOutcome o = run.solve_one(job.plugin, job.data.puzzles[i], job.settings.limit, job.settings.options, budget);
+        if (auto f = judge(o, std::nullopt, "", job.data.origins[i])) return {{"finding", finding(f->first, f->second)}};
+        if (cancelled(job.settings)) break;
+    }
+    return {{"rate", static_cast<double>(done) / std::max(1e-9, seconds_since(start))}};
+}
+
+// Puzzles order[first, last) in batches; `each(k, outcome)` for every one.
+template <class Each>
+void solve_range(const Job& job, runner::Runner& run, std::size_t first, std::size_t last, Each each) {
+    const Budget budget = budget_of(job.settings);
+    for (std::size_t k = first; k < last && !cancelled(job.settings); k += kBatch) {
+        std::vector<const Grid*> batch;
+        for (std::size_t j = k; j < std::min(last, k + kBatch); ++j) batch.push_back(&job.data.puzzles[job.order[j]]);
+        auto outcomes = run.solve(job.plugin, batch, job.settings.limit, job.settings.options, budget);
+        for (std::size_t j = 0; j < outcomes.size(); ++j) each(k + j, outcomes[j]);
+    }
+}
+
+json measure_isolated(const Job& job, const std::vector<std::optional<Truth>>& truth, const std::string& prover) {
+    const Settings& s = job.settings;
+    const std::size_t n = job.order.size();
+    auto truth_of = [&](std::size_t i) { return truth[i] ? *truth[i] : Truth{}; };
+    std::vector<uint64_t> certified(n);
+    std::optional<json> found;
+    {
+        auto run = runner::make_runner(s.runner);
+        solve_range(job, *run, 0, n, [&](std::size_t k, const SolveOutcome& o) {
+            const std::size_t i = job.order[k];
+            if (auto f = judge(o, truth_of(i), prover, job.data.origins[i]); f && !found) found = finding(f->first, f->second);
+            certified[k] = fingerprint(o);
+        });
+    }
+    if (found) return {{"finding", *found}};
+    // `jobs` runners in threads, each with a contiguous part of the sample.
+    std::vector<double> micros(n, 0);
+    std::vector<uint64_t> guesses(n, 0), nodes(n, 0);
+    std::vector<uint8_t> unknown(n, 0);
+    std::vector<std::optional<json>> findings(std::max(1u, s.jobs));
+    const std::size_t parts = std::max(1u, s.jobs);
+    auto part = [&](std::size_t p) {
+        auto run = runner::make_runner(s.runner);
+        solve_range(job, *run, n * p / parts, n * (p + 1) / parts, [&](std::size_t k, const SolveOutcome& o) {
+            micros[k] = static_cast<double>(o.stats.micros);
+            guesses[k] = o.stats.guesses, nodes[k] = o.stats.nodes, unknown[k] = o.verdict == Verdict::unknown;
+            const std::size_t i = job.order[k];
+            if (fingerprint(o) == certified[k] || findings[p]) return;
+            if (auto f = judge(o, truth_of(i), prover, job.data.origins[i]))
+                findings[p] = finding(f->first, f->second + " (in the timed pass)");
+        });
+    };
+    const auto start = Clock::now();
+    std::vector<std::thread> threads;
+    for (std::size_t p = 1; p < parts; ++p) threads.emplace_back(part, p);
+    part(0);
+    for (auto& th : threads) th.join();
+    const double wall = seconds_since(start);
+    if (cancelled(s)) return {{"interrupted", true}};
+    for (const auto& f : findings)
+        if (f) return {{"finding", *f}};
+    double no_guess = 0, g = 0, v = 0, u = 0;
+    for (std::size_t k = 0; k < n; ++k) no_guess += guesses[k] == 0, g += static_cast<double>(guesses[k]),
+                                        v += static_cast<double>(nodes[k]), u += unknown[k];
+    const double count = static_cast<double>(n);
+    return {{"timed", n},
+            {"seconds", wall},
+            {"rate", count / std::max(wall, 1e-9)},
+            {"mean_us", std::accumulate(micros.begin(), micros.end(), 0.0) / count},
+            {"median_us", percentile(micros, 0.5)},
+            {"p99_us", percentile(micros, 0.99)},
+            {"no_guess_percent", 100.0 * no_guess / count},
+            {"guesses", g / count},
+            {"nodes", v / count},
+            {"unknown", static_cast<uint64_t>(u)}};
+}
+
+// A result computed here rather than in a child (--isolate).
+ChildResult here(const std::function<json()>& work) {
+    ChildResult r;
+    r.value = work();
+    return r;
 }
 
 // Generous: the child's own steps bound its time; this only stops a plugin
@@ -268,7 +385,10 @@ Row bench_solver(const Plugin& plugin, DatasetRun& d, std::vector<std::string>& 
         return row.message = "--option: " + problem, row;
 
     Job probe{s, plugin, d.data, d.permutation};
-    const ChildResult est = in_child([&] { return estimate(probe); }, child_limit(s, 1));
+    std::unique_ptr<runner::Runner> isolated = s.isolate ? runner::make_runner(s.runner) : nullptr;
+    const ChildResult est = s.isolate ? here([&] { return estimate_isolated(probe, *isolated); })
+                                      : in_child([&] { return estimate(probe); }, child_limit(s, 1));
+    isolated.reset();
     if (!take(row, est)) return row;
     const double rate = (*est.value)["rate"];
     const auto n = static_cast<std::size_t>(std::clamp(std::ceil(rate * s.seconds), 1.0, static_cast<double>(row.dataset_size)));
@@ -288,12 +408,13 @@ Row bench_solver(const Plugin& plugin, DatasetRun& d, std::vector<std::string>& 
         }
     }
     Job job{s, plugin, d.data, order};
-    const ChildResult m = in_child([&] { return measure(job, d.truth, d.prover ? d.prover->name() : ""); },
-                                   child_limit(s, n));
+    const std::string prover = d.prover ? d.prover->name() : "";
+    const ChildResult m = s.isolate ? here([&] { return measure_isolated(job, d.truth, prover); })
+                                    : in_child([&] { return measure(job, d.truth, prover); }, child_limit(s, n));
     if (!take(row, m)) return row;
     if (m.value->contains("interrupted")) return row.message = "interrupted", row;
     fill_figures(row, *m.value);
-    row.peak_mib = m.peak_mib;
+    if (!s.isolate) row.peak_mib = m.peak_mib;
     return row;
 }
 

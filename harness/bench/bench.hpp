@@ -26,6 +26,7 @@
 #include "chart.hpp"
 #include "numplace/grid.hpp"
 #include "numplace/host.hpp"
+#include "runner.hpp"
 
 namespace np::bench {
 
@@ -57,6 +58,8 @@ struct Settings {
     std::string baseline;               // a plugin: each row's speed as a ratio of its
     std::optional<np_generate_kind> what;  // generators: grids or puzzles
     OptionList options;                 // passed to every call
+    bool isolate = false;               // plugins in the runner's worker processes
+    runner::Settings runner;            // for --isolate
     const std::atomic<bool>* cancel = nullptr;
     std::function<void(const std::string&)> progress;  // one line per step
 };

@@ -123,6 +123,19 @@ TEST_F(Bench, ACrashCostsOnlyItsRow) {
     EXPECT_EQ(rows["bitmask-mrv"]["status"], "measured");
 }
 
+TEST_F(Bench, IsolatedInWorkersACrashIsAFindingToo) {
+    auto made = run_cli({"generate", "--plugin", "bitmask-mrv", "--what", "puzzle", "--count", "4", "--size", "2x3"});
+    const auto file = write("six.txt", made.out);
+    auto run = run_cli({"bench", file, "--isolate", "--plugin-dir", np::test::fixture_dir() + "/../fixture-faulty",
+                        "--plugins", "fixture-segv,bitmask-mrv", "--seconds", "0.1", "--warmup", "0.01", "--json", "-"});
+    EXPECT_EQ(run.exit_code, 1) << run.err;
+    auto rows = by_plugin(json::parse(run.out));
+    EXPECT_EQ(rows["fixture-segv"]["kind"], "crashed") << run.out;
+    EXPECT_EQ(rows["bitmask-mrv"]["status"], "measured");
+    EXPECT_EQ(rows["bitmask-mrv"]["timed"], 4);
+    EXPECT_FALSE(rows["bitmask-mrv"].contains("peak_mib"));  // not measured in workers
+}
+
 TEST_F(Bench, ReadsLinesWithCountsAndTsvColumns) {
     const auto file = puzzles_file();
     std::ifstream in(file);

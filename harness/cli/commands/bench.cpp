@@ -52,6 +52,14 @@ int run(const Args& args, Streams io) {
     auto options = parse_options(args.texts("--option"), io.err);
     if (!options) return kExitUsage;
     s.options = std::move(*options);
+    s.isolate = args.flag("--isolate");
+    s.runner.in_process = false;
+    s.runner.memory_mib = args.whole("--memory");
+    s.runner.worker_program = worker_program();
+    if (s.isolate && ::access(s.runner.worker_program.c_str(), X_OK) != 0) {
+        io.err << "numplace bench: " << utf8_clean(s.runner.worker_program) << " is missing: --isolate runs plugins in it\n";
+        return kExitUsage;
+    }
     s.cancel = &interrupt_flag();
     const bool tty = isatty(STDERR_FILENO) != 0;
     s.progress = [&](const std::string& line) {
@@ -100,7 +108,12 @@ Command bench_command() {
              {"--json", FlagKind::text, "Write the rows as JSON to FILE (- for stdout)"},
              {"--csv", FlagKind::text, "Write the rows as CSV to FILE (- for stdout)"},
              {"--markdown", FlagKind::text, "Write the table as Markdown to FILE (- for stdout)"},
-             {"--chart", FlagKind::text, "Write a bar chart (puzzles/s, log scale) as SVG to FILE"}},
+             {"--chart", FlagKind::text, "Write a bar chart (puzzles/s, log scale) as SVG to FILE"},
+             {"--isolate", FlagKind::flag,
+              "Run plugins in verify's worker processes (time and memory limits; the times then include the worker "
+              "protocol and certification, and there is no peak memory)"},
+             FlagSpec("--memory", FlagKind::whole, "With --isolate: address-space limit of each worker, MiB (0 = none)",
+                      "2048")},
             run};
 }
 
