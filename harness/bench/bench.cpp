@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -599,6 +600,9 @@ std::optional<Report> run(const Settings& s, std::string& error) {
             r.notes.push_back(path + ": no puzzles");
             continue;
         }
+        // Two files with one stem (x.txt, x.tsv) keep their extensions apart.
+        if (std::find(r.dataset_names.begin(), r.dataset_names.end(), data->name) != r.dataset_names.end())
+            data->name = std::filesystem::path(path).filename().string();
         r.dataset_names.push_back(data->name);
         std::vector<std::size_t> permutation(data->puzzles.size());
         std::iota(permutation.begin(), permutation.end(), 0);
