@@ -20,12 +20,11 @@
 
 #include <cstdint>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "numplace/plugin_api.h"
-#include "numplace/plugin_sdk.hpp"
-#include "numplace/random.hpp"
+#include "numplace/plugin.hpp"
 
 namespace {
 
@@ -35,28 +34,14 @@ constexpr uint32_t kMaxSide = 25;
 
 constexpr uint8_t kEmptyCell = 0;
 
-// True for every shape R x C with 2 <= R*C <= kMaxSide, which is what the
-// descriptor promises (max_side = 25, no listed shapes). The bounds on R and C
-// alone come first so that the product cannot overflow.
-bool geometry_supported(const np_geometry& geometry) {
-    if (geometry.box_rows < 1 || geometry.box_cols < 1) return false;
-    if (geometry.box_rows > kMaxSide || geometry.box_cols > kMaxSide) return false;
-    const uint32_t side = geometry.box_rows * geometry.box_cols;
-    return side >= 2 && side <= kMaxSide;
-}
-
-std::string geometry_text(const np_geometry& geometry) {
-    return std::to_string(geometry.box_rows) + "x" + std::to_string(geometry.box_cols);
-}
-
 // ---------------------------------------------------------------------------
 // The board: cells of one grid and the one rule check everything is built on.
 // ---------------------------------------------------------------------------
 class Board {
 public:
-    explicit Board(const np_geometry& geometry)
-        : box_rows_(static_cast<int>(geometry.box_rows)),
-          box_cols_(static_cast<int>(geometry.box_cols)),
+    Board(int box_rows, int box_cols)
+        : box_rows_(box_rows),
+          box_cols_(box_cols),
           side_(box_rows_ * box_cols_),
           cells_(static_cast<std::size_t>(side_ * side_), kEmptyCell) {}
 
@@ -71,6 +56,7 @@ public:
     void load(const uint8_t* cells) {
         std::memcpy(cells_.data(), cells, cells_.size());
     }
+    const uint8_t* cells() const { return cells_.data(); }
     void store(uint8_t* destination) const {
         std::memcpy(destination, cells_.data(), cells_.size());
     }
@@ -126,16 +112,6 @@ private:
 // Checking the givens before searching.
 // ---------------------------------------------------------------------------
 
-np_violation make_violation(const Board& board, np_reason_code code, int row, int col) {
-    np_violation violation{};
-    violation.code = code;
-    violation.row = static_cast<uint32_t>(row + 1);
-    violation.column = static_cast<uint32_t>(col + 1);
-    violation.box = static_cast<uint32_t>(board.box_of(row, col) + 1);
-    violation.value = board.get(row, col);
-    return violation;
-}
-
 // Finds the first thing wrong with the givens, in this order: a value above
 // N anywhere (the host already rejects those; checked again so that nothing
 // below can index out of range), then a repeated value in a row, in a column,
@@ -145,16 +121,15 @@ np_violation make_violation(const Board& board, np_reason_code code, int row, in
 //
 // A plain scan of its own, not the framework's check_rules: the plugins are
 // meant to be independent of each other and of the host.
-bool find_bad_given(const Board& board, np_violation& violation, std::string& message) {
+bool find_bad_given(const Board& board, np::plugin::Solve& call) {
     const int side = board.side();
 
     for (int row = 0; row < side; ++row) {
         for (int col = 0; col < side; ++col) {
             if (board.get(row, col) > side) {
-                violation = make_violation(board, NP_REASON_VALUE_OUT_OF_RANGE, row, col);
-                message = "value " + std::to_string(violation.value) + " at row " +
-                          std::to_string(row + 1) + ", column " + std::to_string(col + 1) +
-                          " is above " + std::to_string(side);
+                call.invalid(NP_REASON_VALUE_OUT_OF_RANGE, row, col, board.get(row, col),
+                             "value " + std::to_string(board.get(row, col)) + " at row " + std::to_string(row + 1) +
+                                 ", column " + std::to_string(col + 1) + " is above " + std::to_string(side));
                 return true;
             }
         }
@@ -164,10 +139,10 @@ bool find_bad_given(const Board& board, np_violation& violation, std::string& me
     // scanned. Values are at most 25 here, so a fixed array is enough.
     bool seen[kMaxSide + 1];
     auto report = [&](np_reason_code code, const char* unit, int row, int col) {
-        violation = make_violation(board, code, row, col);
-        message = "the given " + std::to_string(violation.value) + " at row " +
-                  std::to_string(row + 1) + ", column " + std::to_string(col + 1) +
-                  " repeats a " + std::to_string(violation.value) + " earlier in its " + unit;
+        const std::string value = std::to_string(board.get(row, col));
+        call.invalid(code, row, col, board.get(row, col),
+                     "the given " + value + " at row " + std::to_string(row + 1) + ", column " +
+                         std::to_string(col + 1) + " repeats a " + value + " earlier in its " + unit);
     };
 
     for (int row = 0; row < side; ++row) {
@@ -230,21 +205,13 @@ bool find_bad_given(const Board& board, np_violation& violation, std::string& me
 //    dead ends ("dead_ends" counter).
 class Solver {
 public:
-    Solver(Board& board, uint64_t limit, const np_budget& budget, np_solve_result& result)
-        : board_(board), limit_(limit), guard_(budget), result_(result) {}
+    Solver(Board& board, np::plugin::Solve& call) : board_(board), call_(call) {}
 
     void run() {
         search();
-        if (budget_ran_out_) {
-            result_.stop = NP_STOP_BUDGET;
-        } else if (result_.count >= limit_) {
-            result_.stop = NP_STOP_LIMIT;
-        } else {
-            result_.stop = NP_STOP_EXHAUSTED;
-        }
-        result_.stats.nodes = nodes_;
-        result_.stats.guesses = guesses_;
-        np::sdk::add_counter(result_.stats, "dead_ends", dead_ends_);
+        call_.set_nodes(nodes_);
+        call_.guess(guesses_);
+        call_.counter("dead_ends", dead_ends_);
     }
 
 private:
@@ -254,14 +221,14 @@ private:
     // Every value placed here is taken back before returning, so the board
     // is as it was on entry.
     bool search() {
-        if (guard_.spent()) {
-            budget_ran_out_ = true;
-            return true;
-        }
+        if (call_.spent()) return true;
         ++nodes_;
 
         const int cell = board_.first_empty_cell();
-        if (cell < 0) return record_solution();
+        // A full board is a solution (every value passed is_valid when placed,
+        // and the givens were checked); the search never reaches the same full
+        // board twice, so the witnesses are distinct.
+        if (cell < 0) return call_.found(board_.cells());
         const int row = cell / board_.side();
         const int col = cell % board_.side();
 
@@ -289,24 +256,8 @@ private:
         return false;
     }
 
-    // The board is full (and valid: every value passed is_valid when placed,
-    // and the givens were checked). Keeps the first two solutions as
-    // witnesses; they are distinct because the search never reaches the same
-    // full board twice. Returns true when the limit is reached.
-    bool record_solution() {
-        if (result_.witness_count < NP_MAX_WITNESSES && result_.witnesses[result_.witness_count]) {
-            board_.store(result_.witnesses[result_.witness_count]);
-            ++result_.witness_count;
-        }
-        ++result_.count;
-        return result_.count >= limit_;
-    }
-
     Board& board_;
-    const uint64_t limit_;
-    np::sdk::BudgetGuard guard_;
-    np_solve_result& result_;
-    bool budget_ran_out_ = false;
+    np::plugin::Solve& call_;
     uint64_t nodes_ = 0;
     uint64_t guesses_ = 0;
     uint64_t dead_ends_ = 0;
@@ -333,8 +284,7 @@ class GridFiller {
 public:
     enum class Outcome { filled, dead_end, budget_spent };
 
-    GridFiller(Board& board, np::Rng& rng, np::sdk::BudgetGuard& guard)
-        : board_(board), rng_(rng), guard_(guard) {}
+    GridFiller(Board& board, np::plugin::Generate& call) : board_(board), rng_(call.rng), call_(call) {}
 
     Outcome fill() { return fill_from(0); }
 
@@ -347,7 +297,7 @@ private:
     // and stays so, otherwise those cells are empty again.
     Outcome fill_from(int cell) {
         if (cell == board_.cell_count()) return Outcome::filled;
-        if (guard_.spent()) return Outcome::budget_spent;
+        if (call_.spent()) return Outcome::budget_spent;
         ++nodes_;
 
         const int side = board_.side();
@@ -379,149 +329,48 @@ private:
 
     Board& board_;
     np::Rng& rng_;
-    np::sdk::BudgetGuard& guard_;
+    np::plugin::Generate& call_;
     uint64_t nodes_ = 0;
     uint64_t guesses_ = 0;
     uint64_t dead_ends_ = 0;
 };
 
 // ---------------------------------------------------------------------------
-// The C ABI.
+// The plugin: glue to the C++ layer (numplace/plugin.hpp).
 // ---------------------------------------------------------------------------
 
-int solve(void* /*instance*/, const np_solve_request* request, np_solve_result* result);
-int generate(void* /*instance*/, const np_generate_request* request, np_generate_result* result);
+struct Backtrack {
+    static constexpr np::plugin::Info info = {
+        "backtrack", "1.0.0",
+        "Plain recursive backtracking (first empty cell, values 1..N): the reference solver and counter; "
+        "also makes full grids.",
+        NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_GENERATE_GRID, kMaxSide};
 
-const np_plugin kDescriptor = {
-    NP_ABI_VERSION,
-    "backtrack",
-    "1.0.0",
-    "Plain recursive backtracking (first empty cell, values 1..N): the reference solver and counter; "
-    "also makes full grids.",
-    NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_GENERATE_GRID,
-    kMaxSide,
-    nullptr,  // no listed shapes: every R x C with R*C <= 25
-    0,
-    nullptr,  // no options
-    0,
-    nullptr,  // stateless: everything lives on the stack of one call
-    nullptr,
-    &solve,
-    nullptr,  // no check_grid
-    &generate,
+    void solve(np::plugin::Solve& call) {
+        Board board(call.shape.box_rows, call.shape.box_cols);
+        board.load(call.givens);
+        if (find_bad_given(board, call)) return;
+        Solver(board, call).run();
+    }
+
+    // Result call.index of the seed's sequence, from its own generator (the
+    // layer seeds it from the seed and the index).
+    bool generate(np::plugin::Generate& call) {
+        Board board(call.shape.box_rows, call.shape.box_cols);
+        GridFiller filler(board, call);
+        const GridFiller::Outcome outcome = filler.fill();
+        call.set_nodes(filler.nodes());
+        call.guess(filler.guesses());
+        call.counter("dead_ends", filler.dead_ends());
+        // A dead end cannot happen: every shape R x C has full grids, and the
+        // search tries every value in every cell before giving up.
+        if (outcome == GridFiller::Outcome::dead_end) throw std::logic_error("the empty grid had no completion");
+        if (outcome == GridFiller::Outcome::budget_spent) return false;
+        board.store(call.out);
+        return true;
+    }
 };
-
-// Shared first steps of both calls: a shape we handle and no options.
-template <class Result>
-int check_geometry_and_options(const np_geometry& geometry, const np_option* options,
-                               uint32_t option_count, const char* operation, Result& result) {
-    if (!geometry_supported(geometry)) {
-        np::sdk::set_message(result.message, "backtrack supports shapes R x C with R*C <= 25, not " +
-                                                 geometry_text(geometry));
-        return NP_UNSUPPORTED;
-    }
-    // The plugin takes no options, so any option given is an unknown one;
-    // Options::parse says so in the standard words.
-    np::sdk::Options parsed;
-    std::string error;
-    if (!parsed.parse(kDescriptor.options, kDescriptor.option_count, options, option_count, operation,
-                      error)) {
-        np::sdk::set_message(result.message, error);
-        return NP_BAD_OPTION;
-    }
-    return NP_OK;
-}
-
-int solve(void* /*instance*/, const np_solve_request* request, np_solve_result* result) {
-    if (result == nullptr) return NP_FAILED;
-    return np::sdk::guarded(result, [&]() -> int {
-        if (request == nullptr || request->cells == nullptr) {
-            np::sdk::set_message(result->message, "solve called without a request or cells");
-            return NP_FAILED;
-        }
-        const int status = check_geometry_and_options(request->geometry, request->options,
-                                                      request->option_count, "solve", *result);
-        if (status != NP_OK) return status;
-        if (request->limit == 0) {
-            np::sdk::set_message(result->message, "limit must be at least 1");
-            return NP_FAILED;
-        }
-
-        Board board(request->geometry);
-        board.load(request->cells);
-
-        std::string message;
-        if (find_bad_given(board, result->violation, message)) {
-            np::sdk::set_message(result->message, message);
-            return NP_INVALID_INPUT;
-        }
-
-        Solver solver(board, request->limit, request->budget, *result);
-        solver.run();
-        return NP_OK;
-    });
-}
-
-int generate(void* /*instance*/, const np_generate_request* request, np_generate_result* result) {
-    if (result == nullptr) return NP_FAILED;
-    return np::sdk::guarded(result, [&]() -> int {
-        if (request == nullptr) {
-            np::sdk::set_message(result->message, "generate called without a request");
-            return NP_FAILED;
-        }
-        const int status = check_geometry_and_options(request->geometry, request->options,
-                                                      request->option_count, "generate", *result);
-        if (status != NP_OK) return status;
-        if (request->kind != NP_GENERATE_GRID) {
-            np::sdk::set_message(result->message,
-                                 "backtrack generates full grids only, not puzzles");
-            return NP_UNSUPPORTED;
-        }
-        if (request->count > 0 && result->cells == nullptr) {
-            np::sdk::set_message(result->message, "generate called without a result buffer");
-            return NP_FAILED;
-        }
-
-        // One budget for the whole call: results are made one after the
-        // other, and whatever is finished when it runs out is returned.
-        np::sdk::BudgetGuard guard(request->budget);
-        uint64_t nodes = 0, guesses = 0, dead_ends = 0;
-        const Board empty(request->geometry);
-        const std::size_t grid_size = static_cast<std::size_t>(empty.cell_count());
-
-        for (uint32_t i = 0; i < request->count; ++i) {
-            // Result i of this call is result first_index + i of the seed's
-            // sequence; with first_index 0 these are the grids of ABI v1.
-            np::Rng rng(np::derive_seed(request->seed, request->first_index + i));
-            Board board = empty;
-            GridFiller filler(board, rng, guard);
-            const GridFiller::Outcome outcome = filler.fill();
-            nodes += filler.nodes();
-            guesses += filler.guesses();
-            dead_ends += filler.dead_ends();
-            if (outcome == GridFiller::Outcome::dead_end) {
-                // Cannot happen: every shape R x C has full grids, and this
-                // search tries every value in every cell before giving up.
-                np::sdk::set_message(result->message, "internal error: the empty grid had no completion");
-                return NP_FAILED;
-            }
-            if (outcome == GridFiller::Outcome::budget_spent) {
-                np::sdk::set_message(result->message,
-                                     "budget ran out after " + std::to_string(i) + " of " +
-                                         std::to_string(request->count) + " grids");
-                break;
-            }
-            board.store(result->cells + i * grid_size);
-            ++result->produced;
-        }
-
-        result->stats.nodes = nodes;
-        result->stats.guesses = guesses;
-        np::sdk::add_counter(result->stats, "dead_ends", dead_ends);
-        return NP_OK;
-    });
-}
 
 }  // namespace
 
-NP_PLUGIN_EXPORT const np_plugin* numplace_plugin_entry(void) { return &kDescriptor; }
+NUMPLACE_PLUGIN(Backtrack)

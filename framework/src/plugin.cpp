@@ -1,0 +1,79 @@
+// The C++ plugin layer's out-of-line parts (numplace/plugin.hpp).
+#include "numplace/plugin.hpp"
+
+#include <cstring>
+
+namespace np::plugin {
+
+bool Solve::found(const uint8_t* cells) {
+    const uint32_t w = result_.witness_count;
+    if (w < NP_MAX_WITNESSES && result_.witnesses[w] != nullptr) {
+        std::memcpy(result_.witnesses[w], cells, static_cast<std::size_t>(shape.cells()));
+        ++result_.witness_count;
+    }
+    return ++result_.count >= limit;
+}
+
+void Solve::invalid(np_reason_code code, int row, int col, int value, std::string_view why) {
+    invalid_ = true;
+    result_.violation = detail::located(shape, code, row, col, value);
+    detail::message(result_.message, why);
+}
+
+int Solve::finish() {
+    result_.stats.nodes = nodes();
+    if (status() != NP_OK) return status();
+    if (invalid_) {
+        result_.count = 0, result_.witness_count = 0;
+        return NP_INVALID_INPUT;
+    }
+    // The limit first: a search that reached it before the budget ran out
+    // has its answer.
+    if (result_.count >= limit || two_differ_) result_.stop = NP_STOP_LIMIT;
+    else if (stopped() || gave_up_) result_.stop = NP_STOP_BUDGET;
+    else result_.stop = NP_STOP_EXHAUSTED;
+    return NP_OK;
+}
+
+void Check::violation(np_reason_code code, int row, int col, int value) {
+    if (result_.violation_count < result_.capacity && result_.violations != nullptr)
+        result_.violations[result_.violation_count] = detail::located(shape, code, row, col, value);
+    ++result_.violation_count;
+}
+
+namespace detail {
+
+np_violation located(const Shape& shape, np_reason_code code, int row, int col, int value) {
+    np_violation v{};
+    v.code = code;
+    v.row = static_cast<uint32_t>(row + 1);
+    v.column = static_cast<uint32_t>(col + 1);
+    v.box = static_cast<uint32_t>(shape.box_of(row, col) + 1);
+    v.value = static_cast<uint32_t>(value);
+    return v;
+}
+
+bool supported(const np_plugin& d, const np_geometry& g) {
+    // R and C alone first, so that R*C cannot overflow; a 1x1 grid is no puzzle.
+    if (g.box_rows == 0 || g.box_cols == 0 || g.box_rows > NP_MAX_SIDE || g.box_cols > NP_MAX_SIDE) return false;
+    if (g.box_rows * g.box_cols < 2) return false;
+    if (d.max_side > 0 && g.box_rows * g.box_cols <= d.max_side) return true;
+    for (uint32_t i = 0; i < d.geometry_count; ++i)
+        if (d.geometries[i].box_rows == g.box_rows && d.geometries[i].box_cols == g.box_cols) return true;
+    return false;
+}
+
+std::string shapes_text(const np_plugin& d) {
+    std::string text;
+    if (d.max_side > 0) text = "shapes R x C with R*C <= " + std::to_string(d.max_side);
+    for (uint32_t i = 0; i < d.geometry_count; ++i)
+        text += (text.empty() ? "" : ", ") + std::to_string(d.geometries[i].box_rows) + "x" +
+                std::to_string(d.geometries[i].box_cols);
+    return text;
+}
+
+void message(char (&buffer)[NP_MESSAGE_CAPACITY], std::string_view text) { sdk::set_message(buffer, text); }
+
+}  // namespace detail
+
+}  // namespace np::plugin
