@@ -223,7 +223,7 @@ private:
         board_ = nullptr;
     }
 
-    const Settings& settings_;
+    const Settings settings_;  // a copy: the caller's may be a temporary
     Plugin plugin_;
     pid_t pid_ = -1;
     int to_ = -1, from_ = -1;
@@ -325,7 +325,7 @@ private:
         return out;
     }
 
-    const Settings& settings_;
+    const Settings settings_;  // a copy: the caller's may be a temporary
     std::map<std::string, std::unique_ptr<Worker>> workers_;
 };
 
