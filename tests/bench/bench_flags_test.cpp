@@ -1,15 +1,22 @@
 // numplace_benchmarks' command line: --help lists every flag, numbers are
 // parsed strictly (one line and exit 2 on a bad one, never an uncaught
-// exception), unknown flags are errors, and Google Benchmark's own
-// --benchmark_* flags pass through. Nothing here measures speed.
+// exception), unknown flags, plugins and files are errors, and Google
+// Benchmark's own --benchmark_* flags pass through. A short run on a few
+// puzzles checks that the four layers run and agree; nothing here measures
+// speed.
 #include <gtest/gtest.h>
+#include <stdlib.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
 #include "test_support.hpp"
 
 namespace {
+
+namespace fs = std::filesystem;
 
 np::test::CliRun bench(const std::vector<std::string>& args) {
     return np::test::run_program(NUMPLACE_TEST_BENCH_BINARY, args);
@@ -22,14 +29,41 @@ np::test::CliRun bench(const std::vector<std::string>& args) {
     return ::testing::AssertionSuccess();
 }
 
-TEST(BenchFlags, HelpListsEveryFlagAndExitsZero) {
+std::size_t occurrences(const std::string& text, const std::string& word) {
+    std::size_t n = 0;
+    for (std::size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++n;
+    return n;
+}
+
+// A datasets folder of its own: tiny.txt holds three 17-clue puzzles of the
+// project corpus (a comment line too), empty.txt none.
+class Datasets {
+public:
+    Datasets() {
+        char name[] = "/tmp/numplace-bench-XXXXXX";
+        dir_ = mkdtemp(name);
+        std::ofstream tiny(dir_ / "tiny.txt");
+        tiny << "# three puzzles from corpus/17clue.yaml\n";
+        int taken = 0;
+        for (const auto& line : np::test::read_lines(np::test::source_dir() + "/../corpus/17clue.yaml"))
+            if (line.rfind("  puzzle: ", 0) == 0 && taken++ < 3) tiny << line.substr(10) << "\n";
+        std::ofstream(dir_ / "empty.txt") << "# nothing\n";
+    }
+    ~Datasets() { fs::remove_all(dir_); }
+    std::string dir() const { return dir_.string(); }
+
+private:
+    fs::path dir_;
+};
+
+TEST(BenchFlags, HelpListsEveryFlagAndLayerAndExitsZero) {
     for (const char* help : {"--help", "-h"}) {
         const auto run = bench({help});
         EXPECT_EQ(run.exit_code, 0) << run.err;
         EXPECT_TRUE(run.err.empty()) << run.err;
-        for (const char* flag : {"--plugins", "--plugin-dir", "--datasets", "--files", "--limit", "--max-puzzles",
-                                 "--generate ", "--generate-option", "--help", "--benchmark_"})
-            EXPECT_NE(run.out.find(flag), std::string::npos) << flag << " missing from:\n" << run.out;
+        for (const char* word : {"--plugins", "--plugin-dir", "--datasets", "--files", "--limit", "--max-puzzles",
+                                 "--batch", "--help", "--benchmark_", "raw/", "session/", "certified/", "workers/"})
+            EXPECT_NE(run.out.find(word), std::string::npos) << word << " missing from:\n" << run.out;
     }
 }
 
@@ -42,6 +76,7 @@ TEST(BenchFlags, BadNumbersAreOneLineAndExitTwo) {
     const std::vector<Case> cases = {
         {"--limit", "1", {"abc", "0", "-1", "1x", "", " 2", "+2", "2.5", "18446744073709551616"}},
         {"--max-puzzles", "0", {"abc", "-1", "1x", "", "0x10", "99999999999999999999"}},
+        {"--batch", "1", {"0", "-1", "64k", ""}},
     };
     for (const Case& c : cases) {
         for (const std::string& value : c.values) {
@@ -62,14 +97,13 @@ TEST(BenchFlags, BadNumbersAreOneLineAndExitTwo) {
 
 TEST(BenchFlags, UnknownFlagsMissingValuesAndBadWordsExitTwo) {
     const std::vector<std::vector<std::string>> cases = {
-        {"--plugins", "bitmask-mrv", "--limt", "2"},             // a typo
-        {"--plugins", "bitmask-mrv", "stray"},                   // not a flag
-        {"--plugins", "bitmask-mrv", "--limit"},                 // no value
-        {"--plugins", "bitmask-mrv", "--generate", "puzzles"},   // not grid|puzzle
-        {"--plugins", "bitmask-mrv", "--generate-option", "minimal"},  // no '='
-        {"--plugins", ","},                                      // no names
-        {"--plugins", "no-such-plugin", "--generate", "grid"},
-        {"--limit", "2"},                                        // --plugins missing
+        {"--plugins", "bitmask-mrv", "--limt", "2"},            // a typo
+        {"--plugins", "bitmask-mrv", "stray"},                  // not a flag
+        {"--plugins", "bitmask-mrv", "--limit"},                // no value
+        {"--plugins", "bitmask-mrv", "--generate", "puzzle"},   // gone: numplace bench's job
+        {"--plugins", ","},                                     // no names
+        {"--files", ""},                                        // no files
+        {"--plugins", "no-such-plugin"},
     };
     for (const auto& args : cases) {
         SCOPED_TRACE(::testing::PrintToString(args));
@@ -77,33 +111,76 @@ TEST(BenchFlags, UnknownFlagsMissingValuesAndBadWordsExitTwo) {
         EXPECT_EQ(run.exit_code, 2) << run.err;
         EXPECT_TRUE(one_line(run.err));
         EXPECT_EQ(run.err.rfind("numplace_benchmarks: ", 0), 0u) << run.err;
+        EXPECT_TRUE(run.out.empty()) << run.out;
     }
     const auto typo = bench({"--plugins", "bitmask-mrv", "--limt", "2"});
-    EXPECT_NE(typo.err.find("--limt"), std::string::npos) << typo.err;
+    EXPECT_NE(typo.err.find("unknown flag --limt"), std::string::npos) << typo.err;
+    const auto plugin = bench({"--plugins", "bitmask-mrv,no-such-plugin"});
+    EXPECT_EQ(plugin.err, "numplace_benchmarks: unknown plugin no-such-plugin\n");
 }
 
-// Good values are accepted (the largest 64-bit limit too), and Google
-// Benchmark's flags reach it: --benchmark_list_tests lists without running.
+// A file that is not there, or holds no puzzle, is named in one line: exit 2,
+// before anything runs.
+TEST(BenchFlags, MissingOrEmptyFilesExitTwo) {
+    const Datasets data;
+    const auto missing = bench({"--datasets", data.dir(), "--files", "tiny.txt,no-such-file.txt"});
+    EXPECT_EQ(missing.exit_code, 2) << missing.err;
+    EXPECT_TRUE(one_line(missing.err));
+    EXPECT_EQ(missing.err, "numplace_benchmarks: cannot read " + data.dir() +
+                               "/no-such-file.txt: No such file or directory (see --datasets and --files)\n");
+    EXPECT_TRUE(missing.out.empty()) << missing.out;
+    const auto empty = bench({"--datasets", data.dir(), "--files", "empty.txt"});
+    EXPECT_EQ(empty.exit_code, 2) << empty.err;
+    EXPECT_EQ(empty.err, "numplace_benchmarks: no puzzles in " + data.dir() + "/empty.txt\n");
+}
+
+// Good values are accepted (the largest 64-bit limit too), every plugin gets
+// the four layers, raw first, and Google Benchmark's flags reach it:
+// --benchmark_list_tests lists without running.
 TEST(BenchFlags, GoodValuesAndBenchmarkFlagsPassThrough) {
-    const auto list = bench({"--plugins", "bitmask-mrv,backtrack", "--generate", "grid", "--limit",
-                             "18446744073709551615", "--max-puzzles=0", "--benchmark_list_tests=true"});
+    const Datasets data;
+    const auto list = bench({"--plugins", "bitmask-mrv,backtrack", "--datasets", data.dir(), "--files=tiny.txt",
+                             "--limit", "18446744073709551615", "--max-puzzles=0", "--batch", "1",
+                             "--benchmark_list_tests=true"});
     EXPECT_EQ(list.exit_code, 0) << list.err;
-    EXPECT_EQ(list.out, "generate/bitmask-mrv/grid\ngenerate/backtrack/grid\n");
+    std::string expected;
+    for (const char* plugin : {"bitmask-mrv", "backtrack"})
+        for (const char* layer : {"raw", "session", "certified", "workers"})
+            expected += std::string(layer) + "/" + plugin + "/tiny.txt/limit=18446744073709551615/real_time\n";
+    EXPECT_EQ(list.out, expected);
     // An unknown --benchmark_ flag is Google Benchmark's to refuse, not ignored.
-    const auto unknown = bench({"--plugins", "bitmask-mrv", "--generate", "grid", "--benchmark_no_such_flag=1"});
+    const auto unknown = bench({"--datasets", data.dir(), "--files", "tiny.txt", "--benchmark_no_such_flag=1"});
     EXPECT_NE(unknown.exit_code, 0);
     EXPECT_NE(unknown.err.find("benchmark_no_such_flag"), std::string::npos) << unknown.err;
 }
 
-// A real (short) run of generate through the ABI: every iteration asks for the
-// next result of one sequence, and every result is a full grid (81 values).
-TEST(BenchFlags, GenerateRuns) {
-    const auto run = bench({"--plugins", "naive-dom", "--generate", "grid", "--benchmark_min_time=0.01",
-                            "--benchmark_format=json"});
-    EXPECT_EQ(run.exit_code, 0) << run.err;
-    EXPECT_NE(run.out.find("\"name\": \"generate/naive-dom/grid\""), std::string::npos) << run.out;
-    EXPECT_NE(run.out.find("\"clues\": 8.1000000000000000e+01"), std::string::npos) << run.out;
-    EXPECT_EQ(run.out.find("error_occurred"), std::string::npos) << run.out;
+// A real (short) run of the four layers on three unique puzzles: each solves
+// all three (one solution each, so they did the same work), none reports an
+// error, and the ratios to raw follow the table (on stdout for the console,
+// on stderr for JSON, which stays parsable).
+TEST(BenchFlags, TheFourLayersRunAndGiveRatios) {
+    const Datasets data;
+    const std::vector<std::string> args = {"--plugins", "bitmask-mrv", "--datasets", data.dir(), "--files",
+                                           "tiny.txt", "--batch", "2", "--benchmark_min_time=0.01"};
+    const auto console = bench(args);
+    EXPECT_EQ(console.exit_code, 0) << console.err;
+    for (const char* layer : {"raw", "session", "certified", "workers"})
+        EXPECT_NE(console.out.find(std::string(layer) + "/bitmask-mrv/tiny.txt/limit=2"), std::string::npos)
+            << layer << " missing from:\n" << console.out;
+    EXPECT_NE(console.out.find("\nbitmask-mrv/tiny.txt/limit=2: raw "), std::string::npos) << console.out;
+    for (const char* ratio : {" session/raw = ", ", certified/raw = ", ", workers/raw = "})
+        EXPECT_NE(console.out.find(ratio), std::string::npos) << ratio << " missing from:\n" << console.out;
+
+    auto json_args = args;
+    json_args.push_back("--benchmark_format=json");
+    const auto json = bench(json_args);
+    EXPECT_EQ(json.exit_code, 0) << json.err;
+    EXPECT_EQ(occurrences(json.out, "\"puzzles\": 3.0000000000000000e+00"), 4u) << json.out;
+    EXPECT_EQ(occurrences(json.out, "\"solutions_per_puzzle\": 1.0000000000000000e+00"), 4u) << json.out;
+    EXPECT_EQ(occurrences(json.out, "\"batch\": 2.0000000000000000e+00"), 1u) << json.out;
+    EXPECT_EQ(json.out.find("error_occurred"), std::string::npos) << json.out;
+    EXPECT_EQ(json.out.find("/raw = "), std::string::npos) << json.out;
+    EXPECT_NE(json.err.find("bitmask-mrv/tiny.txt/limit=2: raw "), std::string::npos) << json.err;
 }
 
 }  // namespace
