@@ -95,12 +95,5 @@ long long Options::get_int(const std::string& key) const {
     return value;
 }
 
-bool supports(const np_plugin& plugin, const Geometry& geometry) {
-    if (!geometry.valid()) return false;
-    if (plugin.max_side != 0 && geometry.side() <= static_cast<int>(plugin.max_side)) return true;
-    for (uint32_t i = 0; i < plugin.geometry_count; ++i)
-        if (Geometry::from_c(plugin.geometries[i]) == geometry) return true;
-    return false;
-}
 
 }  // namespace np::sdk

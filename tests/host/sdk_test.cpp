@@ -1,6 +1,7 @@
 // The plugin SDK helpers: option checking and budget polling.
 #include <gtest/gtest.h>
 
+#include "numplace/plugin.hpp"
 #include "numplace/plugin_sdk.hpp"
 
 namespace {
@@ -72,11 +73,14 @@ TEST(SdkGeometry, RuleAndList) {
     p.max_side = 9;
     p.geometries = listed;
     p.geometry_count = 1;
-    EXPECT_TRUE(np::sdk::supports(p, {3, 3}));
-    EXPECT_TRUE(np::sdk::supports(p, {2, 4}));
-    EXPECT_FALSE(np::sdk::supports(p, {3, 4}));
-    EXPECT_TRUE(np::sdk::supports(p, {5, 7}));
-    EXPECT_FALSE(np::sdk::supports(p, {7, 5}));
+    using np::plugin::detail::supported;
+    EXPECT_TRUE(supported(p, {3, 3}));
+    EXPECT_TRUE(supported(p, {2, 4}));
+    EXPECT_FALSE(supported(p, {3, 4}));
+    EXPECT_TRUE(supported(p, {5, 7}));
+    EXPECT_FALSE(supported(p, {7, 5}));
+    EXPECT_FALSE(supported(p, {1, 1}));          // one cell is no puzzle
+    EXPECT_FALSE(supported(p, {65536, 65536}));  // R*C would overflow 32 bits
 }
 
 }  // namespace

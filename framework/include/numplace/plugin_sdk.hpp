@@ -1,6 +1,7 @@
-// Helpers for writing a plugin in C++: the glue between the C ABI in
-// plugin_api.h and a plugin's algorithm. A plugin needs none of this (the ABI
-// is plain C), but with it the glue is a few lines.
+// Helpers for writing a plugin in C++, under the C++ layer (plugin.hpp): the
+// message buffer, budget polling, option parsing, exception catching. A
+// plugin needs none of this (the ABI is plain C). Part of numplace_sdk, the
+// small library a plugin links; nothing here knows the host.
 #pragma once
 
 #include <cstdint>
@@ -10,7 +11,6 @@
 #include <string>
 #include <string_view>
 
-#include "numplace/grid.hpp"
 #include "numplace/plugin_api.h"
 
 // Put in front of the entry function so that it is the one exported symbol.
@@ -65,8 +65,6 @@ public:
 private:
     std::map<std::string, std::string> values_;
 };
-
-bool supports(const np_plugin& plugin, const Geometry& geometry);
 
 // Run `body` and turn any exception into NP_FAILED with its message: nothing
 // may cross the C boundary.
