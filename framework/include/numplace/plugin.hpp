@@ -63,6 +63,9 @@ public:
     // Once per search node: counts it, and now and then looks at the
     // deadline and the terminate callback. True when the search must stop.
     bool spent() { return guard_.spent(); }
+    // Looks at the deadline and the terminate callback now, without counting
+    // a node: for a plugin whose few steps are each long (a library call).
+    bool poll() { return guard_.poll_now(); }
     bool stopped() const { return guard_.stopped(); }
     // A branch that is not forced (ABI version 2's definition of a guess).
     void guess(uint64_t n = 1) { stats_.guesses += n; }
@@ -117,6 +120,9 @@ public:
     // there is room. True when the limit is reached: stop searching.
     bool found(const uint8_t* cells);
     uint64_t count() const { return result_.count; }
+    // Solutions counted without being handed over (a counting search keeps
+    // two witnesses and counts the rest): adds n to the count.
+    void add_solutions(uint64_t n) { result_.count += n; }
     // The givens break a rule (0-based row and column of the second cell of
     // the pair; the box is worked out). The call then answers "invalid".
     void invalid(np_reason_code code, int row, int col, int value, std::string_view why);
@@ -200,18 +206,38 @@ constexpr uint32_t shape_count() {
 }
 
 // The shared first steps: a result, a request with the shape and options.
+// The options of a call that gives none are the defaults, parsed once per
+// operation (a map built on every call costs a fast solver 5%).
 template <class Result, class Request>
-int prepare(const np_plugin& d, const Request* request, Result* result, const char* operation, sdk::Options& options) {
+int prepare(const np_plugin& d, const Request* request, Result* result, const char* operation, sdk::Options& parsed,
+            const sdk::Options*& options, const sdk::Options& defaults) {
     if (request == nullptr) return message(result->message, std::string(operation) + " called without a request"), NP_FAILED;
     if (!supported(d, request->geometry))
         return message(result->message, std::string(d.name) + " supports " + shapes_text(d) + ", not " +
                                             std::to_string(request->geometry.box_rows) + "x" +
                                             std::to_string(request->geometry.box_cols)),
                NP_UNSUPPORTED;
+    options = &defaults;
+    if (request->option_count == 0) return NP_OK;
     std::string error;
-    if (!options.parse(d.options, d.option_count, request->options, request->option_count, operation, error))
+    if (!parsed.parse(d.options, d.option_count, request->options, request->option_count, operation, error))
         return message(result->message, error), NP_BAD_OPTION;
+    options = &parsed;
     return NP_OK;
+}
+
+inline sdk::Options defaults_for(const np_plugin& d, const char* operation) {
+    sdk::Options o;
+    std::string unused;
+    o.parse(d.options, d.option_count, nullptr, 0, operation, unused);
+    return o;
+}
+
+// The first cell holding a value above N, or -1.
+inline int above_range(const Shape& shape, const uint8_t* cells) {
+    for (int i = 0; i < shape.cells(); ++i)
+        if (cells[i] > shape.side()) return i;
+    return -1;
 }
 
 inline Shape shape_of(const np_geometry& g) { return {static_cast<int>(g.box_rows), static_cast<int>(g.box_cols)}; }
@@ -229,15 +255,35 @@ struct Entry {
     }
     static void destroy(void* instance) noexcept { delete static_cast<T*>(instance); }
 
+    // The instance, or (for a caller that never called create, which the ABI
+    // allows) one made for this call alone.
+    template <class Body>
+    static void with_instance(void* instance, Body&& body) {
+        if (instance != nullptr) return body(*static_cast<T*>(instance));
+        T temporary;
+        body(temporary);
+    }
+
     static int solve(void* instance, const np_solve_request* request, np_solve_result* result) noexcept {
         if (result == nullptr) return NP_FAILED;
         return sdk::guarded(result, [&]() -> int {
-            sdk::Options options;
-            if (int status = prepare(descriptor, request, result, "solve", options); status != NP_OK) return status;
+            static const sdk::Options defaults = defaults_for(descriptor, "solve");
+            sdk::Options parsed;
+            const sdk::Options* options = nullptr;
+            if (int status = prepare(descriptor, request, result, "solve", parsed, options, defaults); status != NP_OK)
+                return status;
             if (request->cells == nullptr || request->limit == 0)
                 return message(result->message, "solve called without cells or with limit 0"), NP_FAILED;
-            Solve call(shape_of(request->geometry), options, *request, *result);
-            static_cast<T*>(instance)->solve(call);
+            Solve call(shape_of(request->geometry), *options, *request, *result);
+            // The host sends values 0..N only; a caller that does not is
+            // answered here, so that no plugin indexes out of range.
+            if (const int at = above_range(call.shape, request->cells); at >= 0) {
+                const int side = call.shape.side(), value = request->cells[at];
+                call.invalid(NP_REASON_VALUE_OUT_OF_RANGE, at / side, at % side, value,
+                             "value " + std::to_string(value) + " is above " + std::to_string(side));
+                return call.finish();
+            }
+            with_instance(instance, [&](T& self) { self.solve(call); });
             return call.finish();
         });
     }
@@ -245,10 +291,13 @@ struct Entry {
     static int generate(void* instance, const np_generate_request* request, np_generate_result* result) noexcept {
         if (result == nullptr) return NP_FAILED;
         return sdk::guarded(result, [&]() -> int {
-            sdk::Options options;
-            if (int status = prepare(descriptor, request, result, "generate", options); status != NP_OK) return status;
+            static const sdk::Options defaults = defaults_for(descriptor, "generate");
+            sdk::Options parsed;
+            const sdk::Options* options = nullptr;
+            if (int status = prepare(descriptor, request, result, "generate", parsed, options, defaults); status != NP_OK)
+                return status;
             const uint32_t wanted = request->kind == NP_GENERATE_GRID ? NP_CAP_GENERATE_GRID : NP_CAP_GENERATE_PUZZLE;
-            if ((descriptor.capabilities & wanted) == 0)
+            if ((descriptor.capabilities & wanted) == 0 || request->kind > NP_GENERATE_PUZZLE)
                 return message(result->message, std::string(descriptor.name) + " does not generate " +
                                                     (request->kind == NP_GENERATE_GRID ? "grids" : "puzzles")),
                        NP_UNSUPPORTED;
@@ -256,16 +305,25 @@ struct Entry {
                 return message(result->message, "generate called without a result buffer"), NP_FAILED;
             const Shape shape = shape_of(request->geometry);
             // One budget for the whole call: results are made one after the
-            // other, and whatever is finished when it runs out is returned.
+            // other, each with the nodes the earlier ones left, and whatever
+            // is finished when it runs out is returned. The deadline and the
+            // terminate callback are looked at before each result.
             np_budget budget = request->budget;
             uint64_t nodes = 0;
             for (uint32_t k = 0; k < request->count; ++k) {
-                Generate call(shape, options, *request, *result, budget, request->first_index + k,
+                const bool spent = request->budget.max_nodes != 0 && nodes >= request->budget.max_nodes;
+                if (spent || sdk::BudgetGuard(request->budget).poll_now()) {
+                    message(result->message, "the budget ran out after " + std::to_string(k) + " of " +
+                                                 std::to_string(request->count) + " results");
+                    break;
+                }
+                if (request->budget.max_nodes != 0) budget.max_nodes = request->budget.max_nodes - nodes;
+                Generate call(shape, *options, *request, *result, budget, request->first_index + k,
                               result->cells + static_cast<std::size_t>(k) * static_cast<std::size_t>(shape.cells()));
-                const bool made = static_cast<T*>(instance)->generate(call) && !call.stopped();
+                bool made = false;
+                with_instance(instance, [&](T& self) { made = self.generate(call) && !call.stopped(); });
                 nodes += call.nodes();
                 if (call.status() != NP_OK) return call.status();
-                if (budget.max_nodes != 0) budget.max_nodes = budget.max_nodes > call.nodes() ? budget.max_nodes - call.nodes() : 1;
                 if (!made) {
                     message(result->message, "the budget ran out after " + std::to_string(k) + " of " +
                                                  std::to_string(request->count) + " results");
@@ -281,11 +339,19 @@ struct Entry {
     static int check(void* instance, const np_check_request* request, np_check_result* result) noexcept {
         if (result == nullptr) return NP_FAILED;
         return sdk::guarded(result, [&]() -> int {
-            sdk::Options options;
-            if (int status = prepare(descriptor, request, result, "check", options); status != NP_OK) return status;
+            static const sdk::Options defaults = defaults_for(descriptor, "check");
+            sdk::Options parsed;
+            const sdk::Options* options = nullptr;
+            if (int status = prepare(descriptor, request, result, "check", parsed, options, defaults); status != NP_OK)
+                return status;
             if (request->cells == nullptr) return message(result->message, "check called without cells"), NP_FAILED;
-            Check call(shape_of(request->geometry), options, *request, *result);
-            static_cast<T*>(instance)->check(call);
+            Check call(shape_of(request->geometry), *options, *request, *result);
+            if (const int at = above_range(call.shape, request->cells); at >= 0) {
+                const int side = call.shape.side();
+                call.violation(NP_REASON_VALUE_OUT_OF_RANGE, at / side, at % side, request->cells[at]);
+                return NP_OK;
+            }
+            with_instance(instance, [&](T& self) { self.check(call); });
             return call.status();
         });
     }
