@@ -8,20 +8,9 @@ struct Located {
     int row, column;  // 0-based
 };
 
-np_violation violation_at(uint32_t code, int row, int column, int box_rows, int box_cols, int value) {
-    np_violation v{};
-    v.code = code;
-    v.row = static_cast<uint32_t>(row + 1);
-    v.column = static_cast<uint32_t>(column + 1);
-    v.box = static_cast<uint32_t>((row / box_rows) * box_rows + column / box_cols + 1);
-    v.value = static_cast<uint32_t>(value);
-    return v;
-}
-
 }  // namespace
 
-bool locate_bad_given(const uint8_t* cells, int box_rows, int box_cols, np_violation& violation,
-                      std::string& message) {
+bool locate_bad_given(const uint8_t* cells, int box_rows, int box_cols, BadGiven& fault) {
     const int side = box_rows * box_cols;
     auto value_at = [&](int row, int column) { return static_cast<int>(cells[row * side + column]); };
     auto where = [](int row, int column) {
@@ -30,11 +19,10 @@ bool locate_bad_given(const uint8_t* cells, int box_rows, int box_cols, np_viola
 
     for (int row = 0; row < side; ++row)
         for (int column = 0; column < side; ++column)
-            if (value_at(row, column) > side) {
-                violation = violation_at(NP_REASON_VALUE_OUT_OF_RANGE, row, column, box_rows, box_cols,
-                                         value_at(row, column));
-                message = "the given " + std::to_string(violation.value) + " at " + where(row, column) +
-                          " is above " + std::to_string(side);
+            if (const int value = value_at(row, column); value > side) {
+                fault = {NP_REASON_VALUE_OUT_OF_RANGE, row, column, value,
+                         "the given " + std::to_string(value) + " at " + where(row, column) + " is above " +
+                             std::to_string(side)};
                 return true;
             }
 
@@ -47,8 +35,6 @@ bool locate_bad_given(const uint8_t* cells, int box_rows, int box_cols, np_viola
                 return {(unit / box_rows) * box_rows + k / box_cols, (unit % box_rows) * box_cols + k % box_cols};
         }
     };
-    static constexpr uint32_t kCodes[3] = {NP_REASON_DUPLICATE_IN_ROW, NP_REASON_DUPLICATE_IN_COLUMN,
-                                           NP_REASON_DUPLICATE_IN_BOX};
     static constexpr const char* kUnitNames[3] = {"row", "column", "box"};
 
     for (int kind = 0; kind < 3; ++kind) {
@@ -60,9 +46,10 @@ bool locate_bad_given(const uint8_t* cells, int box_rows, int box_cols, np_viola
                 if (value == 0) continue;
                 const uint64_t bit = uint64_t{1} << value;
                 if (seen & bit) {
-                    violation = violation_at(kCodes[kind], at.row, at.column, box_rows, box_cols, value);
-                    message = "the given " + std::to_string(value) + " at " + where(at.row, at.column) +
-                              " repeats a " + std::to_string(value) + " earlier in its " + kUnitNames[kind];
+                    // The ABI's codes for row, column and box follow one another.
+                    fault = {static_cast<np_reason_code>(NP_REASON_DUPLICATE_IN_ROW + kind), at.row, at.column, value,
+                             "the given " + std::to_string(value) + " at " + where(at.row, at.column) +
+                                 " repeats a " + std::to_string(value) + " earlier in its " + kUnitNames[kind]};
                     return true;
                 }
                 seen |= bit;

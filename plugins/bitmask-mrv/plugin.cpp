@@ -2,7 +2,9 @@
 // seed 004 (bit-mask candidates, fewest-candidates-first search, uniqueness
 // by a forward and a backward search). The algorithm is in search.hpp (the
 // search), engine.hpp (propagation; a 9x9 and an any-shape instance) and
-// generator.hpp; this file is the glue to the C ABI.
+// generator.hpp; this file is the glue to the C++ layer (numplace/plugin.hpp):
+// the algorithm answers in plain structs (Answer, Counters) and report()
+// hands them to the call.
 //
 // Seed 004's four answers map onto the ABI like this:
 //   rule_violation     -> NP_INVALID_INPUT, violation located (givens.hpp)
@@ -10,251 +12,36 @@
 //   multiple_solutions -> count 2 (two distinct witnesses)
 //   valid              -> count 1, NP_STOP_EXHAUSTED
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <memory>
-#include <new>
 #include <stdexcept>
 #include <string>
 
 #include "engine.hpp"
 #include "generator.hpp"
 #include "givens.hpp"
-#include "numplace/plugin_api.h"
-#include "numplace/plugin_sdk.hpp"
-#include "numplace/random.hpp"
+#include "numplace/plugin.hpp"
 
 namespace {
 
 using namespace bitmask_mrv;
 
-// ---- Options ------------------------------------------------------------------------
-
-const np_option_spec kOptions[] = {
-    {"uniqueness", "count|forward-backward", "count", "solve",
-     "count: count solutions up to the limit; forward-backward: seed 004's test, one search trying "
-     "values ascending and one descending, the same solution meaning unique (answers 0, 1 or 2)"},
-    {"engine", "auto|general", "auto", "all",
-     "auto: the specialised engine for 9x9 (3x3 boxes), the general one otherwise; general: the "
-     "any-shape engine for every shape (to cross-check the two)"},
-    {"symmetry", "none|rotate180|rotate90|mirror|diagonal", "none", "generate",
-     "symmetry of the clue pattern (positions only, any box shape): clues are removed by orbit"},
-    {"minimal", "0|1", "1", "generate",
-     "1: try every clue (orbit) once, so that none can be removed without losing uniqueness"},
-    {"clues", "integer", "0", "generate",
-     "with minimal=0, stop removing once at most this many clues remain (0: no target); with "
-     "minimal=1 minimality wins"},
-};
-constexpr uint32_t kOptionCount = sizeof kOptions / sizeof kOptions[0];
-
-int solve(void* instance, const np_solve_request* request, np_solve_result* result);
-int generate(void* instance, const np_generate_request* request, np_generate_result* result);
-void* create_instance();
-void destroy_instance(void* instance);
-
-const np_plugin kDescriptor = {
-    NP_ABI_VERSION,
-    "bitmask-mrv",
-    "1.0.0",
-    "Seed 004: bit-mask candidates, fewest-candidates-first branching, naked and hidden singles, "
-    "locked candidates; the fast solver (specialised 9x9 path) and the unique-puzzle generator.",
-    NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_GENERATE_GRID | NP_CAP_GENERATE_PUZZLE,
-    kMaxSide,
-    nullptr,  // no listed shapes: every R x C with R*C <= 25
-    0,
-    kOptions,
-    kOptionCount,
-    &create_instance,
-    &destroy_instance,
-    &solve,
-    nullptr,  // no check_grid
-    &generate,
-};
-
-// ---- The instance: scratch space reused from call to call ---------------------------
-
-struct Instance {
-    ClassicEngine classic;
-    std::unique_ptr<GeneralEngine> general;
-
-    GeneralEngine& general_for(int box_rows, int box_cols) {
-        if (!general || general->box_rows() != box_rows || general->box_cols() != box_cols)
-            general = std::make_unique<GeneralEngine>(box_rows, box_cols);
-        return *general;
-    }
-};
-
-void* create_instance() {
-    try {
-        return new Instance();
-    } catch (...) {
-        return nullptr;
-    }
-}
-
-void destroy_instance(void* instance) { delete static_cast<Instance*>(instance); }
-
-// ---- Shared checks ----------------------------------------------------------------------
-
-bool geometry_supported(const np_geometry& g) {
-    if (g.box_rows < 1 || g.box_cols < 1 || g.box_rows > kMaxSide || g.box_cols > kMaxSide) return false;
-    const uint32_t side = g.box_rows * g.box_cols;
-    return side >= 2 && side <= kMaxSide;
-}
-
-template <class Result>
-int unsupported(const np_geometry& g, Result& result) {
-    np::sdk::set_message(result.message, "bitmask-mrv supports shapes R x C with R*C <= 25, not " +
-                                             std::to_string(g.box_rows) + "x" + std::to_string(g.box_cols));
-    return NP_UNSUPPORTED;
-}
-
-bool is_classic(const np_geometry& g, bool force_general) {
-    return g.box_rows == 3 && g.box_cols == 3 && !force_general;
-}
-
-// ---- Solve ----------------------------------------------------------------------------
+// ---- Options, read into plain settings ----------------------------------------------
 
 struct SolveSettings {
-    bool forward_backward = false;
-    bool force_general = false;
+    bool forward_backward = false;  // uniqueness=forward-backward
+    bool force_general = false;     // engine=general
 };
 
-uint32_t stop_code(Stop stop) {
-    switch (stop) {
-        case Stop::exhausted: return NP_STOP_EXHAUSTED;
-        case Stop::limit: return NP_STOP_LIMIT;
-        case Stop::budget: return NP_STOP_BUDGET;
-    }
-    return NP_STOP_BUDGET;
+SolveSettings solve_settings(const np::sdk::Options& options) {
+    return {options.get("uniqueness") == "forward-backward", options.get("engine") == "general"};
 }
-
-void put_witness(np_solve_result& result, const uint8_t* cells, std::size_t n) {
-    const uint32_t k = result.witness_count;
-    if (k < NP_MAX_WITNESSES && result.witnesses[k] != nullptr) {
-        std::memcpy(result.witnesses[k], cells, n);
-        result.witness_count = k + 1;
-    }
-}
-
-template <class Eng>
-int solve_with(Eng& engine, const np_solve_request& request, np_solve_result& result,
-               const SolveSettings& settings) {
-    engine.begin_call(request.budget);
-    if (!engine.load(request.cells)) {
-        std::string message;
-        if (!locate_bad_given(request.cells, engine.box_rows(), engine.box_cols(), result.violation, message))
-            throw std::logic_error("internal error: givens rejected but no fault located");
-        np::sdk::set_message(result.message, message);
-        return NP_INVALID_INPUT;
-    }
-    engine.settle_root();
-    const std::size_t n = static_cast<std::size_t>(engine.cell_count());
-
-    if (!settings.forward_backward || request.limit == 1) {
-        Ascending ascending;
-        const Outcome outcome = engine.run(request.limit, ascending);
-        result.count = outcome.count;
-        result.stop = stop_code(outcome.stop);
-        for (int k = 0; k < 2 && static_cast<uint64_t>(k) < outcome.count; ++k)
-            put_witness(result, engine.solution(k), n);
-    } else {
-        // Seed 004's uniqueness test. Why it is a proof here: propagation
-        // and the choice of the branching cell (MRV, ties to the first cell)
-        // depend only on the node's state, never on the order in which
-        // values are tried, so the forward and the backward search walk the
-        // same search tree - a node's children are the same, only visited
-        // in the opposite order. Propagation removes no solution and the
-        // children of a node split its solutions by the value of the
-        // branching cell, so the solutions are exactly the tree's solved
-        // leaves, each reached once. The forward search stops at the
-        // leftmost of them and the backward search at the rightmost; the
-        // two are the same leaf exactly when there is only one.
-        Ascending ascending;
-        const Outcome forward = engine.run(1, ascending);
-        if (forward.stop == Stop::budget) {
-            result.count = 0;
-            result.stop = NP_STOP_BUDGET;
-        } else if (forward.count == 0) {
-            result.count = 0;
-            result.stop = NP_STOP_EXHAUSTED;
-        } else {
-            std::array<uint8_t, kMaxCells> first{};
-            std::memcpy(first.data(), engine.solution(0), n);
-            put_witness(result, first.data(), n);
-            Descending descending;
-            const Outcome backward = engine.run(1, descending);
-            if (backward.stop == Stop::budget) {
-                result.count = 1;
-                result.stop = NP_STOP_BUDGET;
-            } else if (backward.count == 0) {
-                throw std::logic_error("internal error: the backward search found no solution");
-            } else if (std::memcmp(first.data(), engine.solution(0), n) == 0) {
-                result.count = 1;
-                result.stop = NP_STOP_EXHAUSTED;
-            } else {
-                // Two distinct solutions; the count is not exact (NP_STOP_LIMIT).
-                result.count = 2;
-                result.stop = NP_STOP_LIMIT;
-                put_witness(result, engine.solution(0), n);
-            }
-        }
-    }
-
-    const Counters& counters = engine.counters();
-    result.stats.nodes = engine.budget().explored();
-    result.stats.guesses = counters.guesses;
-    np::sdk::add_counter(result.stats, "naked_singles", counters.naked_singles);
-    np::sdk::add_counter(result.stats, "hidden_singles", counters.hidden_singles);
-    np::sdk::add_counter(result.stats, "locked_candidates", counters.locked);
-    np::sdk::add_counter(result.stats, "dead_ends", counters.dead_ends);
-    return NP_OK;
-}
-
-int parse_solve_settings(const np_solve_request& request, np_solve_result& result, SolveSettings& settings) {
-    if (request.option_count == 0) return NP_OK;  // the defaults, without building a map per call
-    np::sdk::Options options;
-    std::string error;
-    if (!options.parse(kOptions, kOptionCount, request.options, request.option_count, "solve", error)) {
-        np::sdk::set_message(result.message, error);
-        return NP_BAD_OPTION;
-    }
-    settings.forward_backward = options.get("uniqueness") == "forward-backward";
-    settings.force_general = options.get("engine") == "general";
-    return NP_OK;
-}
-
-int solve(void* instance, const np_solve_request* request, np_solve_result* result) {
-    if (result == nullptr) return NP_FAILED;
-    return np::sdk::guarded(result, [&]() -> int {
-        if (request == nullptr || request->cells == nullptr) {
-            np::sdk::set_message(result->message, "solve called without a request or cells");
-            return NP_FAILED;
-        }
-        if (!geometry_supported(request->geometry)) return unsupported(request->geometry, *result);
-        SolveSettings settings;
-        if (const int status = parse_solve_settings(*request, *result, settings); status != NP_OK) return status;
-        if (request->limit == 0) {
-            np::sdk::set_message(result->message, "limit must be at least 1");
-            return NP_FAILED;
-        }
-        std::unique_ptr<Instance> temporary;  // a host that did not call create
-        Instance* state = static_cast<Instance*>(instance);
-        if (state == nullptr) {
-            temporary = std::make_unique<Instance>();
-            state = temporary.get();
-        }
-        const np_geometry& g = request->geometry;
-        if (is_classic(g, settings.force_general)) return solve_with(state->classic, *request, *result, settings);
-        return solve_with(state->general_for(static_cast<int>(g.box_rows), static_cast<int>(g.box_cols)),
-                          *request, *result, settings);
-    });
-}
-
-// ---- Generate ------------------------------------------------------------------------
 
 struct GenerateSettings {
     bool force_general = false;
+    long long clues = 0;  // as given; negative is refused
     PuzzleSettings puzzle;
 };
 
@@ -266,6 +53,16 @@ Symmetry symmetry_from_name(const std::string& name) {
     return Symmetry::none;
 }
 
+GenerateSettings generate_settings(const np::sdk::Options& options) {
+    GenerateSettings settings;
+    settings.force_general = options.get("engine") == "general";
+    settings.puzzle.symmetry = symmetry_from_name(options.get("symmetry"));
+    settings.puzzle.minimal = options.get("minimal") == "1";
+    settings.clues = options.get_int("clues");
+    settings.puzzle.clue_target = static_cast<int>(std::clamp<long long>(settings.clues, 0, kMaxCells));
+    return settings;
+}
+
 // Minimal puzzles at side 25 are refused up front: near the end of the pass
 // a single removal test can take tens of millions of nodes, so one puzzle
 // takes minutes, and a user who asked with the defaults would only see a
@@ -275,104 +72,183 @@ Symmetry symmetry_from_name(const std::string& name) {
 // 0.03 s at 320 clues, up to 2.4 s at 310, over 30 s for some at 300).
 // Boxes that are a whole row or column (1x25, 25x1) need more clues: within
 // 0.05 s at 420 over 12 seeds, up to 1.4 s at 400, over 20 s at 380.
-int quick_clue_target(const np_geometry& g) { return g.box_rows == 1 || g.box_cols == 1 ? 420 : 320; }
+int quick_clue_target(int box_rows, int box_cols) { return box_rows == 1 || box_cols == 1 ? 420 : 320; }
 
-// NP_OK, or NP_BAD_OPTION with the way that works. With minimal=0 and no
-// target the pass also visits every clue, so that is refused the same way.
-int refuse_slow_minimal(const np_generate_request& request, const PuzzleSettings& puzzle, np_generate_result& result) {
-    const bool side_25 = request.geometry.box_rows * request.geometry.box_cols == 25;
-    if (request.kind != NP_GENERATE_PUZZLE || !side_25) return NP_OK;
-    if (!puzzle.minimal && puzzle.clue_target > 0) return NP_OK;
-    const std::string example = "(e.g. N=" + std::to_string(quick_clue_target(request.geometry)) + ")";
-    np::sdk::set_message(result.message, puzzle.minimal
-                                             ? "minimal puzzles at 25x25 take minutes each; use --option minimal=0 "
-                                               "--option clues=N " + example
-                                             : "minimal=0 without a clue target still makes minimal puzzles, which "
-                                               "take minutes each at 25x25; add --option clues=N " + example);
-    return NP_BAD_OPTION;
+// Why this generation is refused, with the way that works; empty when it is
+// not. With minimal=0 and no target the pass also visits every clue, so that
+// is refused the same way.
+std::string slow_minimal(bool puzzle_kind, int box_rows, int box_cols, const PuzzleSettings& puzzle) {
+    if (!puzzle_kind || box_rows * box_cols != 25) return "";
+    if (!puzzle.minimal && puzzle.clue_target > 0) return "";
+    const std::string example = "(e.g. N=" + std::to_string(quick_clue_target(box_rows, box_cols)) + ")";
+    return puzzle.minimal ? "minimal puzzles at 25x25 take minutes each; use --option minimal=0 "
+                            "--option clues=N " + example
+                          : "minimal=0 without a clue target still makes minimal puzzles, which "
+                            "take minutes each at 25x25; add --option clues=N " + example;
 }
 
-template <class Eng>
-int generate_with(Eng& engine, const np_generate_request& request, np_generate_result& result,
-                  const GenerateSettings& settings) {
-    engine.begin_call(request.budget);
-    Generator<Eng> generator(engine);
-    const std::size_t n = static_cast<std::size_t>(engine.cell_count());
-    Orbits orbits;
-    if (request.kind == NP_GENERATE_PUZZLE) orbits = make_orbits(engine.side(), settings.puzzle.symmetry);
+// ---- What a solve found, in plain terms ---------------------------------------------
 
-    for (uint32_t i = 0; i < request.count; ++i) {
-        // Result i of this call is result first_index + i of the seed's
-        // sequence, which depends on the seed and that index only.
-        np::Rng rng(np::derive_seed(request.seed, request.first_index + i));
-        uint8_t* out = result.cells + i * n;
-        const bool made = !engine.budget().poll_now() &&
-                          (request.kind == NP_GENERATE_GRID ? generator.make_grid(rng, out)
-                                                            : generator.make_puzzle(rng, settings.puzzle, orbits, out));
-        if (!made) {
-            np::sdk::set_message(result.message, "budget ran out after " + std::to_string(i) + " of " +
-                                                     std::to_string(request.count) + " results");
-            break;
-        }
-        ++result.produced;
+struct Answer {
+    bool invalid = false;
+    BadGiven fault;                  // when invalid
+    uint64_t count = 0;              // solutions counted, up to the limit
+    const uint8_t* witness[2] = {};  // the first two of them
+    bool two_differ = false;         // forward-backward met two different solutions
+};
+
+// ---- The plugin ----------------------------------------------------------------------
+
+class BitmaskMrv {
+public:
+    static constexpr np::plugin::Info info = {
+        "bitmask-mrv", "1.0.0",
+        "Seed 004: bit-mask candidates, fewest-candidates-first branching, naked and hidden singles, "
+        "locked candidates; the fast solver (specialised 9x9 path) and the unique-puzzle generator.",
+        NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_GENERATE_GRID | NP_CAP_GENERATE_PUZZLE, kMaxSide};
+
+    static constexpr np_option_spec options[] = {
+        {"uniqueness", "count|forward-backward", "count", "solve",
+         "count: count solutions up to the limit; forward-backward: seed 004's test, one search trying "
+         "values ascending and one descending, the same solution meaning unique (answers 0, 1 or 2)"},
+        {"engine", "auto|general", "auto", "all",
+         "auto: the specialised engine for 9x9 (3x3 boxes), the general one otherwise; general: the "
+         "any-shape engine for every shape (to cross-check the two)"},
+        {"symmetry", "none|rotate180|rotate90|mirror|diagonal", "none", "generate",
+         "symmetry of the clue pattern (positions only, any box shape): clues are removed by orbit"},
+        {"minimal", "0|1", "1", "generate",
+         "1: try every clue (orbit) once, so that none can be removed without losing uniqueness"},
+        {"clues", "integer", "0", "generate",
+         "with minimal=0, stop removing once at most this many clues remain (0: no target); with "
+         "minimal=1 minimality wins"},
+    };
+
+    void solve(np::plugin::Solve& call) {
+        const SolveSettings settings = solve_settings(call.options);
+        with_engine(call.shape, settings.force_general, [&](auto& engine) {
+            engine.begin_call(call);
+            const Answer answer = answer_for(engine, call.givens, call.limit, settings.forward_backward);
+            report(answer, engine.counters(), call);
+        });
     }
 
-    const Counters& counters = engine.counters();
-    result.stats.nodes = engine.budget().explored();
-    result.stats.guesses = counters.guesses;
-    np::sdk::add_counter(result.stats, "naked_singles", counters.naked_singles);
-    np::sdk::add_counter(result.stats, "hidden_singles", counters.hidden_singles);
-    np::sdk::add_counter(result.stats, "locked_candidates", counters.locked);
-    np::sdk::add_counter(result.stats, "dead_ends", counters.dead_ends);
-    return NP_OK;
-}
+    // Result call.index of the seed's sequence, drawn from call.rng, which
+    // the layer seeds with derive_seed(seed, index) as this plugin always did.
+    bool generate(np::plugin::Generate& call) {
+        const GenerateSettings settings = generate_settings(call.options);
+        if (settings.clues < 0) {
+            call.bad_option("option 'clues': must be 0 (no target) or a positive number");
+            return false;
+        }
+        // The layer hands on any kind that is not a grid as a puzzle.
+        const bool puzzle = call.kind == NP_GENERATE_PUZZLE;  // the layer refuses any other kind
+        if (const std::string why = slow_minimal(puzzle, call.shape.box_rows, call.shape.box_cols, settings.puzzle);
+            !why.empty()) {
+            call.bad_option(why);  // NP_BAD_OPTION: the options are what is refused, not the shape
+            return false;
+        }
+        bool made = false;
+        with_engine(call.shape, settings.force_general, [&](auto& engine) {
+            engine.begin_call(call);
+            made = make(engine, puzzle, settings.puzzle, call.rng, call.out);
+            report(engine.counters(), call);
+        });
+        return made;
+    }
 
-int generate(void* instance, const np_generate_request* request, np_generate_result* result) {
-    if (result == nullptr) return NP_FAILED;
-    return np::sdk::guarded(result, [&]() -> int {
-        if (request == nullptr) {
-            np::sdk::set_message(result->message, "generate called without a request");
-            return NP_FAILED;
+private:
+    // The 9x9 engine for 3x3 boxes (unless engine=general), the any-shape
+    // one otherwise; its tables are kept until the shape changes.
+    template <class Body>
+    void with_engine(const np::plugin::Shape& shape, bool force_general, Body&& body) {
+        if (shape.box_rows == 3 && shape.box_cols == 3 && !force_general) return body(classic_);
+        if (!general_ || general_->box_rows() != shape.box_rows || general_->box_cols() != shape.box_cols)
+            general_ = std::make_unique<GeneralEngine>(shape.box_rows, shape.box_cols);
+        body(*general_);
+    }
+
+    template <class Eng>
+    Answer answer_for(Eng& engine, const uint8_t* givens, uint64_t limit, bool forward_backward) {
+        Answer answer;
+        if (!engine.load(givens)) {
+            answer.invalid = true;
+            if (!locate_bad_given(givens, engine.box_rows(), engine.box_cols(), answer.fault))
+                throw std::logic_error("internal error: givens rejected but no fault located");
+            return answer;
         }
-        if (!geometry_supported(request->geometry)) return unsupported(request->geometry, *result);
-        np::sdk::Options options;
-        std::string error;
-        if (!options.parse(kOptions, kOptionCount, request->options, request->option_count, "generate", error)) {
-            np::sdk::set_message(result->message, error);
-            return NP_BAD_OPTION;
+        engine.settle_root();
+        Ascending ascending;
+        if (!forward_backward || limit == 1) {
+            answer.count = engine.run(limit, ascending).count;
+            answer.witness[0] = engine.solution(0);
+            answer.witness[1] = engine.solution(1);
+            return answer;
         }
-        GenerateSettings settings;
-        settings.force_general = options.get("engine") == "general";
-        settings.puzzle.symmetry = symmetry_from_name(options.get("symmetry"));
-        settings.puzzle.minimal = options.get("minimal") == "1";
-        const long long clues = options.get_int("clues");
-        if (clues < 0) {
-            np::sdk::set_message(result->message, "option 'clues': must be 0 (no target) or a positive number");
-            return NP_BAD_OPTION;
+        // Seed 004's uniqueness test. Why it is a proof here: propagation
+        // and the choice of the branching cell (MRV, ties to the first cell)
+        // depend only on the node's state, never on the order in which
+        // values are tried, so the forward and the backward search walk the
+        // same search tree - a node's children are the same, only visited
+        // in the opposite order. Propagation removes no solution and the
+        // children of a node split its solutions by the value of the
+        // branching cell, so the solutions are exactly the tree's solved
+        // leaves, each reached once. The forward search stops at the
+        // leftmost of them and the backward search at the rightmost; the
+        // two are the same leaf exactly when there is only one.
+        //
+        // No solution forward, or the budget ran out (the call knows which).
+        if (engine.run(1, ascending).count == 0) return answer;
+        const std::size_t n = static_cast<std::size_t>(engine.cell_count());
+        std::memcpy(forward_.data(), engine.solution(0), n);
+        answer.count = 1;
+        answer.witness[0] = forward_.data();
+        Descending descending;
+        const Outcome backward = engine.run(1, descending);
+        if (backward.stop == Stop::budget) return answer;
+        if (backward.count == 0) throw std::logic_error("internal error: the backward search found no solution");
+        if (std::memcmp(forward_.data(), engine.solution(0), n) != 0) {
+            // Two distinct solutions; the count is not exact (stop = limit).
+            answer.count = 2;
+            answer.witness[1] = engine.solution(0);
+            answer.two_differ = true;
         }
-        settings.puzzle.clue_target = clues > kMaxCells ? kMaxCells : static_cast<int>(clues);
-        if (request->kind != NP_GENERATE_GRID && request->kind != NP_GENERATE_PUZZLE) {
-            np::sdk::set_message(result->message, "unknown generate kind " + std::to_string(request->kind));
-            return NP_UNSUPPORTED;
+        return answer;
+    }
+
+    template <class Eng>
+    static bool make(Eng& engine, bool puzzle, const PuzzleSettings& settings, np::Rng& rng, uint8_t* out) {
+        Generator<Eng> generator(engine);
+        if (!puzzle) return generator.make_grid(rng, out);
+        return generator.make_puzzle(rng, settings, make_orbits(engine.side(), settings.symmetry), out);
+    }
+
+    // ---- The adapter: plain results to the call ----
+
+    static void report(const Answer& answer, const Counters& counters, np::plugin::Solve& call) {
+        if (answer.invalid) {
+            const BadGiven& fault = answer.fault;
+            call.invalid(fault.code, fault.row, fault.column, fault.value, fault.message);
+            return;
         }
-        if (const int status = refuse_slow_minimal(*request, settings.puzzle, *result); status != NP_OK) return status;
-        if (request->count > 0 && result->cells == nullptr) {
-            np::sdk::set_message(result->message, "generate called without a result buffer");
-            return NP_FAILED;
-        }
-        std::unique_ptr<Instance> temporary;
-        Instance* state = static_cast<Instance*>(instance);
-        if (state == nullptr) {
-            temporary = std::make_unique<Instance>();
-            state = temporary.get();
-        }
-        const np_geometry& g = request->geometry;
-        if (is_classic(g, settings.force_general)) return generate_with(state->classic, *request, *result, settings);
-        return generate_with(state->general_for(static_cast<int>(g.box_rows), static_cast<int>(g.box_cols)),
-                             *request, *result, settings);
-    });
-}
+        // found() counts a solution and keeps it while there is room for
+        // witnesses (two); the search kept only the first two, and the
+        // layer has no other way to take a count.
+        for (uint64_t k = 0; k < answer.count; ++k) call.found(answer.witness[k < 2 ? k : 1]);
+        if (answer.two_differ) call.two_differ();
+        report(counters, call);
+    }
+
+    static void report(const Counters& counters, np::plugin::Call& call) {
+        call.set_nodes(counters.nodes);
+        call.guess(counters.guesses);
+        for (const auto& [name, value] : counters.named()) call.counter(name, value);
+    }
+
+    ClassicEngine classic_;
+    std::unique_ptr<GeneralEngine> general_;
+    std::array<uint8_t, kMaxCells> forward_{};  // the forward search's solution
+};
 
 }  // namespace
 
-NP_PLUGIN_EXPORT const np_plugin* numplace_plugin_entry(void) { return &kDescriptor; }
+NUMPLACE_PLUGIN(BitmaskMrv)

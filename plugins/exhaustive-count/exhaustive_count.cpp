@@ -26,8 +26,8 @@
 //
 // Speed, because counts run to tens of millions (the 6x6 total is
 // 28,200,960):
-//  * plain int arrays for the links, allocated when the instance first sees
-//    a geometry and reused after, never inside the search;
+//  * plain int arrays for the links, allocated once per call before the
+//    search, never inside it;
 //  * every matrix row has exactly four nodes, stored together at an index
 //    that is a multiple of 4, so a node's row mates are found by bit
 //    arithmetic and rows need no left/right links;
@@ -42,12 +42,10 @@
 
 #include <cstdint>
 #include <cstring>
-#include <new>
 #include <string>
 #include <vector>
 
-#include "numplace/plugin_api.h"
-#include "numplace/plugin_sdk.hpp"
+#include "numplace/plugin.hpp"
 
 namespace {
 
@@ -55,18 +53,6 @@ namespace {
 // boxes) is the largest common shape, and the matrix (4*N^3 nodes) stays
 // small up to there.
 constexpr uint32_t kMaxSide = 25;
-
-// Every shape R x C with 2 <= R*C <= kMaxSide. R and C are bounded first so
-// that the product cannot overflow.
-bool geometry_supported(const np_geometry& geometry) {
-    if (geometry.box_rows < 1 || geometry.box_cols < 1) return false;
-    if (geometry.box_rows > kMaxSide || geometry.box_cols > kMaxSide) return false;
-    const uint32_t side = geometry.box_rows * geometry.box_cols;
-    return side >= 2 && side <= kMaxSide;
-}
-
-// Why the search ended, in ABI terms.
-enum class Ending { exhausted, limit, budget };
 
 // ---------------------------------------------------------------------------
 // The exact cover matrix and Algorithm X.
@@ -86,7 +72,7 @@ class ExactCover {
 public:
     // Makes the matrix of this shape with every column uncovered. Allocates
     // only when the side changes (box shape alone changes the box columns'
-    // links, not the sizes), so an instance reuses its arrays.
+    // links, not the sizes).
     void reset(int box_rows, int box_cols) {
         box_rows_ = box_rows;
         box_cols_ = box_cols;
@@ -131,24 +117,19 @@ public:
         return NP_REASON_NONE;
     }
 
-    // What one search did.
+    // What one search did, besides the solutions (the call counts those).
     struct Tally {
-        uint64_t solutions = 0;
         uint64_t nodes = 0;
         // Nodes whose chosen column has two or more rows, once per node however
         // many rows are tried there: the ABI's one definition of a guess.
         uint64_t guesses = 0;
         uint64_t dead_ends = 0;
         uint64_t bulk_counted = 0;  // solutions counted at the last two cells
-        Ending ending = Ending::exhausted;
     };
 
-    // Counts the covers of what is left, up to `limit`. `on_solution(i,
-    // cells)` is called for the first `witnesses_wanted` solutions with
-    // `cells` the full grid (givens included).
-    template <class OnSolution>
-    Tally count(const uint8_t* givens, uint64_t limit, np::sdk::BudgetGuard& guard,
-                uint32_t witnesses_wanted, OnSolution&& on_solution) {
+    // Counts the covers of what is left, up to the call's limit, handing
+    // each solution to the call as a full grid (givens included).
+    Tally count(np::plugin::Solve& call) {
         Tally tally;
         const int* const down = down_.data();
         const int* const column_of = column_of_.data();
@@ -157,11 +138,15 @@ public:
 
         // A solution made of the rows chosen so far plus up to two more
         // (`a`, `b`: nodes, or -1). Returns true when the limit is reached.
+        // The call keeps the first NP_MAX_WITNESSES solutions as witnesses
+        // and only counts the rest, so the grid is written out for those
+        // first ones alone (a count runs to tens of millions); later
+        // solutions pass the last grid written, which the call does not read.
         int depth = 0;
+        uint8_t grid[kMaxSide * kMaxSide];
         auto found = [&](int a, int b) {
-            if (tally.solutions < witnesses_wanted) emit(givens, depth, a, b, tally.solutions, on_solution);
-            ++tally.solutions;
-            return tally.solutions >= limit;
+            if (call.count() < NP_MAX_WITNESSES) write_grid(call.givens, depth, a, b, grid);
+            return call.found(grid);
         };
 
         // The search tree, walked with an explicit stack: chosen[d] is the
@@ -172,22 +157,16 @@ public:
         bool descend = true;
         for (;;) {
             if (descend) {
-                if (guard.spent()) {
-                    tally.ending = Ending::budget;
-                    break;
-                }
+                if (call.spent()) break;
                 ++tally.nodes;
                 descend = false;
                 const int open = open_at_start - depth;
                 if (open <= 2) {
-                    const uint64_t before = tally.solutions;
+                    const uint64_t before = call.count();
                     const bool at_limit = count_last_cells(open, tally, found);
-                    tally.bulk_counted += tally.solutions - before;
-                    if (tally.solutions == before) ++tally.dead_ends;
-                    if (at_limit) {
-                        tally.ending = Ending::limit;
-                        break;
-                    }
+                    tally.bulk_counted += call.count() - before;
+                    if (call.count() == before) ++tally.dead_ends;
+                    if (at_limit) break;
                 } else {
                     const int column = fewest_rows_column();
                     const int rows = size_[column];
@@ -390,13 +369,10 @@ private:
         for (int step = 3; step >= 1; --step) uncover(column_of[mate(node, step)]);
     }
 
-    // Writes solution number `index`: the givens, the rows chosen at depths
+    // Writes a solution into `grid`: the givens, the rows chosen at depths
     // 0..depth-1 and the rows of the nodes `a` and `b` (each -1 when absent).
-    template <class OnSolution>
-    void emit(const uint8_t* givens, int depth, int a, int b, uint64_t index, OnSolution& on_solution) {
-        const std::size_t cells = static_cast<std::size_t>(side_) * static_cast<std::size_t>(side_);
-        uint8_t grid[kMaxSide * kMaxSide];
-        std::memcpy(grid, givens, cells);
+    void write_grid(const uint8_t* givens, int depth, int a, int b, uint8_t* grid) const {
+        std::memcpy(grid, givens, static_cast<std::size_t>(side_) * static_cast<std::size_t>(side_));
         auto place = [&](int node) {
             const int id = (node - first_row_node_) >> 2;
             grid[id / side_] = static_cast<uint8_t>(id % side_ + 1);
@@ -404,7 +380,6 @@ private:
         for (int d = 0; d < depth; ++d) place(chosen_[static_cast<std::size_t>(d)]);
         if (a >= 0) place(a);
         if (b >= 0) place(b);
-        on_solution(index, grid);
     }
 
     int box_rows_ = 0, box_cols_ = 0;
@@ -420,45 +395,8 @@ private:
 };
 
 // ---------------------------------------------------------------------------
-// The C ABI.
+// The plugin: glue to the C++ layer (numplace/plugin.hpp).
 // ---------------------------------------------------------------------------
-
-// An instance keeps its matrix between calls, so that repeated calls on one
-// geometry allocate nothing.
-struct Instance {
-    ExactCover matrix;
-};
-
-void* create() {
-    // No result struct to carry a message: failure is a NULL instance.
-    try {
-        return new (std::nothrow) Instance();
-    } catch (...) {
-        return nullptr;
-    }
-}
-
-void destroy(void* instance) { delete static_cast<Instance*>(instance); }
-
-int solve(void* instance, const np_solve_request* request, np_solve_result* result);
-
-const np_plugin kDescriptor = {
-    NP_ABI_VERSION,
-    "exhaustive-count",
-    "1.0.0",
-    "Exact cover with dancing links (Knuth's Algorithm X): counts every solution, the uniqueness oracle.",
-    NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE,
-    kMaxSide,
-    nullptr,  // no listed shapes: every R x C with R*C <= 25
-    0,
-    nullptr,  // no options
-    0,
-    &create,
-    &destroy,
-    &solve,
-    nullptr,  // no check_grid
-    nullptr,  // no generate
-};
 
 const char* unit_word(np_reason_code code) {
     switch (code) {
@@ -468,103 +406,53 @@ const char* unit_word(np_reason_code code) {
     }
 }
 
-int solve_checked(ExactCover& matrix, const np_solve_request& request, np_solve_result& result) {
-    if (!geometry_supported(request.geometry)) {
-        np::sdk::set_message(result.message,
-                             "exhaustive-count supports shapes R x C with R*C <= 25, not " +
-                                 std::to_string(request.geometry.box_rows) + "x" +
-                                 std::to_string(request.geometry.box_cols));
-        return NP_UNSUPPORTED;
-    }
-    // No options are declared, so any option given is unknown; Options says
-    // so in the standard words.
-    np::sdk::Options options;
-    std::string error;
-    if (!options.parse(kDescriptor.options, kDescriptor.option_count, request.options,
-                       request.option_count, "solve", error)) {
-        np::sdk::set_message(result.message, error);
-        return NP_BAD_OPTION;
-    }
-    if (request.limit == 0) {
-        np::sdk::set_message(result.message, "limit must be at least 1");
-        return NP_FAILED;
-    }
-
-    const int box_rows = static_cast<int>(request.geometry.box_rows);
-    const int box_cols = static_cast<int>(request.geometry.box_cols);
-    const int side = box_rows * box_cols;
-    matrix.reset(box_rows, box_cols);
-
-    // The givens, in row-major order, so that a clash names the later cell.
+// The givens, in row-major order, so that a clash names the later cell.
+// False when they break a rule (the call then says where).
+bool select_givens(ExactCover& matrix, np::plugin::Solve& call) {
+    const int side = matrix.side();
     for (int r = 0; r < side; ++r) {
         for (int c = 0; c < side; ++c) {
-            const int value = request.cells[r * side + c];
+            const int value = call.given(r, c);
             if (value == 0) continue;
+            const std::string where = " at row " + std::to_string(r + 1) + ", column " + std::to_string(c + 1);
             if (value > side) {  // the host checks ranges; kept out of the matrix anyway
-                result.violation = {NP_REASON_VALUE_OUT_OF_RANGE, static_cast<uint32_t>(r + 1),
-                                    static_cast<uint32_t>(c + 1),
-                                    static_cast<uint32_t>((r / box_rows) * box_rows + c / box_cols + 1),
-                                    static_cast<uint32_t>(value)};
-                np::sdk::set_message(result.message, "value " + std::to_string(value) + " at row " +
-                                                         std::to_string(r + 1) + ", column " +
-                                                         std::to_string(c + 1) + " is above " +
-                                                         std::to_string(side));
-                return NP_INVALID_INPUT;
+                call.invalid(NP_REASON_VALUE_OUT_OF_RANGE, r, c, value,
+                             "value " + std::to_string(value) + where + " is above " + std::to_string(side));
+                return false;
             }
             const np_reason_code clash = matrix.select_given(r, c, value);
             if (clash != NP_REASON_NONE) {
-                result.violation = {static_cast<uint32_t>(clash), static_cast<uint32_t>(r + 1),
-                                    static_cast<uint32_t>(c + 1),
-                                    static_cast<uint32_t>((r / box_rows) * box_rows + c / box_cols + 1),
-                                    static_cast<uint32_t>(value)};
-                np::sdk::set_message(result.message, "the given " + std::to_string(value) + " at row " +
-                                                         std::to_string(r + 1) + ", column " +
-                                                         std::to_string(c + 1) + " repeats a " +
-                                                         std::to_string(value) + " earlier in its " +
-                                                         unit_word(clash));
-                return NP_INVALID_INPUT;
+                call.invalid(clash, r, c, value,
+                             "the given " + std::to_string(value) + where + " repeats a " + std::to_string(value) +
+                                 " earlier in its " + unit_word(clash));
+                return false;
             }
         }
     }
-
-    uint32_t wanted = 0;
-    while (wanted < NP_MAX_WITNESSES && result.witnesses[wanted] != nullptr) ++wanted;
-    const std::size_t cells = static_cast<std::size_t>(side) * static_cast<std::size_t>(side);
-
-    np::sdk::BudgetGuard guard(request.budget);
-    const ExactCover::Tally tally =
-        matrix.count(request.cells, request.limit, guard, wanted, [&](uint64_t index, const uint8_t* grid) {
-            std::memcpy(result.witnesses[index], grid, cells);
-            result.witness_count = static_cast<uint32_t>(index + 1);
-        });
-
-    result.count = tally.solutions;
-    switch (tally.ending) {
-        case Ending::exhausted: result.stop = NP_STOP_EXHAUSTED; break;
-        case Ending::limit: result.stop = NP_STOP_LIMIT; break;
-        case Ending::budget: result.stop = NP_STOP_BUDGET; break;
-    }
-    result.stats.nodes = tally.nodes;
-    result.stats.guesses = tally.guesses;
-    np::sdk::add_counter(result.stats, "dead_ends", tally.dead_ends);
-    np::sdk::add_counter(result.stats, "bulk_counted", tally.bulk_counted);
-    return NP_OK;
+    return true;
 }
 
-int solve(void* instance, const np_solve_request* request, np_solve_result* result) {
-    if (result == nullptr) return NP_FAILED;
-    return np::sdk::guarded(result, [&]() -> int {
-        if (request == nullptr || request->cells == nullptr) {
-            np::sdk::set_message(result->message, "solve called without a request or cells");
-            return NP_FAILED;
-        }
-        if (instance != nullptr) return solve_checked(static_cast<Instance*>(instance)->matrix, *request, *result);
-        // A host that skips create: a matrix for this call only.
+struct ExhaustiveCount {
+    static constexpr np::plugin::Info info = {
+        "exhaustive-count", "1.0.0",
+        "Exact cover with dancing links (Knuth's Algorithm X): counts every solution, the uniqueness oracle.",
+        NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE, kMaxSide};
+
+    void solve(np::plugin::Solve& call) {
+        // The matrix is made for this call, not kept in the object: a host
+        // may call without an instance (this plugin has always accepted
+        // that), and the layer then calls solve on a null object.
         ExactCover matrix;
-        return solve_checked(matrix, *request, *result);
-    });
-}
+        matrix.reset(call.shape.box_rows, call.shape.box_cols);
+        if (!select_givens(matrix, call)) return;
+        const ExactCover::Tally tally = matrix.count(call);
+        call.set_nodes(tally.nodes);
+        call.guess(tally.guesses);
+        call.counter("dead_ends", tally.dead_ends);
+        call.counter("bulk_counted", tally.bulk_counted);
+    }
+};
 
 }  // namespace
 
-NP_PLUGIN_EXPORT const np_plugin* numplace_plugin_entry(void) { return &kDescriptor; }
+NUMPLACE_PLUGIN(ExhaustiveCount)

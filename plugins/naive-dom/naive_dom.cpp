@@ -51,57 +51,16 @@
 #include <string>
 #include <vector>
 
-#include "numplace/plugin_api.h"
-#include "numplace/plugin_sdk.hpp"
+#include "numplace/plugin.hpp"
 #include "numplace/random.hpp"
 
 namespace {
-
-// ---------------------------------------------------------------------------
-// Shapes offered: every R x C with R, C >= 2 and N = R*C <= 16, where
-// restarting from scratch stays quick (README.md has the measurements: from
-// well under a millisecond per grid up to about 0.1 s for 8x2; 9x9 takes a
-// couple of attempts). At 20x20 a grid takes over a second, so it stops here.
-// Shapes with R or C = 1 (Latin squares) are left out: their "boxes" are rows
-// or columns, which is not the puzzle the seed's method was written for.
-// ---------------------------------------------------------------------------
-constexpr np_geometry kGeometries[] = {
-    {2, 2},                                   // 4x4
-    {2, 3}, {3, 2},                           // 6x6
-    {2, 4}, {4, 2},                           // 8x8
-    {3, 3},                                   // 9x9
-    {2, 5}, {5, 2},                           // 10x10
-    {2, 6}, {6, 2}, {3, 4}, {4, 3},           // 12x12
-    {2, 7}, {7, 2},                           // 14x14
-    {3, 5}, {5, 3},                           // 15x15
-    {2, 8}, {8, 2}, {4, 4},                   // 16x16
-};
-constexpr uint32_t kGeometryCount = sizeof kGeometries / sizeof kGeometries[0];
 
 // Without a budget, solve gives up after this many restarts (option
 // "restarts"), so that an unsolvable puzzle gets "unknown" instead of a
 // process that never ends. Measured on unsolvable puzzles: under a second on
 // 9x9 (tdoku's zero-solution puzzles: 0.3 to 0.8 s), about 3.5 s on 16x16.
 constexpr const char* kDefaultRestarts = "100000";
-
-bool geometry_listed(const np_geometry& geometry) {
-    for (const np_geometry& listed : kGeometries)
-        if (listed.box_rows == geometry.box_rows && listed.box_cols == geometry.box_cols) return true;
-    return false;
-}
-
-std::string geometry_text(const np_geometry& geometry) {
-    return std::to_string(geometry.box_rows) + "x" + std::to_string(geometry.box_cols);
-}
-
-std::string listed_geometries_text() {
-    std::string text;
-    for (uint32_t i = 0; i < kGeometryCount; ++i) {
-        if (i > 0) text += (i + 1 == kGeometryCount) ? " and " : ", ";
-        text += geometry_text(kGeometries[i]);
-    }
-    return text;
-}
 
 // "row 3, column 5", from 0-based coordinates.
 std::string cell_text(int row, int column) {
@@ -113,14 +72,24 @@ std::string cell_text(int row, int column) {
 // ---------------------------------------------------------------------------
 enum class UnitKind { row, column, box };
 
+const char* unit_word(UnitKind kind) {
+    return kind == UnitKind::row ? "row" : kind == UnitKind::column ? "column" : "box";
+}
+
+// The ABI's reason for a value repeated in a unit of this kind (its codes
+// for row, column and box follow one another, as UnitKind does).
+np_reason_code duplicate_code(UnitKind kind) {
+    return static_cast<np_reason_code>(NP_REASON_DUPLICATE_IN_ROW + static_cast<int>(kind));
+}
+
 // A set of values as bits: bit v stands for value v (1..N, N <= 35).
 using ValueSet = uint64_t;
 
 class Shape {
 public:
-    explicit Shape(const np_geometry& geometry)
-        : box_rows(static_cast<int>(geometry.box_rows)),
-          box_cols(static_cast<int>(geometry.box_cols)),
+    Shape(int box_rows, int box_cols)
+        : box_rows(box_rows),
+          box_cols(box_cols),
           side(box_rows * box_cols),
           cell_count(side * side),
           all_values(((ValueSet{1} << side) - 1) << 1) {
@@ -192,12 +161,16 @@ int sort_and_compare(const Shape& shape, const uint8_t* cells, const std::vector
     throw std::logic_error("a unit of a full grid differs from 1..N without repeating a value");
 }
 
-// A failing unit, located: the unit's number in its own field, and for the
-// other fields the second cell (in row-major order) that holds the repeated
-// value, which is cheap to find and names "the later of the two cells" as the
-// ABI asks for duplicates.
-np_violation unit_violation(const Shape& shape, const uint8_t* cells, UnitKind kind,
-                            const std::vector<int>& unit, int repeated) {
+// A failing unit, located on the second cell (in row-major order) that holds
+// the repeated value, which is cheap to find and names "the later of the two
+// cells" as the ABI asks for duplicates.
+struct Failure {
+    UnitKind kind;
+    int cell;   // row-major index
+    int value;  // the repeated value
+};
+
+Failure unit_failure(const uint8_t* cells, UnitKind kind, const std::vector<int>& unit, int repeated) {
     int later_cell = -1;
     bool seen_once = false;
     for (int cell : unit) {
@@ -209,82 +182,60 @@ np_violation unit_violation(const Shape& shape, const uint8_t* cells, UnitKind k
         seen_once = true;
     }
     if (later_cell < 0) throw std::logic_error("repeated value not found twice in its unit");
-
-    np_violation violation{};
-    violation.code = kind == UnitKind::row      ? NP_REASON_DUPLICATE_IN_ROW
-                     : kind == UnitKind::column ? NP_REASON_DUPLICATE_IN_COLUMN
-                                                : NP_REASON_DUPLICATE_IN_BOX;
-    violation.row = static_cast<uint32_t>(shape.row_of(later_cell) + 1);
-    violation.column = static_cast<uint32_t>(shape.column_of(later_cell) + 1);
-    violation.box = static_cast<uint32_t>(shape.box_of(later_cell) + 1);
-    violation.value = static_cast<uint32_t>(repeated);
-    return violation;
+    return {kind, later_cell, repeated};
 }
 
 // Every failing unit of a full grid (values 1..N): rows 1..N, then columns,
 // then boxes in row-major order. Each unit is checked on its own and nothing
 // stops the loops early, so a failing unit can never be hidden by a later
 // passing one (the seed's `break` bug).
-std::vector<np_violation> failing_units(const Shape& shape, const uint8_t* cells) {
-    std::vector<np_violation> violations;
+std::vector<Failure> failing_units(const Shape& shape, const uint8_t* cells) {
+    std::vector<Failure> failures;
     for (UnitKind kind : {UnitKind::row, UnitKind::column, UnitKind::box}) {
         for (int index = 0; index < shape.side; ++index) {
             const std::vector<int> unit = shape.unit_cells(kind, index);
             const int repeated = sort_and_compare(shape, cells, unit);
-            if (repeated != 0) violations.push_back(unit_violation(shape, cells, kind, unit, repeated));
+            if (repeated != 0) failures.push_back(unit_failure(cells, kind, unit, repeated));
         }
     }
-    return violations;
+    return failures;
+}
+
+// The grid checker. Sort-and-compare needs a full grid of values 1..N: a grid
+// with an empty cell is refused (a value above N never comes here: the layer
+// reports it). Otherwise every failing unit is reported.
+void check_grid(const Shape& shape, const uint8_t* cells, np::plugin::Check& call) {
+    for (int cell = 0; cell < shape.cell_count; ++cell) {
+        const int row = shape.row_of(cell), column = shape.column_of(cell);
+        if (cells[cell] == 0)
+            return call.refuse("naive-dom checks complete grids only (" + cell_text(row, column) + " is empty)");
+    }
+    for (const Failure& failure : failing_units(shape, cells))
+        call.violation(duplicate_code(failure.kind), shape.row_of(failure.cell), shape.column_of(failure.cell),
+                       failure.value);
 }
 
 // ---------------------------------------------------------------------------
 // Checking a puzzle's givens: a plain scan, first problem only.
 // ---------------------------------------------------------------------------
 
-// Finds the first thing wrong with the givens: a value above N anywhere
-// (the host rejects those already; checked so that nothing below can index
-// out of range), then a value repeated in a row, a column, a box, in that
+// Finds the first thing wrong with the givens (values are 0..N: the layer
+// answers any other): a value repeated in a row, a column, a box, in that
 // order, units in order, cells of a unit in row-major order, so the cell
 // named is the later of the two equal cells. False when the givens are fine.
-bool find_bad_given(const Shape& shape, const uint8_t* cells, np_violation& violation, std::string& message) {
-    auto locate = [&](uint32_t code, int cell) {
-        violation = {};
-        violation.code = code;
-        violation.row = static_cast<uint32_t>(shape.row_of(cell) + 1);
-        violation.column = static_cast<uint32_t>(shape.column_of(cell) + 1);
-        violation.box = static_cast<uint32_t>(shape.box_of(cell) + 1);
-        violation.value = cells[cell];
-    };
-
-    for (int cell = 0; cell < shape.cell_count; ++cell) {
-        if (cells[cell] > shape.side) {
-            locate(NP_REASON_VALUE_OUT_OF_RANGE, cell);
-            message = "value " + std::to_string(cells[cell]) + " at " +
-                      cell_text(shape.row_of(cell), shape.column_of(cell)) + " is above " +
-                      std::to_string(shape.side);
-            return true;
-        }
-    }
-
-    const struct {
-        UnitKind kind;
-        uint32_t code;
-        const char* word;
-    } kinds[] = {{UnitKind::row, NP_REASON_DUPLICATE_IN_ROW, "row"},
-                 {UnitKind::column, NP_REASON_DUPLICATE_IN_COLUMN, "column"},
-                 {UnitKind::box, NP_REASON_DUPLICATE_IN_BOX, "box"}};
-    for (const auto& k : kinds) {
+bool find_bad_given(const Shape& shape, const uint8_t* cells, np::plugin::Solve& call) {
+    for (UnitKind kind : {UnitKind::row, UnitKind::column, UnitKind::box}) {
         for (int index = 0; index < shape.side; ++index) {
             ValueSet seen = 0;
-            for (int cell : shape.unit_cells(k.kind, index)) {
+            for (int cell : shape.unit_cells(kind, index)) {
                 const int value = cells[cell];
                 if (value == 0) continue;
                 const ValueSet bit = ValueSet{1} << value;
                 if ((seen & bit) != 0) {
-                    locate(k.code, cell);
-                    message = "the given " + std::to_string(value) + " at " +
-                              cell_text(shape.row_of(cell), shape.column_of(cell)) + " repeats a " +
-                              std::to_string(value) + " earlier in its " + k.word;
+                    call.invalid(duplicate_code(kind), shape.row_of(cell), shape.column_of(cell), value,
+                                 "the given " + std::to_string(value) + " at " +
+                                     cell_text(shape.row_of(cell), shape.column_of(cell)) + " repeats a " +
+                                     std::to_string(value) + " earlier in its " + unit_word(kind));
                     return true;
                 }
                 seen |= bit;
@@ -358,8 +309,7 @@ enum class Step { done, dead_end, budget_spent };
 
 class RandomFill {
 public:
-    RandomFill(const Shape& shape, np::Rng& rng, np::sdk::BudgetGuard& guard)
-        : shape_(shape), rng_(rng), guard_(guard) {}
+    RandomFill(const Shape& shape, np::Rng& rng, np::plugin::Call& call) : shape_(shape), rng_(rng), call_(call) {}
 
     // Step 1 of the generator (the board must be empty): every diagonal box
     // (box (i, i) in box coordinates, for i < min(bands, stacks)) gets its own
@@ -440,7 +390,7 @@ private:
 
     // One node: charges the budget, then places the value.
     bool place(Board& board, int cell, int value) {
-        if (guard_.spent()) return false;
+        if (call_.spent()) return false;
         board.put(cell, value);
         ++nodes_;
         return true;
@@ -448,7 +398,7 @@ private:
 
     const Shape& shape_;
     np::Rng& rng_;
-    np::sdk::BudgetGuard& guard_;
+    np::plugin::Call& call_;
     uint64_t nodes_ = 0;
     uint64_t guesses_ = 0;
     int dead_end_cell_ = -1;
@@ -464,9 +414,10 @@ struct Tally {
 // The generator: seed 000's main loop, do { init(); putNumber(); } while the
 // check fails. No restart cap: every listed shape finishes on average within
 // a few thousand attempts (8x2, the slowest, about 2,500; 9x9 about two);
-// a budget bounds the call.
+// a budget bounds the call. The N*N cells of `grid` are written once the
+// grid is finished and checked, not before.
 // ---------------------------------------------------------------------------
-Step generate_grid(const Shape& shape, RandomFill& fill, std::vector<uint8_t>& grid, Tally& tally) {
+Step generate_grid(const Shape& shape, RandomFill& fill, uint8_t* grid, Tally& tally) {
     for (;;) {
         Board board(shape);
         Step step = fill.fill_diagonal_boxes(board);
@@ -474,7 +425,7 @@ Step generate_grid(const Shape& shape, RandomFill& fill, std::vector<uint8_t>& g
         if (step == Step::budget_spent) return step;
         if (step == Step::done) {
             if (failing_units(shape, board.data()).empty()) {
-                grid.assign(board.data(), board.data() + shape.cell_count);
+                std::copy(board.data(), board.data() + shape.cell_count, grid);
                 return Step::done;
             }
             ++tally.rejected;
@@ -511,249 +462,115 @@ SolveEnd solve_puzzle(const Shape& shape, const Board& givens, RandomFill& fill,
     }
 }
 
-// ---------------------------------------------------------------------------
-// The C ABI.
-// ---------------------------------------------------------------------------
-
-int solve(void* instance, const np_solve_request* request, np_solve_result* result);
-int check_grid(void* instance, const np_check_request* request, np_check_result* result);
-int generate(void* instance, const np_generate_request* request, np_generate_result* result);
-
-const np_option_spec kOptions[] = {
-    {"restarts", "integer", kDefaultRestarts, "solve",
-     "solve gives up (verdict unknown) after this many restarts; 0 = a single attempt"},
-    {"seed", "integer", "0", "solve", "seed of solve's random choices (>= 0); the same seed gives the same answer"},
-};
-
-const np_plugin kDescriptor = {
-    NP_ABI_VERSION,
-    "naive-dom",
-    "1.0.0",
-    "Seed 000's random fill with restarts: makes full grids, checks full grids by sort-and-compare, and "
-    "solves by luck (finds a solution or says unknown; never proves unique, none or multiple).",
-    NP_CAP_SOLVE | NP_CAP_GENERATE_GRID | NP_CAP_CHECK_GRID,
-    0,  // no max_side rule: only the listed shapes
-    kGeometries,
-    kGeometryCount,
-    kOptions,
-    sizeof kOptions / sizeof kOptions[0],
-    nullptr,  // stateless: everything lives on the stack of one call
-    nullptr,
-    &solve,
-    &check_grid,
-    &generate,
-};
-
-// The first steps of every call: a listed shape and options that fit the
-// operation. Returns NP_OK or the status to return, with the message set.
-template <class Result>
-int check_shape_and_options(const np_geometry& geometry, const np_option* options, uint32_t option_count,
-                            const char* operation, np::sdk::Options& parsed, Result& result) {
-    if (!geometry_listed(geometry)) {
-        np::sdk::set_message(result.message, "naive-dom supports " + listed_geometries_text() +
-                                                 " boxes only, not " + geometry_text(geometry));
-        return NP_UNSUPPORTED;
-    }
-    std::string error;
-    if (!parsed.parse(kDescriptor.options, kDescriptor.option_count, options, option_count, operation, error)) {
-        np::sdk::set_message(result.message, error);
-        return NP_BAD_OPTION;
-    }
-    return NP_OK;
+// Why solve stopped short of the limit: the message that goes with its
+// answer, "unknown" or (with a limit above 1) "found".
+std::string short_of_limit_text(SolveEnd end, const Shape& shape, const RandomFill& fill, const Tally& tally,
+                                uint64_t max_restarts) {
+    // With a limit above 1 the caller wanted to know about more solutions;
+    // this method cannot look for them.
+    if (end == SolveEnd::solved) return "naive-dom stops at the first solution it finds; it cannot look for more";
+    const std::string after = " after " + std::to_string(tally.restarts) + " restarts";
+    const std::string cannot_tell = "; naive-dom cannot tell whether the puzzle has a solution";
+    if (end == SolveEnd::budget_spent) return "budget ran out" + after + cannot_tell;
+    if (end == SolveEnd::restart_cap)
+        return "no solution" + after + " (option restarts=" + std::to_string(max_restarts) + ")" + cannot_tell;
+    const int cell = fill.dead_end_cell();
+    const std::string what = cell >= 0 ? cell_text(shape.row_of(cell), shape.column_of(cell)) + " has no candidate"
+                                       : "the finished grid fails the check";
+    return what + " before any random choice, so every restart would end the same way; naive-dom gives up (it "
+                  "never proves that there is no solution)";
 }
 
-int solve(void* /*instance*/, const np_solve_request* request, np_solve_result* result) {
-    if (result == nullptr) return NP_FAILED;
-    return np::sdk::guarded(result, [&]() -> int {
-        if (request == nullptr || request->cells == nullptr) {
-            np::sdk::set_message(result->message, "solve called without a request or cells");
-            return NP_FAILED;
-        }
-        np::sdk::Options options;
-        const int status = check_shape_and_options(request->geometry, request->options, request->option_count,
-                                                   "solve", options, *result);
-        if (status != NP_OK) return status;
-        const long long max_restarts = options.get_int("restarts");
-        const long long seed = options.get_int("seed");
-        if (max_restarts < 0 || seed < 0) {
-            np::sdk::set_message(result->message, std::string("option '") + (max_restarts < 0 ? "restarts" : "seed") +
-                                                      "' must not be negative");
-            return NP_BAD_OPTION;
-        }
-        if (request->limit == 0) {
-            np::sdk::set_message(result->message, "limit must be at least 1");
-            return NP_FAILED;
-        }
+// ---------------------------------------------------------------------------
+// The plugin: glue to the C++ layer (numplace/plugin.hpp).
+// ---------------------------------------------------------------------------
 
-        const Shape shape(request->geometry);
-        std::string message;
-        if (find_bad_given(shape, request->cells, result->violation, message)) {
-            np::sdk::set_message(result->message, message);
-            return NP_INVALID_INPUT;
-        }
+// The statistics of solve and of each generated grid. The nodes are the
+// fill's own count: the call's would include the one that found the budget
+// spent.
+void report(np::plugin::Call& call, const RandomFill& fill, const Tally& tally) {
+    call.set_nodes(fill.nodes());
+    call.guess(fill.guesses());
+    call.counter("restarts", tally.restarts);
+    call.counter("rejected", tally.rejected);
+}
+
+struct NaiveDom {
+    static constexpr np::plugin::Info info = {
+        "naive-dom", "1.0.0",
+        "Seed 000's random fill with restarts: makes full grids, checks full grids by sort-and-compare, and "
+        "solves by luck (finds a solution or says unknown; never proves unique, none or multiple).",
+        NP_CAP_SOLVE | NP_CAP_GENERATE_GRID | NP_CAP_CHECK_GRID, /*max_side=*/0};  // only the listed shapes
+
+    // Every R x C with R, C >= 2 and N = R*C <= 16, where restarting from
+    // scratch stays quick (README.md has the measurements: from well under a
+    // millisecond per grid up to about 0.1 s for 8x2; 9x9 takes a couple of
+    // attempts). At 20x20 a grid takes over a second, so it stops here.
+    // Shapes with R or C = 1 (Latin squares) are left out: their "boxes" are
+    // rows or columns, which is not the puzzle the seed's method was written
+    // for.
+    static constexpr np_geometry shapes[] = {
+        {2, 2},                                   // 4x4
+        {2, 3}, {3, 2},                           // 6x6
+        {2, 4}, {4, 2},                           // 8x8
+        {3, 3},                                   // 9x9
+        {2, 5}, {5, 2},                           // 10x10
+        {2, 6}, {6, 2}, {3, 4}, {4, 3},           // 12x12
+        {2, 7}, {7, 2},                           // 14x14
+        {3, 5}, {5, 3},                           // 15x15
+        {2, 8}, {8, 2}, {4, 4},                   // 16x16
+    };
+
+    static constexpr np_option_spec options[] = {
+        {"restarts", "integer", kDefaultRestarts, "solve",
+         "solve gives up (verdict unknown) after this many restarts; 0 = a single attempt"},
+        {"seed", "integer", "0", "solve", "seed of solve's random choices (>= 0); the same seed gives the same answer"},
+    };
+
+    void solve(np::plugin::Solve& call) {
+        const long long max_restarts = call.options.get_int("restarts");
+        const long long seed = call.options.get_int("seed");
+        if (max_restarts < 0 || seed < 0)
+            return call.bad_option(std::string("option '") + (max_restarts < 0 ? "restarts" : "seed") +
+                                   "' must not be negative");
+        const Shape shape(call.shape.box_rows, call.shape.box_cols);
+        if (find_bad_given(shape, call.givens, call)) return;
         Board givens(shape);
         for (int cell = 0; cell < shape.cell_count; ++cell)
-            if (request->cells[cell] != 0) givens.put(cell, request->cells[cell]);
+            if (call.givens[cell] != 0) givens.put(cell, call.givens[cell]);
 
         np::Rng rng(static_cast<uint64_t>(seed));
-        np::sdk::BudgetGuard guard(request->budget);
-        RandomFill fill(shape, rng, guard);
+        RandomFill fill(shape, rng, call);
         Tally tally;
         std::vector<uint8_t> solution;
-        const SolveEnd end =
-            solve_puzzle(shape, givens, fill, static_cast<uint64_t>(max_restarts), solution, tally);
+        const SolveEnd end = solve_puzzle(shape, givens, fill, static_cast<uint64_t>(max_restarts), solution, tally);
+        report(call, fill, tally);
 
-        result->stats.nodes = fill.nodes();
-        result->stats.guesses = fill.guesses();
-        np::sdk::add_counter(result->stats, "restarts", tally.restarts);
-        np::sdk::add_counter(result->stats, "rejected", tally.rejected);
+        // The method never proves anything: short of the limit its answer is
+        // "found" or "unknown", never "none" or "unique".
+        call.gave_up();
+        if (end == SolveEnd::solved && call.found(solution.data())) return;  // the limit was 1
+        call.note(short_of_limit_text(end, shape, fill, tally, max_restarts));
+    }
 
-        const std::string after = " after " + std::to_string(tally.restarts) + " restarts";
-        const std::string cannot_tell = "; naive-dom cannot tell whether the puzzle has a solution";
-        switch (end) {
-            case SolveEnd::solved:
-                result->count = 1;
-                if (result->witnesses[0] != nullptr) {
-                    std::copy(solution.begin(), solution.end(), result->witnesses[0]);
-                    result->witness_count = 1;
-                }
-                // With a limit above 1 the caller wanted to know about more
-                // solutions; this method cannot look for them.
-                if (request->limit == 1) {
-                    result->stop = NP_STOP_LIMIT;
-                } else {
-                    result->stop = NP_STOP_BUDGET;
-                    np::sdk::set_message(result->message,
-                                         "naive-dom stops at the first solution it finds; it cannot look for more");
-                }
-                break;
-            case SolveEnd::budget_spent:
-                result->stop = NP_STOP_BUDGET;
-                np::sdk::set_message(result->message, "budget ran out" + after + cannot_tell);
-                break;
-            case SolveEnd::restart_cap:
-                result->stop = NP_STOP_BUDGET;
-                np::sdk::set_message(result->message, "no solution" + after + " (option restarts=" +
-                                                          std::to_string(max_restarts) + ")" + cannot_tell);
-                break;
-            case SolveEnd::same_every_time: {
-                result->stop = NP_STOP_BUDGET;
-                const int cell = fill.dead_end_cell();
-                const std::string what = cell >= 0 ? cell_text(shape.row_of(cell), shape.column_of(cell)) +
-                                                         " has no candidate"
-                                                   : "the finished grid fails the check";
-                np::sdk::set_message(result->message,
-                                     what + " before any random choice, so every restart would end the "
-                                            "same way; naive-dom gives up (it never proves that there is "
-                                            "no solution)");
-                break;
-            }
-        }
-        return NP_OK;
-    });
-}
+    void check(np::plugin::Check& call) {
+        check_grid(Shape(call.shape.box_rows, call.shape.box_cols), call.cells, call);
+    }
 
-int check_grid(void* /*instance*/, const np_check_request* request, np_check_result* result) {
-    if (result == nullptr) return NP_FAILED;
-    return np::sdk::guarded(result, [&]() -> int {
-        if (request == nullptr || request->cells == nullptr) {
-            np::sdk::set_message(result->message, "check_grid called without a request or cells");
-            return NP_FAILED;
-        }
-        np::sdk::Options options;
-        const int status = check_shape_and_options(request->geometry, request->options, request->option_count,
-                                                   "check", options, *result);
-        if (status != NP_OK) return status;
-
-        const Shape shape(request->geometry);
-        // Sort-and-compare needs a full grid of values 1..N. The host checks
-        // the range already; a value above N is reported as such.
-        for (int cell = 0; cell < shape.cell_count; ++cell) {
-            const int value = request->cells[cell];
-            const std::string where = cell_text(shape.row_of(cell), shape.column_of(cell));
-            if (value == 0) {
-                np::sdk::set_message(result->message, "naive-dom checks complete grids only (" + where + " is empty)");
-                return NP_UNSUPPORTED;
-            }
-            if (value > shape.side) {
-                np_violation violation{};
-                violation.code = NP_REASON_VALUE_OUT_OF_RANGE;
-                violation.row = static_cast<uint32_t>(shape.row_of(cell) + 1);
-                violation.column = static_cast<uint32_t>(shape.column_of(cell) + 1);
-                violation.box = static_cast<uint32_t>(shape.box_of(cell) + 1);
-                violation.value = static_cast<uint32_t>(value);
-                result->violation_count = 1;
-                if (result->violations != nullptr && result->capacity > 0) result->violations[0] = violation;
-                np::sdk::set_message(result->message, "value " + std::to_string(value) + " at " + where +
-                                                          " is above " + std::to_string(shape.side));
-                return NP_INVALID_INPUT;
-            }
-        }
-
-        const std::vector<np_violation> violations = failing_units(shape, request->cells);
-        result->violation_count = static_cast<uint32_t>(violations.size());
-        if (result->violations != nullptr) {
-            const std::size_t written = std::min<std::size_t>(violations.size(), result->capacity);
-            std::copy_n(violations.begin(), written, result->violations);
-        }
-        return NP_OK;
-    });
-}
-
-int generate(void* /*instance*/, const np_generate_request* request, np_generate_result* result) {
-    if (result == nullptr) return NP_FAILED;
-    return np::sdk::guarded(result, [&]() -> int {
-        if (request == nullptr) {
-            np::sdk::set_message(result->message, "generate called without a request");
-            return NP_FAILED;
-        }
-        np::sdk::Options options;
-        const int status = check_shape_and_options(request->geometry, request->options, request->option_count,
-                                                   "generate", options, *result);
-        if (status != NP_OK) return status;
-        if (request->kind != NP_GENERATE_GRID) {
-            np::sdk::set_message(result->message, "naive-dom generates full grids only, not puzzles");
-            return NP_UNSUPPORTED;
-        }
-        if (request->count > 0 && result->cells == nullptr) {
-            np::sdk::set_message(result->message, "generate called without a result buffer");
-            return NP_FAILED;
-        }
-
-        const Shape shape(request->geometry);
-        const std::size_t grid_size = static_cast<std::size_t>(shape.cell_count);
-        // One budget for the whole call: results are made one after the
-        // other, and those finished when it runs out are returned.
-        np::sdk::BudgetGuard guard(request->budget);
+    // Result call.index of the seed's sequence. Its random numbers come from
+    // call.rng, seeded with derive_seed(seed, index) as this plugin always
+    // did, so that K=3 gives the first three of K=10 and a call may start
+    // anywhere; the result's restarts draw from the same stream.
+    bool generate(np::plugin::Generate& call) {
+        const Shape shape(call.shape.box_rows, call.shape.box_cols);
+        RandomFill fill(shape, call.rng, call);
         Tally tally;
-        uint64_t nodes = 0, guesses = 0;
-        std::vector<uint8_t> grid;
-        for (uint32_t i = 0; i < request->count; ++i) {
-            // Result i of this call is result first_index + i of the seed's
-            // sequence and depends on (seed, that index) only, so K=3 gives
-            // the first three of K=10 and a call may start anywhere; its
-            // restarts draw from the same stream.
-            np::Rng rng(np::derive_seed(request->seed, request->first_index + i));
-            RandomFill fill(shape, rng, guard);
-            const Step step = generate_grid(shape, fill, grid, tally);
-            nodes += fill.nodes();
-            guesses += fill.guesses();
-            if (step == Step::budget_spent) {
-                np::sdk::set_message(result->message, "budget ran out after " + std::to_string(i) + " of " +
-                                                          std::to_string(request->count) + " grids");
-                break;
-            }
-            std::copy(grid.begin(), grid.end(), result->cells + i * grid_size);
-            ++result->produced;
-        }
-        result->stats.nodes = nodes;
-        result->stats.guesses = guesses;
-        np::sdk::add_counter(result->stats, "restarts", tally.restarts);
-        np::sdk::add_counter(result->stats, "rejected", tally.rejected);
-        return NP_OK;
-    });
-}
+        const Step step = generate_grid(shape, fill, call.out, tally);
+        report(call, fill, tally);
+        return step != Step::budget_spent;
+    }
+};
 
 }  // namespace
 
-NP_PLUGIN_EXPORT const np_plugin* numplace_plugin_entry(void) { return &kDescriptor; }
+NUMPLACE_PLUGIN(NaiveDom)
