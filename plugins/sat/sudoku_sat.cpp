@@ -1,0 +1,200 @@
+// Sudoku as CNF, solved and enumerated by CaDiCaL (see README.md).
+//
+// The encoding is the "extended" one (Lynce and Ouaknine, "Sudoku as a SAT
+// problem", 2006): one variable x(r, c, v) per cell and value, meaning "cell
+// (r, c) holds v", and
+//  * every cell holds at least one value and at most one (pairwise);
+//  * every row, column and box holds each value at most once (pairwise) and
+//    at least once;
+//  * a given v at (r, c) is the unit clause x(r, c, v).
+// The at-least-once clauses of the units are implied by the others on a full
+// grid; they are there because with them unit propagation alone finds the
+// hidden singles, not only the naked ones, which shortens the search a lot.
+//
+// Counting: after each model, the clause "not this grid" is added, written
+// over the empty cells only (the givens are fixed by their unit clauses, so
+// two solutions can differ only there), and the solver is called again; the
+// models are distinct because each new one violates none of the earlier
+// blocking clauses. UNSAT then proves that every solution has been seen.
+
+#include "sudoku_sat.hpp"
+
+#include <cadical.hpp>
+
+#include <stdexcept>
+#include <string>
+
+namespace sat {
+
+// Answers the solver's "should I stop?" from the caller's budget.
+class SudokuSat::Terminator : public CaDiCaL::Terminator {
+public:
+    Terminator(const ShouldStop& should_stop, uint64_t& polls) : should_stop_(should_stop), polls_(polls) {}
+    bool terminate() override {
+        ++polls_;
+        return should_stop_();
+    }
+
+private:
+    const ShouldStop& should_stop_;
+    uint64_t& polls_;
+};
+
+// Counts learned clauses. CaDiCaL 1.5 offers no way to read its statistics
+// (Solver::statistics prints them), but it shows every clause it learns to a
+// connected Learner, and it learns one clause per conflict. Declining every
+// clause (learning returns false) keeps the cost to one call per conflict.
+class SudokuSat::Learner : public CaDiCaL::Learner {
+public:
+    explicit Learner(uint64_t& learned) : learned_(learned) {}
+    bool learning(int) override {
+        ++learned_;
+        return false;
+    }
+    void learn(int) override {}
+
+private:
+    uint64_t& learned_;
+};
+
+SudokuSat::SudokuSat(int box_rows, int box_cols, const uint8_t* givens)
+    : box_rows_(box_rows),
+      box_cols_(box_cols),
+      side_(box_rows * box_cols),
+      givens_(givens, givens + side_ * side_),
+      grid_(givens_),
+      solver_(std::make_unique<CaDiCaL::Solver>()),
+      learner_(std::make_unique<Learner>(figures_.learned)) {
+    // Options may only be set before the first clause. No output at all (the
+    // library is quiet by default; this makes sure: a worker process may
+    // use stdout). Everything else is CaDiCaL's default, including how often
+    // it asks the terminator (README.md, "Budget").
+    solver_->set("quiet", 1);
+    solver_->connect_learner(learner_.get());
+    encode();
+}
+
+SudokuSat::~SudokuSat() {
+    if (solver_) solver_->disconnect_learner();
+}
+
+void SudokuSat::clause(std::initializer_list<int> literals) {
+    for (int literal : literals) solver_->add(literal);
+    solver_->add(0);
+    ++figures_.clauses;
+}
+
+void SudokuSat::clause(const std::vector<int>& literals) {
+    for (int literal : literals) solver_->add(literal);
+    solver_->add(0);
+    ++figures_.clauses;
+}
+
+void SudokuSat::encode() {
+    const int n = side_;
+    figures_.variables = static_cast<uint64_t>(n) * n * n;
+    std::vector<int> literals;
+    literals.reserve(static_cast<std::size_t>(n));
+
+    // Each cell: at least one value, at most one value.
+    for (int row = 0; row < n; ++row) {
+        for (int col = 0; col < n; ++col) {
+            literals.clear();
+            for (int value = 1; value <= n; ++value) literals.push_back(variable(row, col, value));
+            clause(literals);
+            for (int v = 1; v <= n; ++v)
+                for (int w = v + 1; w <= n; ++w) clause({-variable(row, col, v), -variable(row, col, w)});
+        }
+    }
+
+    // Each unit (the n rows, the n columns, the n boxes) as its list of
+    // cells, then each value exactly once in it.
+    std::vector<std::pair<int, int>> cells(static_cast<std::size_t>(n));
+    auto each_value_once = [&] {
+        for (int value = 1; value <= n; ++value) {
+            literals.clear();
+            for (const auto& [row, col] : cells) literals.push_back(variable(row, col, value));
+            clause(literals);
+            for (int i = 0; i < n; ++i)
+                for (int j = i + 1; j < n; ++j) clause({-literals[i], -literals[j]});
+        }
+    };
+    for (int row = 0; row < n; ++row) {
+        for (int col = 0; col < n; ++col) cells[col] = {row, col};
+        each_value_once();
+    }
+    for (int col = 0; col < n; ++col) {
+        for (int row = 0; row < n; ++row) cells[row] = {row, col};
+        each_value_once();
+    }
+    for (int box = 0; box < n; ++box) {
+        const int top = (box / box_rows_) * box_rows_;  // box_rows boxes per band
+        const int left = (box % box_rows_) * box_cols_;
+        for (int i = 0; i < n; ++i) cells[i] = {top + i / box_cols_, left + i % box_cols_};
+        each_value_once();
+    }
+
+    // The givens.
+    for (int row = 0; row < n; ++row)
+        for (int col = 0; col < n; ++col)
+            if (const int value = givens_[row * n + col]; value != 0) clause({variable(row, col, value)});
+}
+
+// The model's grid: for each empty cell, the one value whose variable is true.
+void SudokuSat::read_model() {
+    const int n = side_;
+    for (int cell = 0; cell < n * n; ++cell) {
+        if (givens_[cell] != 0) continue;
+        int chosen = 0;
+        for (int value = 1; value <= n && chosen == 0; ++value)
+            if (solver_->val(variable(cell / n, cell % n, value)) > 0) chosen = value;
+        // The cell clauses make this impossible; a model without a value
+        // would be a broken encoding or solver, never a solution.
+        if (chosen == 0) throw std::logic_error("the SAT model leaves cell " + std::to_string(cell) + " empty");
+        grid_[cell] = static_cast<uint8_t>(chosen);
+    }
+}
+
+Ending SudokuSat::enumerate(const ShouldStop& should_stop, const OnModel& on_model) {
+    Terminator terminator(should_stop, figures_.polls);
+    // Connected for this call only, and disconnected however it ends.
+    struct Connection {
+        CaDiCaL::Solver& solver;
+        ~Connection() { solver.disconnect_terminator(); }
+    } connection{*solver_};
+    solver_->connect_terminator(&terminator);
+    std::vector<int> blocking;
+    Ending ending = Ending::terminated;
+    for (;;) {
+        // The budget is asked once per call too: a solve that needs no
+        // search step (propagation finds the model) never asks it.
+        ++figures_.polls;
+        if (should_stop()) break;
+        ++figures_.sat_calls;
+        const int result = solver_->solve();
+        if (result == 20) {
+            ending = Ending::exhausted;
+            break;
+        }
+        if (result != 10) break;  // 0: the terminator stopped it
+        ++figures_.models;
+        read_model();
+        if (on_model(grid_.data())) {
+            ending = Ending::satisfied;
+            break;
+        }
+        // "Not this grid", over the empty cells. A full grid of givens has
+        // no other completion: nothing to block, nothing left to find.
+        blocking.clear();
+        for (int cell = 0; cell < side_ * side_; ++cell)
+            if (givens_[cell] == 0) blocking.push_back(-variable(cell / side_, cell % side_, grid_[cell]));
+        if (blocking.empty()) {
+            ending = Ending::exhausted;
+            break;
+        }
+        clause(blocking);
+    }
+    return ending;
+}
+
+}  // namespace sat
