@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "numplace/certify.hpp"
+#include "numplace/external.hpp"
 #include "numplace/plugin_sdk.hpp"
 
 namespace np {
@@ -96,8 +97,9 @@ uint64_t micros_since(uint64_t start_ns) { return (monotonic_ns() - start_ns) / 
 
 }  // namespace
 
-Plugin::Plugin(std::shared_ptr<void> library, const np_plugin* descriptor, std::string path)
-    : library_(std::move(library)), descriptor_(descriptor), path_(std::move(path)) {
+Plugin::Plugin(std::shared_ptr<void> library, const np_plugin* descriptor, std::string path,
+               std::function<void*()> create)
+    : library_(std::move(library)), descriptor_(descriptor), create_(std::move(create)), path_(std::move(path)) {
     name_ = descriptor->name ? descriptor->name : "";
     version_ = descriptor->version ? descriptor->version : "";
     description_ = descriptor->description ? descriptor->description : "";
@@ -161,10 +163,14 @@ GenerateOutcome Plugin::generate(const Geometry& geometry, np_generate_kind kind
 
 // ---- Session -----------------------------------------------------------------
 
+void* Plugin::create_instance() const {
+    if (create_) return create_();
+    return descriptor_->create ? descriptor_->create() : nullptr;
+}
+
 Session::Session(const Plugin& plugin) : plugin_(plugin) {
-    const np_plugin& d = plugin_.descriptor();
-    if (d.create == nullptr) return;
-    instance_ = d.create();
+    if (plugin_.descriptor().create == nullptr && !plugin_.external()) return;  // a stateless plugin
+    instance_ = plugin_.create_instance();
     if (instance_ == nullptr) failure_ = plugin_.name() + ": could not create an instance";
 }
 
@@ -194,6 +200,8 @@ std::string malformed_solve(const np_solve_result& result, const np_solve_reques
     // A solution nobody can see is not certified: every claim of one comes
     // with at least one witness.
     if (result.count > 0 && result.witness_count == 0) return "solutions claimed without a witness";
+    // "multiple" is shown, not claimed: two distinct witnesses.
+    if (result.count >= 2 && result.witness_count < 2) return "two or more solutions claimed with one witness";
     for (uint32_t i = 0; i < result.witness_count; ++i)
         if (!cells_in_range(result.witnesses[i], n, side, false)) return "witness is not a full grid";
     return "";
@@ -447,7 +455,12 @@ const Plugin* PluginRegistry::find(std::string_view name) const {
 
 std::optional<std::vector<Plugin>> PluginRegistry::select(const std::vector<std::string>& names,
                                                           std::string& error) const {
-    if (names.empty()) return plugins_;
+    if (names.empty()) {  // command-line solvers run other people's programs: only when named
+        std::vector<Plugin> libraries;
+        for (const Plugin& p : plugins_)
+            if (!p.external()) libraries.push_back(p);
+        return libraries;
+    }
     std::vector<Plugin> chosen;
     for (const auto& name : names) {
         const Plugin* p = find(name);
@@ -468,7 +481,9 @@ void PluginRegistry::add_directory(const std::string& dir, bool report_missing) 
     }
     std::vector<std::string> files;
     for (const auto& entry : fs::directory_iterator(dir, ec))
-        if (entry.path().extension() == ".so" && entry.is_regular_file(ec)) files.push_back(entry.path().string());
+        if ((entry.path().extension() == ".so" || is_solver_description(entry.path().string())) &&
+            entry.is_regular_file(ec))
+            files.push_back(entry.path().string());
     if (ec) {
         skipped_.push_back({dir, "cannot read directory: " + ec.message()});
         return;
@@ -528,6 +543,7 @@ void PluginRegistry::add_file(const std::string& path) {
         skipped_.push_back({path, "no such file"});
         return;
     }
+    if (is_solver_description(path)) return add_external(path);
     auto library = std::make_shared<boost::dll::shared_library>();
     std::error_code ec;
     library->load(path, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local, ec);
@@ -556,6 +572,23 @@ void PluginRegistry::add_file(const std::string& path) {
         return;
     }
     plugins_.emplace_back(std::static_pointer_cast<void>(library), descriptor, path);
+}
+
+void PluginRegistry::add_external(const std::string& path) {
+    std::string error;
+    auto solver = ExternalPlugin::load(path, error);
+    if (!solver) {
+        skipped_.push_back({path, error});
+        return;
+    }
+    const np_plugin& d = solver->descriptor();
+    if (const Plugin* earlier = find(d.name)) {
+        skipped_.push_back({path, std::string("duplicate plugin name '") + d.name + "' (already loaded from " +
+                                      earlier->path() + ")"});
+        return;
+    }
+    const ExternalPlugin* raw = solver.get();
+    plugins_.emplace_back(std::static_pointer_cast<void>(solver), &d, path, [raw] { return raw->create(); });
 }
 
 std::string PluginRegistry::bundled_plugin_dir() {

@@ -98,7 +98,11 @@ class Session;
 // copy (and so any pointer into it) lives.
 class Plugin {
 public:
-    Plugin(std::shared_ptr<void> library, const np_plugin* descriptor, std::string path);
+    // `owner` keeps alive whatever the descriptor points into: the loaded
+    // library, or a command-line solver's description (external.hpp), whose
+    // instances come from `create` (a descriptor's create() has no context).
+    Plugin(std::shared_ptr<void> owner, const np_plugin* descriptor, std::string path,
+           std::function<void*()> create = {});
 
     const std::string& name() const { return name_; }
     const std::string& version() const { return version_; }
@@ -121,6 +125,10 @@ public:
     // (benchmarks that must not measure the host's conveniences). Valid while
     // this Plugin (or a copy) lives.
     const np_plugin& descriptor() const { return *descriptor_; }
+    // A new instance: the descriptor's create(), or the backend's own.
+    void* create_instance() const;
+    // A command-line solver (*.solver.yaml) rather than a shared library.
+    bool external() const { return static_cast<bool>(create_); }
 
     // One-shot calls, each through a Session of its own (see Session).
     // limit >= 1; NP_UNLIMITED counts everything.
@@ -135,6 +143,7 @@ public:
 private:
     std::shared_ptr<void> library_;
     const np_plugin* descriptor_;
+    std::function<void*()> create_;
     std::string path_, name_, version_, description_;
     std::vector<OptionSpec> options_;
 };
@@ -204,6 +213,7 @@ public:
     // reported when `report_missing` is set.
     void add_directory(const std::string& dir, bool report_missing = true);
     // One library file.
+    // One library file, or a command-line solver's NAME.solver.yaml.
     void add_file(const std::string& path);
 
     const std::vector<Plugin>& plugins() const { return plugins_; }
@@ -220,6 +230,7 @@ public:
     static std::string bundled_plugin_dir();
 
 private:
+    void add_external(const std::string& path);
     std::vector<Plugin> plugins_;
     std::vector<SkippedFile> skipped_;
 };

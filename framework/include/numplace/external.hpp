@@ -1,0 +1,57 @@
+// Command-line solvers as plugins: a program in any language, described by a
+// small YAML file named NAME.solver.yaml, behind an np_plugin descriptor of
+// the host's own. The host then treats it like a shared-library plugin (the
+// same Session, the same certification, the same workers); only the calls
+// differ: each runs the program (or talks to a long-running one) and reads
+// its answer. Unparseable output, a crash or a hang is the solver's failure
+// (NP_FAILED), never an "unknown".
+//
+//   name: qqwing-cli                    # [a-z0-9_-]+
+//   version: "1.3.4"
+//   description: One line
+//   command: [qqwing, --solve, --one-line]   # argv; "{puzzle}" is replaced by the puzzle
+//                                       # (input: argument), "{size}" by RxC
+//   shapes: [3x3]                       # and/or max_side: 25
+//   capabilities: [solve]               # solve, count, prove-unique
+//   input: stdin                        # argument | stdin (one process per puzzle)
+//                                       # | lines (one long-running process, a puzzle line in,
+//                                       #   an answer line out)
+//   empty: "."                          # the symbol written for an empty cell
+//   output:
+//     solution: line                    # a line of N*N symbols is the solution
+//     json: {solution: solution, count: count, verdict: status}   # or: fields of one JSON object
+//     count: 'There are ([0-9]+) solutions'   # a regex, its first group is the count
+//     verdicts: {"not possible": none, "is unique": unique, "invalid": invalid}
+//       # words in the output and the verdict each means (none, unique, multiple, invalid)
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "numplace/plugin_api.h"
+
+namespace np {
+
+struct ExternalSolver;
+
+// The descriptor and the instance factory of one described solver; the
+// object owns everything the descriptor points to.
+class ExternalPlugin {
+public:
+    ~ExternalPlugin();
+    const np_plugin& descriptor() const;
+    void* create() const;  // an instance (for `lines`: the process, started on first use)
+
+    // Reads PATH (a *.solver.yaml file); nullptr and `error` when it is not
+    // a usable description.
+    static std::shared_ptr<ExternalPlugin> load(const std::string& path, std::string& error);
+
+private:
+    ExternalPlugin() = default;
+    std::unique_ptr<ExternalSolver> solver_;
+};
+
+// True for a file name ending in ".solver.yaml".
+bool is_solver_description(const std::string& path);
+
+}  // namespace np

@@ -1,0 +1,502 @@
+// Command-line solvers behind a descriptor of the host's own (external.hpp).
+#include "numplace/external.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <yaml-cpp/yaml.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <regex>
+#include <vector>
+
+#include "numplace/format.hpp"
+#include "numplace/reason.hpp"
+#include "numplace/verdict.hpp"
+
+namespace np {
+
+namespace {
+
+enum class Input { argument, stdin_once, lines };
+constexpr std::size_t kMaxOutput = 1 << 20;  // an answer is a few lines; more is a broken solver
+
+}  // namespace
+
+struct ExternalSolver {
+    std::string path, name, version, description;
+    std::vector<std::string> argv;
+    std::vector<np_geometry> shapes;
+    uint32_t max_side = 0, capabilities = 0;
+    Input input = Input::stdin_once;
+    char empty = '.';
+    bool solution_line = false;
+    std::map<std::string, std::string> json_fields;  // solution, count, verdict -> field name
+    std::optional<std::regex> count_pattern;
+    std::vector<std::pair<std::string, Verdict>> verdict_words;
+    np_plugin descriptor{};
+};
+
+namespace {
+
+// One instance: for `lines`, the running process and what it has said.
+struct Instance {
+    const ExternalSolver* solver = nullptr;
+    pid_t pid = -1;
+    int to = -1, from = -1;
+    std::string buffer;
+
+    void stop() {
+        if (to >= 0) close(to);
+        if (from >= 0) close(from);
+        if (pid > 0) {
+            kill(-pid, SIGKILL);
+            waitpid(pid, nullptr, 0);
+        }
+        pid = -1, to = from = -1;
+        buffer.clear();
+    }
+};
+
+uint64_t now_ns() {
+    timespec t{};
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return static_cast<uint64_t>(t.tv_sec) * 1000000000ull + static_cast<uint64_t>(t.tv_nsec);
+}
+
+// Starts argv with pipes to its stdin and from its stdout, in a process
+// group of its own (a kill reaches its children too); stderr is dropped.
+bool spawn(const std::vector<std::string>& argv, Instance& inst, std::string& error) {
+    int in[2], out[2];
+    if (pipe2(in, O_CLOEXEC) != 0) return error = std::strerror(errno), false;
+    if (pipe2(out, O_CLOEXEC) != 0) {
+        close(in[0]), close(in[1]);
+        return error = std::strerror(errno), false;
+    }
+    const pid_t pid = fork();
+    if (pid < 0) {
+        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+        return error = std::strerror(errno), false;
+    }
+    if (pid == 0) {
+        setpgid(0, 0);
+        dup2(in[0], 0), dup2(out[1], 1);
+        const int null = open("/dev/null", O_WRONLY);
+        if (null >= 0) dup2(null, 2);
+        std::vector<char*> args;
+        for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+        args.push_back(nullptr);
+        execvp(args[0], args.data());
+        _exit(127);
+    }
+    setpgid(pid, pid);
+    close(in[0]), close(out[1]);
+    inst.pid = pid, inst.to = in[1], inst.from = out[0];
+    return true;
+}
+
+// Reads until `done(text)` holds, EOF, the deadline or the terminate
+// callback. Returns "" on success, else why not ("deadline", "terminated",
+// "too much output").
+std::string read_until(Instance& inst, const np_budget& budget, bool (*done)(const std::string&)) {
+    char chunk[4096];
+    for (;;) {
+        if (done && done(inst.buffer)) return "";
+        if (budget.terminate && budget.terminate(budget.terminate_state)) return "terminated";
+        int wait_ms = 50;
+        if (budget.deadline_ns) {
+            const uint64_t t = now_ns();
+            if (t >= budget.deadline_ns) return "deadline";
+            wait_ms = static_cast<int>(std::min<uint64_t>(50, (budget.deadline_ns - t) / 1000000 + 1));
+        }
+        pollfd p{inst.from, POLLIN, 0};
+        const int ready = poll(&p, 1, wait_ms);
+        if (ready < 0 && errno != EINTR) return std::strerror(errno);
+        if (ready <= 0) continue;
+        const ssize_t n = read(inst.from, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return "";  // EOF: the whole answer is in
+        inst.buffer.append(chunk, static_cast<std::size_t>(n));
+        if (inst.buffer.size() > kMaxOutput) return "too much output";
+    }
+}
+
+bool write_all(int fd, const std::string& text) {
+    signal(SIGPIPE, SIG_IGN);  // a solver that closes its stdin early is its failure, not ours
+    for (std::size_t done = 0; done < text.size();) {
+        const ssize_t n = write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        done += static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
+std::string exit_text(int status) {
+    if (WIFSIGNALED(status)) {
+        const char* name = sigabbrev_np(WTERMSIG(status));
+        return std::string("crashed: SIG") + (name ? name : std::to_string(WTERMSIG(status)).c_str());
+    }
+    return "exited with status " + std::to_string(WEXITSTATUS(status));
+}
+
+std::string puzzle_line(const ExternalSolver& s, const np_solve_request& r) {
+    Geometry g = Geometry::from_c(r.geometry);
+    Grid grid(g, std::vector<uint8_t>(r.cells, r.cells + g.cell_count()));
+    std::string line = format_line(grid);
+    for (char& c : line)
+        if (c == '.') c = s.empty;
+    return line;
+}
+
+// The solutions written in the output: lines of exactly N*N symbols (spaces,
+// commas and bars between them are ignored) that parse as full grids.
+std::vector<Grid> solution_lines(const std::string& text, const Geometry& g) {
+    std::vector<Grid> found;
+    std::size_t start = 0;
+    while (start < text.size() && found.size() < NP_MAX_WITNESSES) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        std::string symbols;
+        for (char c : std::string_view(text).substr(start, end - start))
+            if (c != ' ' && c != '\t' && c != ',' && c != '|' && c != '\r') symbols += c;
+        start = end + 1;
+        if (static_cast<int>(symbols.size()) != g.cell_count()) continue;
+        auto parsed = parse_line(symbols, g);
+        if (const Grid* grid = std::get_if<Grid>(&parsed); grid && grid->is_full() &&
+                                                         (found.empty() || found[0] != *grid))
+            found.push_back(*grid);
+    }
+    return found;
+}
+
+// A JSON value as solutions: a string of symbols, an array of numbers (one
+// grid), or an array of either (several grids).
+std::vector<Grid> grids_in(const nlohmann::json& v, const Geometry& g) {
+    if (v.is_string()) return solution_lines(v.get<std::string>(), g);
+    if (!v.is_array()) return {};
+    if (!v.empty() && v.front().is_number_integer()) {
+        std::vector<uint8_t> cells;
+        for (const auto& cell : v) cells.push_back(cell.is_number_integer() ? static_cast<uint8_t>(cell.get<int>()) : 255);
+        if (static_cast<int>(cells.size()) != g.cell_count()) return {};
+        Grid grid(g, cells);
+        if (!grid.is_full()) return {};
+        return {grid};
+    }
+    std::vector<Grid> all;
+    for (const auto& item : v)
+        for (Grid& grid : grids_in(item, g))
+            if (all.size() < NP_MAX_WITNESSES && (all.empty() || all[0] != grid)) all.push_back(std::move(grid));
+    return all;
+}
+
+struct Answer {
+    std::vector<Grid> solutions;
+    std::optional<uint64_t> count;
+    std::optional<Verdict> verdict;
+};
+
+std::optional<Verdict> verdict_named(const ExternalSolver& s, const std::string& word) {
+    for (const auto& [text, v] : s.verdict_words)
+        if (word == text) return v;
+    return verdict_from_name(word);
+}
+
+Answer read_answer(const ExternalSolver& s, const std::string& text, const Geometry& g) {
+    Answer a;
+    if (!s.json_fields.empty()) {
+        const auto doc = nlohmann::json::parse(text.substr(0, text.find('\n', text.find_first_not_of(" \n")) ), nullptr, false);
+        if (doc.is_object()) {
+            auto field = [&](const char* role) -> const nlohmann::json* {
+                auto it = s.json_fields.find(role);
+                if (it == s.json_fields.end() || !doc.contains(it->second)) return nullptr;
+                return &doc[it->second];
+            };
+            if (auto* v = field("solution")) a.solutions = grids_in(*v, g);
+            if (auto* v = field("count"); v && v->is_number_unsigned()) a.count = v->get<uint64_t>();
+            if (auto* v = field("verdict"); v && v->is_string()) a.verdict = verdict_named(s, v->get<std::string>());
+        }
+    }
+    if (s.solution_line && a.solutions.empty()) a.solutions = solution_lines(text, g);
+    if (s.count_pattern && !a.count) {
+        std::smatch m;
+        if (std::regex_search(text, m, *s.count_pattern) && m.size() > 1) a.count = std::stoull(m[1].str());
+    }
+    if (!a.verdict)
+        for (const auto& [word, v] : s.verdict_words)
+            if (text.find(word) != std::string::npos) {
+                a.verdict = v;
+                break;
+            }
+    return a;
+}
+
+void message(np_solve_result& r, const std::string& text) {
+    const std::size_t n = std::min(text.size(), std::size_t{NP_MESSAGE_CAPACITY - 1});
+    std::memcpy(r.message, text.data(), n);
+    r.message[n] = '\0';
+}
+
+// The answer into the ABI's terms, for the host to judge like any other.
+int fill(const ExternalSolver& s, const np_solve_request& req, const Answer& a, const std::string& text,
+         np_solve_result& r) {
+    const Geometry g = Geometry::from_c(req.geometry);
+    const Grid puzzle(g, std::vector<uint8_t>(req.cells, req.cells + g.cell_count()));
+    if (a.verdict == Verdict::invalid) {
+        // A command-line solver says "invalid" without saying where; the host
+        // locates it (and if the givens are fine, names no violation, which
+        // the host's certificate then rejects: the claim is the solver's).
+        const auto v = first_violation(puzzle);
+        if (v) r.violation = {static_cast<uint32_t>(v->code), static_cast<uint32_t>(v->row), static_cast<uint32_t>(v->column),
+                              static_cast<uint32_t>(v->box), static_cast<uint32_t>(v->value)};
+        message(r, s.name + " says the givens break a rule");
+        return NP_INVALID_INPUT;
+    }
+    const std::size_t n = static_cast<std::size_t>(g.cell_count());
+    for (const Grid& sol : a.solutions)
+        if (r.witness_count < NP_MAX_WITNESSES && r.witnesses[r.witness_count])
+            std::memcpy(r.witnesses[r.witness_count++], sol.cells.data(), n);
+    uint64_t count = a.count.value_or(a.solutions.size());
+    if (a.verdict == Verdict::unique) count = std::max<uint64_t>(count, 1);
+    if (a.verdict == Verdict::multiple) count = std::max<uint64_t>(count, 2);
+    if (a.verdict == Verdict::none) count = 0;
+    r.count = std::min(count, req.limit);
+    // A conclusion is a verdict that says so, or a bare count (a counter's
+    // complete answer); "found" or "unknown" is none.
+    const bool concluded = a.verdict == Verdict::none || a.verdict == Verdict::unique || (!a.verdict && a.count);
+    r.stop = r.count >= req.limit ? NP_STOP_LIMIT : concluded ? NP_STOP_EXHAUSTED : NP_STOP_BUDGET;
+    if (!a.verdict && !a.count && a.solutions.empty()) {
+        std::string shown = text.substr(0, 80);
+        for (char& c : shown)
+            if (c == '\n' || c == '\r') c = ' ';
+        message(r, s.name + " gave no answer numplace can read: \"" + shown + "\"");
+        return NP_FAILED;
+    }
+    return NP_OK;
+}
+
+bool has_line(const std::string& text) { return text.find('\n') != std::string::npos; }
+
+int solve(void* instance, const np_solve_request* req, np_solve_result* res) {
+    if (instance == nullptr || req == nullptr || res == nullptr) return NP_FAILED;  // the host always makes one
+    auto& inst = *static_cast<Instance*>(instance);
+    const ExternalSolver& s = *inst.solver;
+    if (req->option_count > 0) {
+        const char* key = req->options[0].key ? req->options[0].key : "";
+        return message(*res, std::string("unknown option '") + key + "' (a command-line solver takes no options)"),
+               NP_BAD_OPTION;
+    }
+    const std::string line = puzzle_line(s, *req);
+    std::string error;
+    if (s.input != Input::lines || inst.pid < 0) {
+        inst.stop();
+        std::vector<std::string> argv = s.argv;
+        const std::string size = std::to_string(req->geometry.box_rows) + "x" + std::to_string(req->geometry.box_cols);
+        for (auto& a : argv) {
+            if (auto at = a.find("{puzzle}"); at != std::string::npos) a.replace(at, 8, line);
+            if (auto at = a.find("{size}"); at != std::string::npos) a.replace(at, 6, size);
+        }
+        if (!spawn(argv, inst, error)) return message(*res, s.name + ": cannot start: " + error), NP_FAILED;
+    }
+    if (s.input != Input::argument && !write_all(inst.to, line + "\n")) {
+        inst.stop();
+        return message(*res, s.name + " closed its input"), NP_FAILED;
+    }
+    if (s.input != Input::lines) close(inst.to), inst.to = -1;
+    const std::string why = read_until(inst, req->budget, s.input == Input::lines ? has_line : nullptr);
+    std::string text;
+    if (s.input == Input::lines) {
+        const std::size_t end = inst.buffer.find('\n');
+        text = inst.buffer.substr(0, end);
+        inst.buffer.erase(0, end == std::string::npos ? inst.buffer.size() : end + 1);
+    } else {
+        text = std::move(inst.buffer);
+    }
+    if (why == "terminated") {
+        inst.stop();
+        res->stop = NP_STOP_BUDGET;  // asked to stop: no answer, and not the solver's fault
+        return NP_OK;
+    }
+    if (!why.empty()) {
+        inst.stop();
+        return message(*res, s.name + (why == "deadline" ? " gave no answer by its deadline" : ": " + why)), NP_FAILED;
+    }
+    if (s.input != Input::lines) {
+        int status = 0;
+        waitpid(inst.pid, &status, 0);
+        inst.pid = -1;
+        close(inst.from), inst.from = -1;
+        if (WIFSIGNALED(status)) return message(*res, s.name + " " + exit_text(status)), NP_FAILED;
+    } else if (text.empty() && inst.buffer.empty()) {
+        inst.stop();
+        return message(*res, s.name + " ended without an answer"), NP_FAILED;
+    }
+    try {
+        return fill(s, *req, read_answer(s, text, Geometry::from_c(req->geometry)), text, *res);
+    } catch (const std::exception& e) {
+        return message(*res, s.name + ": its answer cannot be read: " + e.what()), NP_FAILED;
+    }
+}
+
+void destroy(void* instance) {
+    auto* inst = static_cast<Instance*>(instance);
+    inst->stop();
+    delete inst;
+}
+
+// ---- The description --------------------------------------------------------------
+
+bool good_name(const std::string& name) {
+    if (name.empty()) return false;
+    for (char c : name)
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_')) return false;
+    return true;
+}
+
+// A program execvp would find: a path that is executable, or a name on PATH.
+bool runnable(const std::string& program) {
+    if (program.find('/') != std::string::npos) return access(program.c_str(), X_OK) == 0;
+    const char* path = std::getenv("PATH");
+    std::string dirs = path ? path : "/usr/bin:/bin";
+    for (std::size_t start = 0; start <= dirs.size();) {
+        std::size_t end = dirs.find(':', start);
+        if (end == std::string::npos) end = dirs.size();
+        const std::string dir = end > start ? dirs.substr(start, end - start) : ".";
+        if (access((dir + "/" + program).c_str(), X_OK) == 0) return true;
+        start = end + 1;
+    }
+    return false;
+}
+
+std::optional<np_geometry> shape_of(const std::string& text) {
+    unsigned r = 0, c = 0;
+    char extra = 0;
+    if (std::sscanf(text.c_str(), "%ux%u%c", &r, &c, &extra) != 2 || r == 0 || c == 0 || r * c > NP_MAX_SIDE) return std::nullopt;
+    return np_geometry{r, c};
+}
+
+std::string describe(ExternalSolver& s, const YAML::Node& whole) {
+    if (!whole.IsMap()) return "not a map of fields";
+    // Absent fields read as null (a const map's missing key is an invalid
+    // node, which throws when touched).
+    const auto doc = [&whole](const char* key) { return whole[key] ? whole[key] : YAML::Node(); };
+    const auto text = [&doc](const char* key, const std::string& fallback) {
+        const YAML::Node n = doc(key);
+        return n.IsNull() ? fallback : n.as<std::string>();
+    };
+    for (const auto& item : whole) {
+        static const std::vector<std::string> known = {"name", "version", "description", "command", "shapes", "max_side",
+                                                       "capabilities", "input", "empty", "output"};
+        const auto key = item.first.as<std::string>();
+        if (std::find(known.begin(), known.end(), key) == known.end()) return "unknown field '" + key + "'";
+    }
+    s.name = text("name", "");
+    if (!good_name(s.name)) return "'name' must be [a-z0-9_-]+";
+    s.version = text("version", "0");
+    s.description = text("description", "a command-line solver");
+    for (const auto& a : doc("command")) s.argv.push_back(a.as<std::string>());
+    if (s.argv.empty()) return "'command' must be a list: the program and its arguments";
+    if (!runnable(s.argv[0])) return "the command '" + s.argv[0] + "' is not found (on PATH, or not executable)";
+    for (const auto& sh : doc("shapes")) {
+        auto g = shape_of(sh.as<std::string>());
+        if (!g) return "'shapes': '" + sh.as<std::string>() + "' is not RxC";
+        s.shapes.push_back(*g);
+    }
+    s.max_side = doc("max_side").IsNull() ? 0 : doc("max_side").as<uint32_t>();
+    if (s.shapes.empty() && s.max_side == 0) return "no shapes: give 'shapes' or 'max_side'";
+    for (const auto& c : doc("capabilities")) {
+        const auto word = c.as<std::string>();
+        if (word == "solve") s.capabilities |= NP_CAP_SOLVE;
+        else if (word == "count") s.capabilities |= NP_CAP_SOLVE | NP_CAP_COUNT;
+        else if (word == "prove-unique") s.capabilities |= NP_CAP_SOLVE | NP_CAP_PROVE_UNIQUE;
+        else return "unknown capability '" + word + "' (solve, count, prove-unique)";
+    }
+    if (s.capabilities == 0) s.capabilities = NP_CAP_SOLVE;
+    const auto input = text("input", "stdin");
+    if (input == "argument") s.input = Input::argument;
+    else if (input == "stdin") s.input = Input::stdin_once;
+    else if (input == "lines") s.input = Input::lines;
+    else return "'input' must be argument, stdin or lines";
+    if (s.input == Input::argument) {
+        bool placed = false;
+        for (const auto& a : s.argv) placed |= a.find("{puzzle}") != std::string::npos;
+        if (!placed) return "input: argument needs {puzzle} in 'command'";
+    }
+    const auto empty = text("empty", ".");
+    if (empty.size() != 1) return "'empty' must be one character";
+    s.empty = empty[0];
+    const YAML::Node out = doc("output");
+    if (!out.IsMap()) return "'output' must say how answers come out (solution, json, count, verdicts)";
+    const auto part = [&out](const char* key) { return out[key] ? out[key] : YAML::Node(); };
+    s.solution_line = !part("solution").IsNull() && part("solution").as<std::string>() == "line";
+    for (const auto& f : part("json")) s.json_fields[f.first.as<std::string>()] = f.second.as<std::string>();
+    if (part("count")) {
+        try {
+            s.count_pattern.emplace(part("count").as<std::string>());
+        } catch (const std::regex_error& e) {
+            return std::string("'output.count' is not a regular expression: ") + e.what();
+        }
+    }
+    for (const auto& w : part("verdicts")) {
+        auto v = verdict_from_name(w.second.as<std::string>());
+        if (!v || (*v != Verdict::none && *v != Verdict::unique && *v != Verdict::multiple && *v != Verdict::invalid))
+            return "'output.verdicts': '" + w.second.as<std::string>() + "' is not none, unique, multiple or invalid";
+        s.verdict_words.emplace_back(w.first.as<std::string>(), *v);
+    }
+    if (!s.solution_line && s.json_fields.empty() && !s.count_pattern && s.verdict_words.empty())
+        return "'output' gives no way to read an answer";
+    return "";
+}
+
+}  // namespace
+
+ExternalPlugin::~ExternalPlugin() = default;
+
+const np_plugin& ExternalPlugin::descriptor() const { return solver_->descriptor; }
+
+void* ExternalPlugin::create() const {
+    auto* inst = new Instance();
+    inst->solver = solver_.get();
+    return inst;
+}
+
+bool is_solver_description(const std::string& path) {
+    const std::string suffix = ".solver.yaml";
+    return path.size() > suffix.size() && path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::shared_ptr<ExternalPlugin> ExternalPlugin::load(const std::string& path, std::string& error) {
+    auto solver = std::make_unique<ExternalSolver>();
+    solver->path = path;
+    try {
+        error = describe(*solver, YAML::LoadFile(path));
+    } catch (const std::exception& e) {
+        error = std::string("not a solver description: ") + e.what();
+    }
+    if (!error.empty()) return nullptr;
+    np_plugin& d = solver->descriptor;
+    d.abi_version = NP_ABI_VERSION;
+    d.name = solver->name.c_str();
+    d.version = solver->version.c_str();
+    d.description = solver->description.c_str();
+    d.capabilities = solver->capabilities;
+    d.max_side = solver->max_side;
+    d.geometries = solver->shapes.data();
+    d.geometry_count = static_cast<uint32_t>(solver->shapes.size());
+    d.create = nullptr;  // instances come from ExternalPlugin::create, which knows the solver
+    d.destroy = &destroy;
+    d.solve = &solve;
+    std::shared_ptr<ExternalPlugin> plugin(new ExternalPlugin());
+    plugin->solver_ = std::move(solver);
+    return plugin;
+}
+
+}  // namespace np

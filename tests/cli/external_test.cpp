@@ -1,0 +1,124 @@
+// Command-line solvers as plugins (*.solver.yaml): listed beside the
+// libraries, judged by verify like any plugin in the same workers, used only
+// when named; a wrong answer, a crash, a hang or unreadable output is the
+// solver's failure, never an "unknown". The honest solver here is numplace
+// itself (`numplace solve --plugin backtrack --format json`), so that the
+// test needs no other program.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "test_support.hpp"
+
+namespace {
+
+using np::test::run_cli;
+
+class External : public ::testing::Test {
+protected:
+    void SetUp() override {
+        char name[] = "/tmp/numplace-external-XXXXXX";
+        dir = mkdtemp(name);
+        describe("honest", R"(name: honest
+description: numplace's backtrack, through its command line
+command: [")" NUMPLACE_TEST_BINARY R"(", solve, --plugin, backtrack, --size, "{size}", --format, json, -]
+max_side: 25
+capabilities: [solve, count, prove-unique]
+input: stdin
+output:
+  json: {solution: solutions, count: count, verdict: verdict}
+)");
+        describe("liar", R"(name: liar
+command: [sh, -c, "echo 123456789123456789123456789123456789123456789123456789123456789123456789123456789"]
+shapes: [3x3]
+output: {solution: line}
+)");
+        describe("crasher", "name: crasher\ncommand: [sh, -c, 'kill -SEGV $$']\nshapes: [3x3]\noutput: {solution: line}\n");
+        describe("sleeper", "name: sleeper\ncommand: [sleep, '30']\nshapes: [3x3]\noutput: {solution: line}\n");
+        describe("mumbler", "name: mumbler\ncommand: [echo, hello]\nshapes: [3x3]\noutput: {solution: line}\n");
+        describe("lines", R"(name: lines
+description: one long-running process, a puzzle line in, an answer line out
+command: [sh, -c, 'while read p; do echo "$p" | ")" NUMPLACE_TEST_BINARY R"(" solve --plugin backtrack --format json -; done']
+max_side: 25
+capabilities: [solve, prove-unique]
+input: lines
+output:
+  json: {solution: solutions, verdict: verdict}
+)");
+        // A unique puzzle, one with two solutions, and one with a repeated given.
+        auto made = run_cli({"generate", "--plugin", "bitmask-mrv", "--what", "puzzle", "--count", "2", "--seed", "3"});
+        puzzles = (dir / "puzzles.txt").string();
+        std::ofstream(puzzles) << made.out << std::string(81, '.') << "\n11" << std::string(79, '.') << "\n";
+    }
+    void TearDown() override { std::filesystem::remove_all(dir); }
+
+    void describe(const std::string& name, const std::string& yaml) {
+        std::ofstream(dir / (name + ".solver.yaml")) << yaml;
+    }
+    np::test::CliRun verify(const std::string& plugins, std::vector<std::string> extra = {}) {
+        std::vector<std::string> args = {"verify", puzzles, "--plugin-dir", dir.string(), "--plugins", plugins};
+        args.insert(args.end(), extra.begin(), extra.end());
+        return run_cli(args);
+    }
+
+    std::filesystem::path dir;
+    std::string puzzles;
+};
+
+TEST_F(External, AreListedBesideTheLibraries) {
+    auto run = run_cli({"plugins", "--plugin-dir", dir.string()});
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    for (const char* name : {"honest 0", "liar 0", "lines 0", "backtrack 1.0.0"})
+        EXPECT_NE(run.out.find(std::string("\n") + name), std::string::npos) << name << "\n" << run.out;
+    EXPECT_NE(run.out.find("honest.solver.yaml"), std::string::npos);
+}
+
+TEST_F(External, AnHonestSolverPassesVerifyInTheWorkers) {
+    auto run = verify("honest,exhaustive-count");
+    EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+    EXPECT_NE(run.out.find("0 failed"), std::string::npos) << run.out;
+    auto lines = verify("lines,exhaustive-count");
+    EXPECT_EQ(lines.exit_code, 0) << lines.out << lines.err;
+}
+
+TEST_F(External, AreUsedOnlyWhenNamed) {
+    auto run = run_cli({"verify", puzzles, "--plugin-dir", dir.string(), "--report", "-"});
+    EXPECT_EQ(run.out.find("\"plugin\": \"liar\""), std::string::npos) << run.out.substr(0, 400);
+    EXPECT_NE(run.out.find("\"plugin\": \"backtrack\""), std::string::npos);
+}
+
+TEST_F(External, AWrongAnswerIsTheSolversOwn) {
+    auto run = verify("liar,exhaustive-count");
+    EXPECT_EQ(run.exit_code, 1);
+    EXPECT_NE(run.out.find("FAIL liar "), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("liar gave a wrong answer"), std::string::npos) << run.out;
+    EXPECT_EQ(run.out.find("FAIL exhaustive-count"), std::string::npos) << run.out;
+}
+
+TEST_F(External, ACrashAHangOrGibberishFailsNeverUnknown) {
+    for (const std::string name : {"crasher", "sleeper", "mumbler"}) {
+        auto run = verify(name, {"--timeout", "1", "--no-generator-sweep"});
+        EXPECT_EQ(run.exit_code, 1) << name << ": " << run.out << run.err;
+        const std::string why = name == "crasher"   ? "crashed: SIGSEGV"
+                                : name == "sleeper" ? "gave no answer by its deadline"
+                                                    : "gave no answer numplace can read";
+        EXPECT_NE(run.out.find(why), std::string::npos) << name << ": " << run.out;
+        // Every puzzle is a failed row: none is "unknown".
+        EXPECT_NE(run.out.find(name + " "), std::string::npos);
+        EXPECT_EQ(run.out.find("unknown: " + name), std::string::npos);
+    }
+}
+
+TEST_F(External, ABadDescriptionIsSkippedWithItsReason) {
+    describe("broken", "name: Broken Name\ncommand: [true]\nshapes: [3x3]\noutput: {solution: line}\n");
+    describe("mute", "name: mute\ncommand: [true]\nshapes: [3x3]\n");
+    describe("absent", "name: absent\ncommand: [no-such-program-anywhere]\nshapes: [3x3]\noutput: {solution: line}\n");
+    auto run = run_cli({"plugins", "--plugin-dir", dir.string()});
+    EXPECT_NE(run.out.find("broken.solver.yaml"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("'name' must be [a-z0-9_-]+"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("'output' must say how answers come out"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("the command 'no-such-program-anywhere' is not found"), std::string::npos) << run.out;
+}
+
+}  // namespace
