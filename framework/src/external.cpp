@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <ctime>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -404,6 +405,10 @@ std::string describe(ExternalSolver& s, const YAML::Node& whole) {
     s.description = text("description", "a command-line solver");
     for (const auto& a : doc("command")) s.argv.push_back(a.as<std::string>());
     if (s.argv.empty()) return "'command' must be a list: the program and its arguments";
+    // "{dir}": the folder of this description, for a script that sits beside it.
+    const std::string here = std::filesystem::absolute(std::filesystem::path(s.path)).parent_path().string();
+    for (auto& a : s.argv)
+        for (std::size_t at; (at = a.find("{dir}")) != std::string::npos;) a.replace(at, 5, here);
     if (!runnable(s.argv[0])) return "the command '" + s.argv[0] + "' is not found (on PATH, or not executable)";
     for (const auto& sh : doc("shapes")) {
         auto g = shape_of(sh.as<std::string>());

@@ -10,7 +10,8 @@
 //   version: "1.3.4"
 //   description: One line
 //   command: [qqwing, --solve, --one-line]   # argv; "{puzzle}" is replaced by the puzzle
-//                                       # (input: argument), "{size}" by RxC
+//                                       # (input: argument), "{size}" by RxC, "{dir}" by
+//                                       # the folder of this file
 //   shapes: [3x3]                       # and/or max_side: 25
 //   capabilities: [solve]               # solve, count, prove-unique
 //   input: stdin                        # argument | stdin (one process per puzzle)
