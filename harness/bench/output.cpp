@@ -69,6 +69,10 @@ std::string status_name(Row::Status s) {
     return "";
 }
 
+// A command-line solver reports no nodes or guesses: its "no guess" would
+// read 100%, which it never said.
+bool has_search_stats(const Row& row) { return row.nodes > 0 || row.guesses > 0; }
+
 std::string timed_text(const Row& row) {
     return count(row.timed) + (row.sampled ? " of " + count(row.dataset_size) : "");
 }
@@ -93,6 +97,7 @@ std::vector<std::string> cells(const Report& r, const Row& row) {
     }
     c.insert(c.end(), {number(row.rate), number(row.mean_us), number(row.median_us), number(row.p99_us)});
     if (generating(r)) c.push_back(number(row.mean_clues));
+    else if (!has_search_stats(row)) c.insert(c.end(), {"-", "-", "-"});  // a plugin that reports none
     else c.insert(c.end(), {percent(row.no_guess_percent), number(row.guesses), number(row.nodes)});
     c.insert(c.end(), {count(row.unknown), row.peak_mib ? number(*row.peak_mib) : "", timed_text(row)});
     if (!r.settings.baseline.empty()) c.push_back(ratio(row));
@@ -179,7 +184,8 @@ json to_json(const Report& r) {
                   {"sampled", row.sampled},
                   {"seconds", row.seconds}});
         if (generating(r)) j["mean_clues"] = row.mean_clues;
-        else j.update({{"no_guess_percent", row.no_guess_percent}, {"guesses", row.guesses}, {"nodes", row.nodes}});
+        else if (has_search_stats(row))
+            j.update({{"no_guess_percent", row.no_guess_percent}, {"guesses", row.guesses}, {"nodes", row.nodes}});
         if (row.peak_mib) j["peak_mib"] = *row.peak_mib;
         if (row.ratio) j["ratio"] = *row.ratio;
         rows.push_back(j);
@@ -213,8 +219,10 @@ std::string to_csv(const Report& r) {
             << quoted(row.kind) << "," << quoted(row.message) << ",";
         if (row.status == Row::Status::measured)
             out << figure(row.rate) << "," << figure(row.mean_us) << "," << figure(row.median_us) << ","
-                << figure(row.p99_us) << "," << figure(row.no_guess_percent) << "," << figure(row.guesses) << ","
-                << figure(row.nodes) << "," << figure(row.mean_clues) << "," << row.unknown << ","
+                << figure(row.p99_us) << ","
+                << (has_search_stats(row) ? figure(row.no_guess_percent) + "," + figure(row.guesses) + "," + figure(row.nodes)
+                                          : std::string(",,"))
+                << "," << figure(row.mean_clues) << "," << row.unknown << ","
                 << (row.peak_mib ? figure(*row.peak_mib) : "") << "," << row.timed << "," << row.dataset_size << ","
                 << (row.sampled ? "true" : "false") << "," << (row.ratio ? figure(*row.ratio) : "");
         else
