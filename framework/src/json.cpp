@@ -38,7 +38,8 @@ nlohmann::ordered_json to_json(const Plugin& p) {
             {"capabilities", capability_names(p.capabilities())},
             {"geometries", geometries},
             {"options", options},
-            {"path", p.path()}};
+            {"path", p.path()},
+            {"kind", p.external() ? "command" : "library"}};
 }
 
 }  // namespace np

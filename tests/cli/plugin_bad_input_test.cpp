@@ -18,6 +18,7 @@ std::vector<std::string> solving_plugins() {
     std::vector<std::string> names;
     const json listing = json::parse(run.out);  // kept alive for the loop
     for (const auto& p : listing["plugins"]) {
+        if (p["kind"] != "library") continue;  // command-line solvers: tests/cli/external_test.cpp
         for (const auto& capability : p["capabilities"])
             if (capability.get<std::string>() == "solve") names.push_back(p["name"].get<std::string>());
     }

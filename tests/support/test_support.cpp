@@ -46,8 +46,14 @@ std::vector<std::string> read_lines(const std::string& path) {
 
 const PluginRegistry& bundled_plugins() {
     static const PluginRegistry registry = [] {
+        // The library plugins: the command-line solvers beside them run
+        // other programs and have tests of their own (external_test.cpp).
         PluginRegistry r;
-        r.add_directory(NUMPLACE_TEST_PLUGIN_DIR);
+        std::vector<std::string> libraries;
+        for (const auto& entry : std::filesystem::directory_iterator(NUMPLACE_TEST_PLUGIN_DIR))
+            if (entry.path().extension() == ".so") libraries.push_back(entry.path().string());
+        std::sort(libraries.begin(), libraries.end());
+        for (const auto& path : libraries) r.add_file(path);
         return r;
     }();
     return registry;

@@ -22,6 +22,7 @@ void print_text(const PluginRegistry& registry, std::ostream& out) {
             out << "  option:       " << o.key << "=" << o.values << " (default " << o.default_value << ", "
                 << o.applies_to << "): " << o.help << "\n";
         out << "  path:         " << p.path() << "\n";
+        if (p.external()) out << "  kind:         a command-line solver: verify, fuzz and bench use it only when named\n";
     }
     for (const auto& f : registry.skipped()) out << "skipped " << f.path << ": " << f.reason << "\n";
 }
