@@ -21,6 +21,7 @@
 
 #include "numplace/format.hpp"
 #include "numplace/reason.hpp"
+#include "numplace/host.hpp"
 #include "numplace/verdict.hpp"
 
 namespace np {
@@ -142,10 +143,7 @@ bool write_all(int fd, const std::string& text) {
 }
 
 std::string exit_text(int status) {
-    if (WIFSIGNALED(status)) {
-        const char* name = sigabbrev_np(WTERMSIG(status));
-        return std::string("crashed: SIG") + (name ? name : std::to_string(WTERMSIG(status)).c_str());
-    }
+    if (WIFSIGNALED(status)) return "crashed: " + signal_name(WTERMSIG(status));
     return "exited with status " + std::to_string(WEXITSTATUS(status));
 }
 

@@ -274,6 +274,11 @@ SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList
     return out;
 }
 
+std::string signal_name(int signo) {
+    const char* abbrev = sigabbrev_np(signo);
+    return abbrev != nullptr ? std::string("SIG") + abbrev : "signal " + std::to_string(signo);
+}
+
 void certify_answer(const Grid& puzzle, SolveOutcome& out, const std::string& plugin) {
     if (out.fault != Fault::none) return;
     std::string wrong;

@@ -38,13 +38,6 @@ Budget budget_of(const Settings& s) {
 
 bool cancelled(const Settings& s) { return s.cancel && s.cancel->load(); }
 
-// The same on every platform (std::hash is not), so that a seed gives the
-// same sample everywhere.
-uint64_t fnv1a(const std::string& text) {
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (unsigned char c : text) h = (h ^ c) * 0x100000001b3ull;
-    return h;
-}
 
 // The truth for one puzzle, by the prover's complete search: a verdict, or
 // nothing when it did not finish.
@@ -84,12 +77,10 @@ json finding(const std::string& kind, const std::string& message) { return {{"ki
 // keeps one per puzzle (not the answers themselves, which would make its
 // peak memory the harness's rather than the plugin's).
 uint64_t fingerprint(const SolveOutcome& o) {
-    uint64_t h = 0xcbf29ce484222325ull;
-    auto mix = [&](uint64_t byte) { h = (h ^ byte) * 0x100000001b3ull; };
-    mix(static_cast<uint64_t>(o.fault));
-    mix(static_cast<uint64_t>(o.verdict));
+    const unsigned char head[2] = {static_cast<unsigned char>(o.fault), static_cast<unsigned char>(o.verdict)};
+    uint64_t h = fnv1a(std::string_view(reinterpret_cast<const char*>(head), 2));
     for (const Grid& g : o.solutions)
-        for (uint8_t c : g.cells) mix(c);
+        h = fnv1a(std::string_view(reinterpret_cast<const char*>(g.cells.data()), g.cells.size()), h);
     return h;
 }
 

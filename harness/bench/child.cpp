@@ -11,6 +11,8 @@
 #include <cstring>
 #include <fstream>
 
+#include "numplace/host.hpp"
+
 namespace np::bench {
 
 namespace {
@@ -47,11 +49,7 @@ void write_all(int fd, const std::string& text) {
 }
 
 std::string describe_status(int status) {
-    if (WIFSIGNALED(status)) {
-        const int sig = WTERMSIG(status);
-        const char* name = sigabbrev_np(sig);
-        return std::string("crashed: SIG") + (name ? name : std::to_string(sig).c_str());
-    }
+    if (WIFSIGNALED(status)) return "crashed: " + signal_name(WTERMSIG(status));
     if (WIFEXITED(status) && WEXITSTATUS(status) != 0) return "exited with status " + std::to_string(WEXITSTATUS(status));
     return "";
 }

@@ -84,11 +84,6 @@ struct Death {
     std::string message;
 };
 
-std::string signal_name(int signo) {
-    const char* abbrev = sigabbrev_np(signo);
-    return abbrev != nullptr ? std::string("SIG") + abbrev : "signal " + std::to_string(signo);
-}
-
 class Worker {
 public:
     Worker(const Settings& settings, const Plugin& plugin) : settings_(settings), plugin_(plugin) {}

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "judge.hpp"
+#include "numplace/random.hpp"
 #include "numplace/certify.hpp"
 #include "numplace/input.hpp"
 #include "runner.hpp"
@@ -550,12 +551,6 @@ void run_calls(std::vector<Call*>& calls, runner::Runner& run, const Context& ct
         }
         for (std::size_t k : group) done[k] = true;
     }
-}
-
-// FNV-1a, 64 bits: a fingerprint, not security.
-uint64_t fnv1a(const std::string& text, uint64_t hash = 1469598103934665603ull) {
-    for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
-    return hash;
 }
 
 }  // namespace

@@ -148,6 +148,11 @@ private:
     std::vector<OptionSpec> options_;
 };
 
+// "SIGSEGV" (or "signal N"): how a plugin's process ended, in every report
+// that runs plugins in processes (workers, bench's children, command-line
+// solvers).
+std::string signal_name(int signo);
+
 // Certifies a plugin's answer to `puzzle` (certify.hpp): every witness keeps
 // the givens and obeys the rules, two witnesses differ, an invalid verdict
 // names a real violation, givens that break a rule are called invalid. A

@@ -4,9 +4,18 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 #include <utility>
 
 namespace np {
+
+// FNV-1a, 64 bits: a fingerprint of bytes (report inputs, answers) and a
+// seed from a name that is the same on every platform (std::hash is not).
+// Not for security.
+inline uint64_t fnv1a(std::string_view bytes, uint64_t hash = 0xcbf29ce484222325ull) {
+    for (unsigned char c : bytes) hash = (hash ^ c) * 0x100000001b3ull;
+    return hash;
+}
 
 // splitmix64: a 64-bit state advanced by a Weyl increment, then mixed.
 // Small, fast, passes BigCrush, and any seed (even 0) is a good one.
