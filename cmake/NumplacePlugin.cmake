@@ -20,7 +20,9 @@ function(numplace_add_plugin name)
     PREFIX "" OUTPUT_NAME "${name}"
     CXX_VISIBILITY_PRESET hidden C_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON
     LIBRARY_OUTPUT_DIRECTORY "${NUMPLACE_PLUGIN_OUTPUT_DIR}")
-  target_compile_options(${name} PRIVATE -fno-gnu-unique)
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")  # clang never makes unique symbols
+    target_compile_options(${name} PRIVATE -fno-gnu-unique)
+  endif()
   target_link_options(${name} PRIVATE -Wl,--no-undefined -Wl,--exclude-libs,ALL)
   # Under a sanitizer the runtime's symbols come from the executable that
   # loads the plugin: --no-undefined cannot hold there.

@@ -1,9 +1,14 @@
 #include "numplace/host.hpp"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <boost/dll/runtime_symbol_info.hpp>
 #include <boost/dll/shared_library.hpp>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <dlfcn.h>
 #include <ctime>
 #include <filesystem>
@@ -57,12 +62,37 @@ CallStats to_stats(const np_stats& s, uint64_t micros) {
     stats.micros = micros;
     stats.counters.reserve(std::min(s.counter_count, NP_MAX_COUNTERS));  // one allocation, not three
     for (uint32_t i = 0; i < std::min(s.counter_count, NP_MAX_COUNTERS); ++i)
-        if (s.counters[i].name != nullptr) stats.counters.emplace_back(s.counters[i].name, s.counters[i].value);
+        if (s.counters[i].name != nullptr)  // bounded by answer_problem before this runs
+            stats.counters.emplace_back(s.counters[i].name, s.counters[i].value);
     return stats;
 }
 
+// Read only after answer_problem passed: the buffer then holds its NUL.
 std::string message_of(const char (&buffer)[NP_MESSAGE_CAPACITY]) {
     return std::string(buffer, strnlen(buffer, NP_MESSAGE_CAPACITY));
+}
+
+// A counter's name becomes a column and a JSON key: a word, not a paragraph.
+constexpr std::size_t kMaxCounterName = 64;
+
+// What breaks the ABI in the parts every answer shares, before the host
+// reads any of it: the message buffer must hold its NUL (an unterminated one
+// would be read past its end by anything that trusted it), and the counters
+// must be within NP_MAX_COUNTERS, each with a bounded name. "" when sound.
+std::string answer_problem(const char (&message)[NP_MESSAGE_CAPACITY], const np_stats* stats) {
+    if (strnlen(message, NP_MESSAGE_CAPACITY) == NP_MESSAGE_CAPACITY)
+        return "its message is not NUL-terminated within " + std::to_string(NP_MESSAGE_CAPACITY) + " bytes";
+    if (stats == nullptr) return "";
+    if (stats->counter_count > NP_MAX_COUNTERS)
+        return "counter_count " + std::to_string(stats->counter_count) + " is above " + std::to_string(NP_MAX_COUNTERS);
+    for (uint32_t i = 0; i < stats->counter_count; ++i) {
+        const char* name = stats->counters[i].name;
+        if (name == nullptr) return "counter " + std::to_string(i) + " has no name";
+        if (strnlen(name, kMaxCounterName + 1) > kMaxCounterName)
+            return "counter " + std::to_string(i) + "'s name is longer than " + std::to_string(kMaxCounterName) +
+                   " bytes or not NUL-terminated";
+    }
+    return "";
 }
 
 std::string status_word(int status) {
@@ -190,9 +220,17 @@ std::string wrong_answer(const std::string& name, const std::string& what) {
     return name + " gave a wrong answer: " + what;
 }
 
+std::string malformed_answer(const std::string& name, const std::string& what) {
+    return name + " returned a malformed answer: " + what;
+}
+
 // The shape of a solve answer (the ABI's contract), before any certificate.
-std::string malformed_solve(const np_solve_result& result, const np_solve_request& request, std::size_t n,
-                            int side) {
+// `own` is the host's witness buffer: the pointers in the result are the
+// plugin's to fill, not to move, and the host reads only its own memory.
+std::string malformed_solve(const np_solve_result& result, const np_solve_request& request, const uint8_t* own,
+                            std::size_t n, int side) {
+    for (uint32_t i = 0; i < NP_MAX_WITNESSES; ++i)
+        if (result.witnesses[i] != own + i * n) return "it changed the host's witness pointers";
     if (result.count > request.limit) return "count above the limit";
     if (result.stop > NP_STOP_BUDGET) return "unknown stop value";
     if (result.witness_count > NP_MAX_WITNESSES || result.witness_count > result.count)
@@ -203,7 +241,7 @@ std::string malformed_solve(const np_solve_result& result, const np_solve_reques
     // "multiple" is shown, not claimed: two distinct witnesses.
     if (result.count >= 2 && result.witness_count < 2) return "two or more solutions claimed with one witness";
     for (uint32_t i = 0; i < result.witness_count; ++i)
-        if (!cells_in_range(result.witnesses[i], n, side, false)) return "witness is not a full grid";
+        if (!cells_in_range(own + i * n, n, side, false)) return "witness is not a full grid";
     return "";
 }
 
@@ -245,9 +283,14 @@ SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList
 
     const uint64_t start = monotonic_ns();
     const int status = through_abi([&] { return d.solve(instance_, &request, &result); });
+    out.status = static_cast<uint32_t>(status);
+    if (auto bad = answer_problem(result.message, &result.stats); !bad.empty()) {
+        out.message = malformed_answer(name, bad);
+        out.fault = Fault::malformed;
+        return out;
+    }
     out.stats = to_stats(result.stats, micros_since(start));
     out.message = message_of(result.message);
-    out.status = static_cast<uint32_t>(status);
 
     if (status == NP_INVALID_INPUT) {
         out.verdict = Verdict::invalid;
@@ -257,14 +300,15 @@ SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList
         out.fault = Fault::failed;
         return out;
     } else {
-        if (auto malformed = malformed_solve(result, request, n, side); !malformed.empty()) {
-            out.message = name + " returned a malformed answer: " + malformed;
+        if (auto malformed = malformed_solve(result, request, buffer_.data(), n, side); !malformed.empty()) {
+            out.message = malformed_answer(name, malformed);
             out.fault = Fault::malformed;
             return out;
         }
-        for (uint32_t i = 0; i < result.witness_count; ++i)
-            out.solutions.emplace_back(puzzle.geometry,
-                                       std::vector<uint8_t>(result.witnesses[i], result.witnesses[i] + n));
+        for (uint32_t i = 0; i < result.witness_count; ++i) {
+            const uint8_t* witness = buffer_.data() + i * n;
+            out.solutions.emplace_back(puzzle.geometry, std::vector<uint8_t>(witness, witness + n));
+        }
         out.count = result.count;
         out.stop = result.stop;
         out.complete = result.stop == NP_STOP_EXHAUSTED && plugin_.can(NP_CAP_PROVE_UNIQUE);
@@ -325,14 +369,22 @@ CheckOutcome Session::check(const Grid& grid, const OptionList& options) {
     result.violations = violations.data();
     result.capacity = static_cast<uint32_t>(violations.size());
     const int status = through_abi([&] { return d.check_grid(instance_, &request, &result); });
-    out.message = message_of(result.message);
     out.status = static_cast<uint32_t>(status);
+    if (auto bad = answer_problem(result.message, nullptr); !bad.empty()) {
+        out.message = malformed_answer(name, bad);
+        out.fault = Fault::malformed;
+        return out;
+    }
+    out.message = message_of(result.message);
     if (status != NP_OK) {
         out.message = failure_text(name, status, out.message);
         out.fault = Fault::failed;
         return out;
     }
-    for (uint32_t i = 0; i < std::min(result.violation_count, result.capacity); ++i) {
+    // The host's own capacity, not the result's copy of it, which the plugin
+    // could have raised.
+    const std::size_t written = std::min<std::size_t>(result.violation_count, violations.size());
+    for (std::size_t i = 0; i < written; ++i) {
         Reason reason = reason_from_violation(violations[i], grid.geometry);
         if (auto wrong = certify_violation(grid, reason); !wrong.empty()) {
             out.violations.clear();
@@ -390,24 +442,29 @@ GenerateOutcome Session::generate(const Geometry& geometry, np_generate_kind kin
         np_generate_result result{};
         result.cells = buffer_.data();
         const int status = through_abi([&] { return d.generate(instance_, &request, &result); });
+        out.status = static_cast<uint32_t>(status);
+        if (auto bad = answer_problem(result.message, &result.stats); !bad.empty()) {
+            out.message = malformed_answer(name, bad);
+            out.fault = Fault::malformed;
+            return out;
+        }
         out.stats.nodes += result.stats.nodes;
         out.stats.guesses += result.stats.guesses;
         // The plugin's own counters, summed by name over the calls.
         for (const auto& [counter, value] : to_stats(result.stats, 0).counters) {
             auto same = std::find_if(out.stats.counters.begin(), out.stats.counters.end(),
-                                     [&](const auto& c) { return c.first == counter; });
+                                     [&name = counter](const auto& c) { return c.first == name; });
             if (same == out.stats.counters.end()) out.stats.counters.emplace_back(counter, value);
             else same->second += value;
         }
         out.message = message_of(result.message);
-        out.status = static_cast<uint32_t>(status);
         if (status != NP_OK) {
             out.message = failure_text(name, status, out.message);
             out.fault = Fault::failed;
             return out;
         }
         if (result.produced > want) {
-            out.message = name + " returned a malformed answer: more results than asked";
+            out.message = malformed_answer(name, "more results than asked");
             out.fault = Fault::malformed;
             return out;
         }
@@ -499,37 +556,113 @@ void PluginRegistry::add_directory(const std::string& dir, bool report_missing) 
 
 namespace {
 
-bool good_name(const char* name) {
-    if (name == nullptr || *name == '\0') return false;
-    for (const char* p = name; *p; ++p)
-        if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-' || *p == '_')) return false;
-    return true;
+// Caps on what a descriptor may hold. A name is a word; the other texts are
+// a line or a short list; no real plugin lists 64 shapes or options. Above
+// these the descriptor is broken or hostile, and the host reads no further.
+constexpr std::size_t kMaxNameBytes = 64;
+constexpr std::size_t kMaxTextBytes = 4096;
+constexpr uint32_t kMaxListed = 64;
+
+// Why `text` (a field of the descriptor, named `field`) cannot be read: NULL,
+// no NUL within `cap` bytes (strnlen: never past the cap), or a control
+// character (every text is printed on one line). "" when it is fine.
+std::string text_problem(const char* text, std::size_t cap, const std::string& field) {
+    if (text == nullptr) return field + " is NULL";
+    const std::size_t n = strnlen(text, cap + 1);
+    if (n > cap) return field + " is longer than " + std::to_string(cap) + " bytes or not NUL-terminated";
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto byte = static_cast<unsigned char>(text[i]);
+        if (byte < 0x20 || byte == 0x7f) return field + " contains a control character (byte " + std::to_string(byte) + ")";
+    }
+    return "";
 }
 
-// Why a descriptor cannot be used, or "" when it can.
+std::string name_problem(const char* name) {
+    if (auto why = text_problem(name, kMaxNameBytes, "name"); !why.empty()) return why;
+    if (*name == '\0') return "name is empty";
+    for (const char* p = name; *p; ++p)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
+            return "name is not [a-z0-9_-]+";
+    return "";
+}
+
+// Each side checked alone before R*C is formed, so that nothing overflows.
+bool sane_shape(const np_geometry& g) {
+    return g.box_rows >= 1 && g.box_cols >= 1 && g.box_rows <= NP_MAX_SIDE && g.box_cols <= NP_MAX_SIDE &&
+           Geometry::from_c(g).valid();
+}
+
+std::string geometry_problem(const np_plugin& d) {
+    if (d.max_side > NP_MAX_SIDE)
+        return "max_side " + std::to_string(d.max_side) + " is above " + std::to_string(NP_MAX_SIDE);
+    if (d.geometry_count > kMaxListed)
+        return "geometry_count " + std::to_string(d.geometry_count) + " is above " + std::to_string(kMaxListed);
+    if (d.geometry_count != 0 && d.geometries == nullptr) return "geometries is NULL with geometry_count > 0";
+    for (uint32_t i = 0; i < d.geometry_count; ++i)
+        if (!sane_shape(d.geometries[i]))
+            return "geometries[" + std::to_string(i) + "] " + std::to_string(d.geometries[i].box_rows) + "x" +
+                   std::to_string(d.geometries[i].box_cols) + " is not a shape numplace supports (R*C from 2 to " +
+                   std::to_string(NP_MAX_SIDE) + ")";
+    return "";
+}
+
+// `values` may be NULL: any value is accepted (the SDK's option checker and
+// fixture_liar's "say" rely on that). Every other field must be a text.
+std::string option_spec_problem(const np_option_spec& s, const std::string& at) {
+    std::string why = text_problem(s.key, kMaxNameBytes, at + ".key");
+    if (why.empty() && *s.key == '\0') why = at + ".key is empty";
+    if (why.empty() && s.values != nullptr) why = text_problem(s.values, kMaxTextBytes, at + ".values");
+    if (why.empty()) why = text_problem(s.default_value, kMaxTextBytes, at + ".default_value");
+    if (why.empty()) why = text_problem(s.applies_to, kMaxNameBytes, at + ".applies_to");
+    if (why.empty()) why = text_problem(s.help, kMaxTextBytes, at + ".help");
+    if (!why.empty()) return why;
+    const std::string_view to = s.applies_to;
+    if (to != "solve" && to != "generate" && to != "check" && to != "all")
+        return at + ".applies_to '" + std::string(to) + "' is not solve, generate, check or all";
+    return "";
+}
+
+std::string options_problem(const np_plugin& d) {
+    if (d.option_count > kMaxListed)
+        return "option_count " + std::to_string(d.option_count) + " is above " + std::to_string(kMaxListed);
+    if (d.option_count != 0 && d.options == nullptr) return "options is NULL with option_count > 0";
+    for (uint32_t i = 0; i < d.option_count; ++i)
+        if (auto why = option_spec_problem(d.options[i], "options[" + std::to_string(i) + "]"); !why.empty())
+            return why;
+    return "";
+}
+
+std::string functions_problem(const np_plugin& d) {
+    const bool solves = d.capabilities & (NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE);
+    if (solves && d.solve == nullptr) return "declares solving but has no solve function";
+    if ((d.capabilities & (NP_CAP_GENERATE_GRID | NP_CAP_GENERATE_PUZZLE)) && d.generate == nullptr)
+        return "declares generation but has no generate function";
+    if ((d.capabilities & NP_CAP_CHECK_GRID) && d.check_grid == nullptr)
+        return "declares check-grid but has no check_grid function";
+    return "";
+}
+
+// Why a descriptor cannot be used, or "" when it can. Nothing in it is read
+// before it has been bounded here: the Plugin made from it reads only what
+// passed.
 std::string descriptor_problem(const np_plugin* d) {
     if (d == nullptr) return "entry function returned no descriptor";
     if (d->abi_version != NP_ABI_VERSION)
         return "ABI version " + std::to_string(d->abi_version) + ", this host speaks version " +
                std::to_string(NP_ABI_VERSION);
-    if (!good_name(d->name)) return "plugin name missing or not [a-z0-9_-]+";
-    if (d->version == nullptr) return "plugin has no version string";
-    const bool solves = d->capabilities & (NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE);
-    if (solves && d->solve == nullptr) return "declares solving but has no solve function";
-    if ((d->capabilities & (NP_CAP_GENERATE_GRID | NP_CAP_GENERATE_PUZZLE)) && d->generate == nullptr)
-        return "declares generation but has no generate function";
-    if ((d->capabilities & NP_CAP_CHECK_GRID) && d->check_grid == nullptr)
-        return "declares check-grid but has no check_grid function";
-    if ((d->geometry_count != 0 && d->geometries == nullptr) || (d->option_count != 0 && d->options == nullptr))
-        return "descriptor lists are missing";
-    for (uint32_t i = 0; i < d->option_count; ++i)
-        if (d->options[i].key == nullptr) return "an option has no key";
-    return "";
+    std::string why = name_problem(d->name);
+    if (why.empty()) why = text_problem(d->version, kMaxTextBytes, "version");
+    if (why.empty() && d->description != nullptr) why = text_problem(d->description, kMaxTextBytes, "description");
+    if (why.empty()) why = geometry_problem(*d);
+    if (why.empty()) why = options_problem(*d);
+    if (!why.empty()) return "bad descriptor: " + why;
+    return functions_problem(*d);
 }
 
 // Boost.DLL reports a failed load as a bare errno ("Bad file descriptor");
 // the dynamic loader's own words ("undefined symbol: foo") are what a plugin
-// author needs, so ask it again and keep what dlerror() says.
+// author needs, so ask it again and keep what dlerror() says. `path` is the
+// checked absolute one: dlopen never searches for it.
 std::string loader_message(const std::string& path, const std::error_code& ec) {
     dlerror();
     if (void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL)) {
@@ -540,20 +673,66 @@ std::string loader_message(const std::string& path, const std::error_code& ec) {
     return text != nullptr ? std::string(text) : ec.message();
 }
 
+constexpr const char* kInsecureHint = " (--allow-insecure-plugins loads it anyway)";
+
+// Why someone other than root or this user could change what `st` describes:
+// another owner, or write permission for the group or the world.
+std::string unsafe_stat(const struct stat& st, const std::string& what) {
+    if (st.st_uid != 0 && st.st_uid != geteuid())
+        return "insecure: " + what + " is owned by uid " + std::to_string(st.st_uid) + ", neither root nor this user";
+    if (st.st_mode & S_IWOTH) return "insecure: " + what + " is world-writable";
+    if (st.st_mode & S_IWGRP) return "insecure: " + what + " is group-writable";
+    return "";
+}
+
+std::string unsafe_path(const fs::path& path, const std::string& what) {
+    struct stat st {};
+    // `path` is canonical (no symlink left), so stat and lstat agree.
+    if (::lstat(path.c_str(), &st) != 0) return "cannot inspect " + what + ": " + std::strerror(errno);
+    return unsafe_stat(st, what);
+}
+
+// Why the plugin file at `real` (canonical) must not be loaded: it, or the
+// folder holding it, could have been changed by someone else. Only those
+// two: a folder higher up (/tmp, world-writable with the sticky bit) does
+// not count, so plugins in a private mkdtemp folder load.
+std::string insecurity(const fs::path& real, bool through_symlink) {
+    const std::string file = through_symlink ? "its target " + real.string() : "the file";
+    std::string why = unsafe_path(real, file);
+    if (why.empty()) why = unsafe_path(real.parent_path(), "its folder " + real.parent_path().string());
+    return why.empty() ? why : why + kInsecureHint;
+}
+
 }  // namespace
 
 void PluginRegistry::add_file(const std::string& path) {
-    std::error_code exists_ec;
-    if (!fs::exists(path, exists_ec)) {
+    std::error_code ec;
+    if (!fs::exists(path, ec)) {
         skipped_.push_back({path, "no such file"});
         return;
     }
+    const fs::path real = fs::canonical(path, ec);
+    if (ec) {
+        skipped_.push_back({path, "cannot resolve the path: " + ec.message()});
+        return;
+    }
+    if (!allow_insecure_) {
+        std::error_code link_ec;
+        if (auto why = insecurity(real, fs::is_symlink(path, link_ec)); !why.empty()) {
+            skipped_.push_back({path, why});
+            return;
+        }
+    }
     if (is_solver_description(path)) return add_external(path);
+    add_library(path, real.string());
+}
+
+void PluginRegistry::add_library(const std::string& path, const std::string& real_path) {
     auto library = std::make_shared<boost::dll::shared_library>();
     std::error_code ec;
-    library->load(path, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local, ec);
+    library->load(real_path, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local, ec);
     if (ec || !library->is_loaded()) {
-        skipped_.push_back({path, "not a loadable shared library (" + loader_message(path, ec) + ")"});
+        skipped_.push_back({path, "not a loadable shared library (" + loader_message(real_path, ec) + ")"});
         return;
     }
     if (!library->has(NP_ENTRY_SYMBOL)) {
@@ -567,16 +746,7 @@ void PluginRegistry::add_file(const std::string& path) {
         skipped_.push_back({path, std::string("entry function failed: ") + e.what()});
         return;
     }
-    if (auto problem = descriptor_problem(descriptor); !problem.empty()) {
-        skipped_.push_back({path, problem});
-        return;
-    }
-    if (const Plugin* earlier = find(descriptor->name)) {
-        skipped_.push_back({path, std::string("duplicate plugin name '") + descriptor->name +
-                                      "' (already loaded from " + earlier->path() + ")"});
-        return;
-    }
-    plugins_.emplace_back(std::static_pointer_cast<void>(library), descriptor, path);
+    add_checked(path, std::static_pointer_cast<void>(library), descriptor);
 }
 
 void PluginRegistry::add_external(const std::string& path) {
@@ -586,14 +756,24 @@ void PluginRegistry::add_external(const std::string& path) {
         skipped_.push_back({path, error});
         return;
     }
-    const np_plugin& d = solver->descriptor();
-    if (const Plugin* earlier = find(d.name)) {
-        skipped_.push_back({path, std::string("duplicate plugin name '") + d.name + "' (already loaded from " +
-                                      earlier->path() + ")"});
+    const ExternalPlugin* raw = solver.get();
+    add_checked(path, std::static_pointer_cast<void>(solver), &solver->descriptor(),
+                [raw] { return raw->create(); });
+}
+
+// The last gate for both kinds: the descriptor bounded and sane, the name new.
+void PluginRegistry::add_checked(const std::string& path, std::shared_ptr<void> owner, const np_plugin* descriptor,
+                                 std::function<void*()> create) {
+    if (auto problem = descriptor_problem(descriptor); !problem.empty()) {
+        skipped_.push_back({path, problem});
         return;
     }
-    const ExternalPlugin* raw = solver.get();
-    plugins_.emplace_back(std::static_pointer_cast<void>(solver), &d, path, [raw] { return raw->create(); });
+    if (const Plugin* earlier = find(descriptor->name)) {
+        skipped_.push_back({path, std::string("duplicate plugin name '") + descriptor->name +
+                                      "' (already loaded from " + earlier->path() + ")"});
+        return;
+    }
+    plugins_.emplace_back(std::move(owner), descriptor, path, std::move(create));
 }
 
 std::string PluginRegistry::bundled_plugin_dir() {
@@ -605,15 +785,24 @@ std::string PluginRegistry::bundled_plugin_dir() {
 
 void PluginRegistry::add_standard_search_path(const std::vector<std::string>& explicit_dirs) {
     std::error_code ec;
-    for (const auto& dir : explicit_dirs) {
+    for (const auto& dir : explicit_dirs) {  // asked for: a relative one (even ".") is meant
         if (fs::is_regular_file(dir, ec)) add_file(dir);
         else add_directory(dir, true);
     }
     if (const char* env = std::getenv("NUMPLACE_PLUGIN_PATH")) {
         std::stringstream list(env);
         std::string dir;
-        while (std::getline(list, dir, ':'))
-            if (!dir.empty()) add_directory(dir, true);
+        while (std::getline(list, dir, ':')) {
+            if (dir.empty()) continue;
+            // The environment is inherited, not asked for on this command
+            // line: a relative entry would load whatever sits in the current
+            // directory of the moment.
+            if (fs::path(dir).is_relative())
+                skipped_.push_back({dir, "relative entry in $NUMPLACE_PLUGIN_PATH refused: it would load plugins "
+                                         "from wherever the current directory is (give an absolute path, or "
+                                         "--plugin-dir)"});
+            else add_directory(dir, true);
+        }
     }
     if (auto bundled = bundled_plugin_dir(); !bundled.empty()) add_directory(bundled, false);
 }

@@ -29,6 +29,13 @@
 #include "text.hpp"
 #include "numplace/input.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cstring>
 #include <vector>
 
 namespace np {
@@ -84,10 +91,10 @@ struct Line {
     bool ambiguous = false;  // a 16-character first field, without a size
 };
 
-std::vector<Line> split_lines(std::string_view text) {
+std::vector<Line> split_lines(std::string_view text, int first_line) {
     std::vector<Line> lines;
     std::size_t start = 0;
-    int number = 0;
+    int number = first_line - 1;
     while (start < text.size()) {
         auto end = text.find('\n', start);
         if (end == std::string_view::npos) end = text.size();
@@ -153,11 +160,27 @@ void classify(std::vector<Line>& lines, InputFormat format, const std::optional<
     }
 }
 
+// After this line nothing is pending in split_input: no grid block, no run
+// of ambiguous lines. A blank line, or in automatic format a line item that
+// is not ambiguous; in line and share formats every line.
+bool ends_everything(std::string_view line, InputFormat format, const std::optional<Geometry>& size) {
+    const std::string_view t = trim(line);
+    if (t.empty()) return true;
+    if (t.front() == '#') return false;  // comments neither end nor join
+    if (format == InputFormat::line || format == InputFormat::share) return true;
+    if (format == InputFormat::grid || is_border_line(t)) return false;
+    const std::string_view field = first_field(t);
+    if (looks_like_share(field, size)) return true;
+    const bool row = field.size() <= kMaxRowField && !fits_line_length(field.size(), size);
+    const bool ambiguous = !size && field.size() == 16;
+    return !row && !ambiguous;
+}
+
 }  // namespace
 
 std::vector<InputItem> split_input(std::string_view text, const std::string& origin_prefix,
-                                   InputFormat format, std::optional<Geometry> size) {
-    std::vector<Line> lines = split_lines(text);
+                                   InputFormat format, std::optional<Geometry> size, int first_line) {
+    std::vector<Line> lines = split_lines(text, first_line);
     classify(lines, format, size);
 
     std::vector<InputItem> items;
@@ -235,6 +258,144 @@ std::vector<InputItem> split_input(std::string_view text, const std::string& ori
     }
     flush();
     return items;
+}
+
+namespace {
+
+// The lines read so far that split_input has not decided yet, joined with
+// '\n'. They go to split_input at a line after which nothing is pending, once
+// there are enough of them to make the call worth it.
+class Segments {
+public:
+    Segments(const std::string& origin_prefix, InputFormat format, std::optional<Geometry> size,
+             const std::function<bool(InputItem&&)>& each)
+        : prefix_(origin_prefix), format_(format), size_(size), each_(each) {}
+
+    bool add(std::string_view line, int number) {
+        if (text_.empty()) first_ = number;
+        text_.append(line);
+        text_ += '\n';
+        constexpr std::size_t kWorthIt = std::size_t{1} << 16;
+        if (text_.size() >= kWorthIt && ends_everything(line, format_, size_)) return flush();
+        return true;
+    }
+
+    bool flush() {
+        if (text_.empty()) return true;
+        auto items = split_input(text_, prefix_, format_, size_, first_);
+        text_.clear();
+        for (auto& item : items)
+            if (!each_(std::move(item))) return false;
+        return true;
+    }
+
+    bool problem(int number, std::string why) {
+        if (!flush()) return false;
+        return each_(InputItem{prefix_ + ":" + std::to_string(number), "", InputFormat::line, std::move(why)});
+    }
+
+private:
+    const std::string& prefix_;
+    InputFormat format_;
+    std::optional<Geometry> size_;
+    const std::function<bool(InputItem&&)>& each_;
+    std::string text_;
+    int first_ = 1;
+};
+
+// The system's words for errno, in the lower case of numplace's messages.
+std::string unreadable_because(int error) {
+    if (error == EISDIR) return "a directory";
+    if (error == ENOENT) return "no such file";
+    std::string words = std::strerror(error);
+    if (!words.empty()) words[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(words[0])));
+    return words;
+}
+
+std::string mib(std::size_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
+
+}  // namespace
+
+bool read_items(const ReadSome& read, const std::string& origin_prefix, InputFormat format,
+                std::optional<Geometry> size, const std::function<bool(InputItem&&)>& each) {
+    Segments segments(origin_prefix, format, size, each);
+    std::string line;          // the line being read, while it fits
+    std::size_t length = 0;    // its length so far, kept or not
+    int number = 1;
+    std::vector<char> buffer(std::size_t{1} << 16);
+    auto line_done = [&] {
+        const bool ok = length > kMaxLineBytes
+                            ? segments.problem(number, "a line of " + std::to_string(length) +
+                                                           " bytes, over the " + mib(kMaxLineBytes) +
+                                                           " a line may hold: skipped")
+                            : segments.add(line, number);
+        line.clear();
+        length = 0;
+        ++number;
+        return ok;
+    };
+    for (;;) {
+        const std::size_t got = read(buffer.data(), buffer.size());
+        if (got == 0) break;
+        std::string_view chunk(buffer.data(), got);
+        while (!chunk.empty()) {
+            const std::size_t end = chunk.find('\n');
+            const std::string_view part = chunk.substr(0, end);
+            length += part.size();
+            if (length <= kMaxLineBytes) line.append(part);
+            else line.clear();  // over-long: only its length is kept
+            if (end == std::string_view::npos) break;
+            if (!line_done()) return false;
+            chunk.remove_prefix(end + 1);
+        }
+        if (length > kMaxUnbrokenBytes)
+            return segments.problem(number, "no line break in " + mib(kMaxUnbrokenBytes) +
+                                                ": the rest of this input is not read");
+    }
+    if (length > 0 && !line_done()) return false;
+    return segments.flush();
+}
+
+bool read_items(std::istream& in, const std::string& origin_prefix, InputFormat format,
+                std::optional<Geometry> size, const std::function<bool(InputItem&&)>& each) {
+    auto read = [&in](char* buffer, std::size_t capacity) -> std::size_t {
+        in.read(buffer, static_cast<std::streamsize>(capacity));
+        return static_cast<std::size_t>(in.gcount());
+    };
+    return read_items(read, origin_prefix, format, size, each);
+}
+
+bool read_file_items(const std::string& path, InputFormat format, std::optional<Geometry> size,
+                     const std::function<bool(InputItem&&)>& each, std::string& error,
+                     const std::atomic<bool>* cancel) {
+    error.clear();
+    const bool is_stdin = path == "-";
+    const int fd = is_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    int failure = fd < 0 ? errno : 0;
+    struct stat st {};
+    if (fd >= 0 && ::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) failure = EISDIR;
+    auto read = [&](char* buffer, std::size_t capacity) -> std::size_t {
+        for (;;) {
+            const ssize_t got = ::read(fd, buffer, capacity);
+            if (got >= 0) return static_cast<std::size_t>(got);
+            if (errno == EINTR && !(cancel != nullptr && cancel->load())) continue;
+            if (errno != EINTR) failure = errno;
+            return 0;
+        }
+    };
+    bool go_on = true;
+    if (failure == 0) go_on = read_items(read, is_stdin ? "stdin" : path, format, size, each);
+    if (fd >= 0 && !is_stdin) ::close(fd);
+    if (failure != 0) error = unreadable_because(failure);
+    return go_on;
+}
+
+ParseResult parse_item(const InputItem& item, std::optional<Geometry> size) {
+    if (item.problem.empty()) return parse_puzzle(item.text, item.format, size);
+    Reason why;
+    why.code = ReasonCode::wrong_length;
+    why.message = item.problem;
+    return why;
 }
 
 InputItem argument_item(std::string_view text, int index, InputFormat format,

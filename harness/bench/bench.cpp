@@ -379,9 +379,10 @@ Row bench_solver(const Plugin& plugin, DatasetRun& d, std::vector<std::string>& 
     Job probe{s, plugin, d.data, d.permutation};
     std::unique_ptr<runner::Runner> isolated = s.isolate ? runner::make_runner(s.runner) : nullptr;
     const ChildResult est = s.isolate ? here([&] { return estimate_isolated(probe, *isolated); })
-                                      : in_child([&] { return estimate(probe); }, child_limit(s, 1));
+                                      : in_child([&] { return estimate(probe); }, child_limit(s, 1), s.cancel);
     isolated.reset();
     if (!take(row, est)) return row;
+    if (est.value->contains("interrupted")) return row.message = "interrupted", row;
     const double rate = (*est.value)["rate"];
     const auto n = static_cast<std::size_t>(std::clamp(std::ceil(rate * s.seconds), 1.0, static_cast<double>(row.dataset_size)));
     std::vector<std::size_t> order(d.permutation.begin(), d.permutation.begin() + static_cast<long>(n));
@@ -389,7 +390,7 @@ Row bench_solver(const Plugin& plugin, DatasetRun& d, std::vector<std::string>& 
     if (!row.sampled) std::sort(order.begin(), order.end());  // the whole file, in its order
 
     if (d.prover) {
-        const ChildResult proof = in_child([&] { return prove(*d.prover, d.data, order, d.truth, s); }, 0);
+        const ChildResult proof = in_child([&] { return prove(*d.prover, d.data, order, d.truth, s); }, 0, s.cancel);
         if (!proof.value) {
             notes.push_back(d.prover->name() + " " + proof.failure + " proving " + d.data.name + ": verdicts unconfirmed");
         } else {
@@ -402,7 +403,7 @@ Row bench_solver(const Plugin& plugin, DatasetRun& d, std::vector<std::string>& 
     Job job{s, plugin, d.data, order};
     const std::string prover = d.prover ? d.prover->name() : "";
     const ChildResult m = s.isolate ? here([&] { return measure_isolated(job, d.truth, prover); })
-                                    : in_child([&] { return measure(job, d.truth, prover); }, child_limit(s, n));
+                                    : in_child([&] { return measure(job, d.truth, prover); }, child_limit(s, n), s.cancel);
     if (!take(row, m)) return row;
     if (m.value->contains("interrupted")) return row.message = "interrupted", row;
     fill_figures(row, *m.value);
@@ -497,7 +498,7 @@ Row bench_generator(const Settings& s, const Plugin& plugin, const Geometry& sha
     if (!plugin.supports(shape)) return row.message = plugin.name() + " does not support " + shape.name() + " grids", row;
     if (auto problem = plugin.option_problem(s.options, "generate"); !problem.empty())
         return row.message = "--option: " + problem, row;
-    const ChildResult m = in_child([&] { return measure_generator(s, plugin, shape, prover); }, child_limit(s, 1000));
+    const ChildResult m = in_child([&] { return measure_generator(s, plugin, shape, prover); }, child_limit(s, 1000), s.cancel);
     if (!take(row, m)) return row;
     if (m.value->contains("interrupted")) return row.message = "interrupted", row;
     if (m.value->contains("unknown_warmup")) return row.message = "its budget ran out on the first result", row;
@@ -542,8 +543,15 @@ void add_ratios(Report& r) {
 
 }  // namespace
 
+const Row* find_row(const std::vector<Row>& rows, const std::string& plugin, const std::string& dataset) {
+    for (const Row& row : rows)
+        if (row.plugin == plugin && row.dataset == dataset) return &row;
+    return nullptr;
+}
+
 std::optional<Report> run(const Settings& s, std::string& error) {
     PluginRegistry registry;
+    registry.set_allow_insecure(s.allow_insecure_plugins);
     registry.add_standard_search_path(s.plugin_dirs);
     auto chosen = registry.select(s.plugins, error);
     if (!chosen) return std::nullopt;
@@ -551,6 +559,18 @@ std::optional<Report> run(const Settings& s, std::string& error) {
     if (!s.oracle.empty() && !oracle) {
         error = "the oracle '" + s.oracle + "' is not loaded (--oracle names it)";
         return std::nullopt;
+    }
+    std::vector<Row> earlier;  // --resume's rows, kept as they are
+    if (s.resume != nullptr) {
+        const auto then = s.resume->contains("settings") ? s.resume->at("settings") : nlohmann::json();
+        if (then != settings_json(s)) {
+            error = "--resume: that report was made with other settings (" + then.dump() + ", this run " +
+                    settings_json(s).dump() + ")";
+            return std::nullopt;
+        }
+        auto rows = rows_from_json(*s.resume, error);
+        if (!rows) return std::nullopt;
+        earlier = std::move(*rows);
     }
     Report r;
     r.settings = s;
@@ -575,11 +595,16 @@ std::optional<Report> run(const Settings& s, std::string& error) {
         r.dataset_names.push_back(std::string(*s.what == NP_GENERATE_GRID ? "grids " : "puzzles ") + shape.name());
         for (const Plugin& p : plugins) {
             if (cancelled(s)) break;
+            if (const Row* done = find_row(earlier, p.name(), r.dataset_names.back())) {
+                r.rows.push_back(*done);
+                continue;
+            }
             say(p.name() + ": generating " + r.dataset_names.back());
             r.rows.push_back(bench_generator(s, p, shape, prover_for(p, oracle, registry.plugins(), {})));
         }
     }
     for (const std::string& path : s.datasets) {
+        if (cancelled(s)) break;
         std::string why;
         auto data = read_dataset(path, s.size, why);
         if (!data) {
@@ -609,6 +634,10 @@ std::optional<Report> run(const Settings& s, std::string& error) {
         for (std::size_t k : order) {
             const Plugin& p = plugins[k];
             if (cancelled(s)) break;
+            if (const Row* done = find_row(earlier, p.name(), data->name)) {
+                rows[k] = *done;
+                continue;
+            }
             say(p.name() + ": " + data->name + " (" + std::to_string(data->puzzles.size()) + " puzzles)");
             const Plugin* prover = prover_for(p, oracle, plugins, rows);
             auto& truth = truths[prover ? prover->name() : ""];

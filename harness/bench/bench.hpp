@@ -47,6 +47,7 @@ struct Settings {
     std::vector<std::string> datasets;  // paths; none: generators are measured
     std::vector<std::string> plugins;   // empty: every plugin that can (solve, or generate --what)
     std::vector<std::string> plugin_dirs;
+    bool allow_insecure_plugins = false;  // --allow-insecure-plugins (PluginRegistry::set_allow_insecure)
     std::optional<Geometry> size;       // for datasets: the lines' shape; for generators: 3x3 by default
     uint64_t limit = 2;                 // 1: first solution; 2: solve and prove unique
     double seconds = 10;                // timed, per plugin x dataset
@@ -62,6 +63,9 @@ struct Settings {
     runner::Settings runner;            // for --isolate
     const std::atomic<bool>* cancel = nullptr;
     std::function<void(const std::string&)> progress;  // one line per step
+    // --resume: the JSON report of an earlier run with the same settings; its
+    // measured rows (and findings) are kept, only the others run.
+    const nlohmann::json* resume = nullptr;
 };
 
 struct Row {
@@ -98,6 +102,11 @@ std::optional<Report> run(const Settings& settings, std::string& error);
 int exit_code(const Report& report);
 
 nlohmann::json to_json(const Report& report);
+// The settings as to_json writes them: what --resume compares.
+nlohmann::json settings_json(const Settings& settings);
+// The measured and finding rows of a to_json report (their ratios dropped:
+// a run computes its own); `error` for a report that is not one.
+std::optional<std::vector<Row>> rows_from_json(const nlohmann::json& report, std::string& error);
 std::string to_csv(const Report& report);
 std::string to_markdown(const Report& report);
 std::string to_table(const Report& report);  // for the screen

@@ -56,7 +56,8 @@ std::string describe_status(int status) {
 
 }  // namespace
 
-ChildResult in_child(const std::function<nlohmann::json()>& work, double limit_seconds) {
+ChildResult in_child(const std::function<nlohmann::json()>& work, double limit_seconds,
+                     const std::atomic<bool>* cancel) {
     ChildResult result;
     int fds[2];
     if (::pipe(fds) != 0) {
@@ -78,8 +79,14 @@ ChildResult in_child(const std::function<nlohmann::json()>& work, double limit_s
     std::string text;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(limit_seconds);
     char buffer[65536];
+    bool forwarded = false;
     for (;;) {
-        int wait_ms = -1;
+        if (cancel != nullptr && cancel->load() && !forwarded) {
+            ::kill(pid, SIGTERM);
+            forwarded = true;
+        }
+        // Waits are short while an interrupt may come to be forwarded.
+        int wait_ms = cancel != nullptr && !forwarded ? 100 : -1;
         if (limit_seconds > 0) {
             const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
             if (left.count() <= 0) {
@@ -87,7 +94,7 @@ ChildResult in_child(const std::function<nlohmann::json()>& work, double limit_s
                 result.timed_out = true;
                 break;
             }
-            wait_ms = static_cast<int>(std::min<long long>(left.count(), 1000));
+            wait_ms = static_cast<int>(std::min<long long>(left.count(), wait_ms < 0 ? 1000 : wait_ms));
         }
         pollfd p{fds[0], POLLIN, 0};
         const int ready = ::poll(&p, 1, wait_ms);

@@ -3,6 +3,7 @@
 // (an in-process peak only ever grows).
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -18,8 +19,12 @@ struct ChildResult {
 };
 
 // Forks; the child runs `work` and sends its JSON back through a pipe. The
-// parent kills the child after `limit_seconds` (0 = no limit). Call it only
-// while the calling process has no other threads.
-ChildResult in_child(const std::function<nlohmann::json()>& work, double limit_seconds);
+// parent kills the child after `limit_seconds` (0 = no limit). When `cancel`
+// is set (numplace was interrupted) the child is sent SIGTERM, which its
+// inherited handler turns into its own interrupt: the work stops at once and
+// answers {"interrupted": true}. Call it only while the calling process has
+// no other threads.
+ChildResult in_child(const std::function<nlohmann::json()>& work, double limit_seconds,
+                     const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace np::bench

@@ -190,13 +190,64 @@ json to_json(const Report& r) {
         if (row.ratio) j["ratio"] = *row.ratio;
         rows.push_back(j);
     }
-    const Settings& s = r.settings;
+    return {{"numplace_bench", 1}, {"machine", r.machine}, {"date", r.date},     {"settings", settings_json(r.settings)},
+            {"rows", rows},        {"notes", r.notes},     {"interrupted", r.interrupted}};
+}
+
+json settings_json(const Settings& s) {
     json settings = {{"limit", s.limit}, {"seconds", s.seconds}, {"warmup", s.warmup}, {"seed", s.seed},
                      {"jobs", s.jobs},   {"timeout", s.timeout_seconds}, {"oracle", s.oracle}};
     if (!s.baseline.empty()) settings["baseline"] = s.baseline;
     if (s.what) settings["what"] = *s.what == NP_GENERATE_GRID ? "grid" : "puzzle";
-    return {{"numplace_bench", 1}, {"machine", r.machine}, {"date", r.date},     {"settings", settings},
-            {"rows", rows},        {"notes", r.notes},     {"interrupted", r.interrupted}};
+    if (s.size) settings["size"] = s.size->name();
+    if (!s.options.empty()) {
+        json options = json::array();
+        for (const auto& [key, value] : s.options) options.push_back(key + "=" + value);
+        settings["options"] = options;
+    }
+    return settings;
+}
+
+std::optional<std::vector<Row>> rows_from_json(const json& report, std::string& error) {
+    std::vector<Row> rows;
+    try {
+        if (report.at("numplace_bench").get<int>() != 1) throw std::runtime_error("not a numplace bench report");
+        for (const json& j : report.at("rows")) {
+            Row row;
+            row.plugin = j.at("plugin").get<std::string>();
+            row.dataset = j.at("dataset").get<std::string>();
+            const auto status = j.at("status").get<std::string>();
+            if (status == "skipped") continue;  // run again
+            if (status == "finding") {
+                row.status = Row::Status::finding;
+                row.kind = j.value("kind", std::string());
+                row.message = j.at("message").get<std::string>();
+                rows.push_back(std::move(row));
+                continue;
+            }
+            if (status != "measured") throw std::runtime_error("row status '" + status + "'");
+            row.status = Row::Status::measured;
+            row.rate = j.at("rate").get<double>();
+            row.mean_us = j.at("mean_us").get<double>();
+            row.median_us = j.at("median_us").get<double>();
+            row.p99_us = j.at("p99_us").get<double>();
+            row.unknown = j.at("unknown").get<uint64_t>();
+            row.timed = j.at("timed").get<uint64_t>();
+            row.dataset_size = j.at("dataset_size").get<uint64_t>();
+            row.sampled = j.at("sampled").get<bool>();
+            row.seconds = j.at("seconds").get<double>();
+            row.mean_clues = j.value("mean_clues", 0.0);
+            row.no_guess_percent = j.value("no_guess_percent", 0.0);
+            row.guesses = j.value("guesses", 0.0);
+            row.nodes = j.value("nodes", 0.0);
+            if (j.contains("peak_mib")) row.peak_mib = j.at("peak_mib").get<double>();
+            rows.push_back(std::move(row));
+        }
+    } catch (const std::exception& e) {
+        error = std::string("not a numplace bench JSON report: ") + e.what();
+        return std::nullopt;
+    }
+    return rows;
 }
 
 std::string to_csv(const Report& r) {

@@ -1,5 +1,6 @@
 #include "shared.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -7,6 +8,7 @@
 #include <sstream>
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -23,7 +25,12 @@ namespace flags {
 FlagSpec plugin_dir() {
     return {"--plugin-dir", FlagKind::texts,
             "Folder (or single .so) to load plugins from; searched before $NUMPLACE_PLUGIN_PATH and the bundled "
-            "folder. Repeatable."};
+            "folder. The current directory is searched only when named (--plugin-dir .). Repeatable."};
+}
+FlagSpec allow_insecure_plugins() {
+    return {"--allow-insecure-plugins", FlagKind::flag,
+            "Load plugin files (.so, .solver.yaml) even when the file or its folder is group- or world-writable or "
+            "owned by neither root nor you; refused by default, since whoever can change them runs code as you"};
 }
 FlagSpec plugin(const std::string& help) { return FlagSpec("--plugin", FlagKind::text, help).mandatory(); }
 FlagSpec size() {
@@ -136,6 +143,7 @@ InputFormat input_format_of(const Args& args) {
 
 PluginRegistry load_plugins(const Args& args, std::ostream& err, bool summarize_skipped) {
     PluginRegistry registry;
+    registry.set_allow_insecure(args.flag("--allow-insecure-plugins"));
     registry.add_standard_search_path(args.texts("--plugin-dir"));
     if (summarize_skipped && !registry.skipped().empty())
         err << "numplace: " << registry.skipped().size() << " plugin file(s) skipped; `numplace plugins` says why\n";
@@ -160,9 +168,25 @@ bool write_file(const std::string& path, const std::string& text, std::ostream& 
         out << text;
         return true;
     }
-    std::ofstream file(path, std::ios::binary);
-    file << text;
-    if (file) return true;
+    // A regular file (or a new one) is written beside itself and renamed
+    // over: an interrupted or failed run never leaves half a report, and a
+    // reader sees the old file or the new one. A FIFO or a device
+    // (/dev/stdout) is written as it is.
+    struct stat st {};
+    const bool special = ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode);
+    std::error_code ec;
+    const fs::path target = special ? fs::path(path) : fs::weakly_canonical(path, ec);
+    const fs::path temporary = special ? target : fs::path(target.string() + ".tmp." + std::to_string(::getpid()));
+    bool ok = false;
+    {
+        std::ofstream file(temporary, std::ios::binary);
+        file << text;
+        file.flush();
+        ok = static_cast<bool>(file);
+    }
+    if (ok && !special && std::rename(temporary.c_str(), target.c_str()) != 0) ok = false;
+    if (ok) return true;
+    if (!special) ::unlink(temporary.c_str());
     err << "numplace: " << utf8_clean(path) << ": cannot write\n";
     return false;
 }
@@ -206,19 +230,6 @@ std::optional<ChosenPlugin> choose_plugin(const Args& args, const PluginRegistry
 
 namespace {
 
-// Reads all of stdin; stops early (keeping what came) on an interrupt.
-std::string read_stdin(std::istream& in) {
-    if (&in != &std::cin) return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    std::string text;
-    char buffer[1 << 16];
-    for (;;) {
-        const ssize_t got = ::read(STDIN_FILENO, buffer, sizeof buffer);
-        if (got > 0) text.append(buffer, static_cast<std::size_t>(got));
-        else if (got == 0 || errno != EINTR || interrupted()) break;
-    }
-    return text;
-}
-
 // Arguments that can only be meant as files: letters are symbols at 25x25,
 // so only a '/' or a file extension tells.
 bool looks_like_path(const std::string& arg) {
@@ -231,11 +242,20 @@ bool looks_like_path(const std::string& arg) {
     return false;
 }
 
-std::string unreadable_why(const std::string& path) {
-    std::error_code ec;
-    if (!fs::exists(path, ec)) return "no such file";
-    if (fs::is_directory(path, ec)) return "a directory";
-    return "permission denied";
+// One input named on the command line, or stdin ("-"): read as a stream,
+// so that a FIFO, <(cmd) or /dev/stdin works and a huge file costs no memory.
+// An input that cannot be opened or read is one error line; the others run.
+bool read_one_input(const std::string& name, std::istream& in, std::ostream& err, Tally& tally,
+                    InputFormat format, std::optional<Geometry> size,
+                    const std::function<bool(InputItem&&)>& each) {
+    if (name == "-" && &in != &std::cin) return read_items(in, "stdin", format, size, each);
+    std::string error;
+    const bool go_on = read_file_items(name, format, size, each, error, &interrupt_flag());
+    if (!error.empty()) {
+        err << "numplace: " << utf8_clean(name == "-" ? "stdin" : name) << ": cannot read (" << error << ")\n";
+        tally.io_error();
+    }
+    return go_on;
 }
 
 }  // namespace
@@ -244,14 +264,10 @@ void for_each_input(const Args& args, std::istream& in, std::ostream& err, Tally
                     const std::function<bool(const InputItem&)>& each) {
     const auto format = input_format_of(args);
     const auto size = size_of(args);
-    auto run_all = [&](const std::vector<InputItem>& items) {
-        for (const auto& item : items)
-            if (interrupted() || !each(item)) return false;
-        return true;
-    };
+    auto run = [&](InputItem&& item) { return !interrupted() && each(item); };
     const auto& inputs = args.texts("INPUT");
     if (inputs.empty()) {
-        run_all(split_input(read_stdin(in), "stdin", format, size));
+        read_one_input("-", in, err, tally, format, size, run);
         return;
     }
     bool stdin_read = false;
@@ -263,28 +279,11 @@ void for_each_input(const Args& args, std::istream& in, std::ostream& err, Tally
         if (input == "-") {
             if (stdin_read) continue;
             stdin_read = true;
-            if (!run_all(split_input(read_stdin(in), "stdin", format, size))) return;
-        } else if (fs::exists(input, ec) || looks_like_path(input)) {
-            std::ifstream file(input, std::ios::binary);
-            if (!file || fs::is_directory(input, ec)) {
-                err << "numplace: " << utf8_clean(input) << ": cannot read (" << unreadable_why(input) << ")\n";
-                tally.io_error();
-                continue;
-            }
-            std::string text;
-            file.seekg(0, std::ios::end);
-            const auto length = file.tellg();
-            file.seekg(0, std::ios::beg);
-            if (length > 0) {
-                text.resize(static_cast<std::size_t>(length));
-                file.read(text.data(), length);
-                text.resize(static_cast<std::size_t>(file.gcount()));
-            } else {  // a pipe or special file: no length to ask for
-                text.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
-            }
-            if (!run_all(split_input(text, input, format, size))) return;
+            if (!read_one_input(input, in, err, tally, format, size, run)) return;
+        } else if (fs::exists(fs::symlink_status(input, ec)) || looks_like_path(input)) {
+            if (!read_one_input(input, in, err, tally, format, size, run)) return;
         } else {
-            if (!run_all({argument_item(input, index, format, size)})) return;
+            if (!run(argument_item(input, index, format, size))) return;
         }
     }
 }

@@ -21,6 +21,7 @@ using json = nlohmann::ordered_json;
 // ---- The shared flags, declared once ----------------------------------------
 namespace flags {
 FlagSpec plugin_dir();
+FlagSpec allow_insecure_plugins();  // with plugin_dir() in every command that loads plugins
 FlagSpec plugin(const std::string& help = "Plugin to use");
 FlagSpec size();
 FlagSpec format(std::vector<std::string> choices, std::string default_value);

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <functional>
 #include <initializer_list>
@@ -878,8 +880,10 @@ void FileChecker::generator_entry(const Node& n) {
 
 // ---------------------------------------------------------------- files
 
-// Reads one file's text into the corpus; its diagnostics come in order of place.
-void load_one(std::string_view yaml, const std::string& name, Corpus& corpus, IdTable& ids,
+// Reads one file into the corpus, entry by entry; its diagnostics come in
+// order of place.
+template <typename Yaml>
+void load_one(Yaml&& yaml, const std::string& name, Corpus& corpus, IdTable& ids,
               std::vector<Diagnostic>& errors) {
     const std::size_t first = errors.size();
     ++corpus.files;
@@ -945,13 +949,12 @@ LoadResult load(const std::vector<std::string>& paths) {
         if (ec) key = path;
         if (!done.insert(key).second) return;
         std::ifstream in(path, std::ios::binary);
-        std::string text;
-        if (in) text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-        if (!in.is_open() || in.bad()) {
-            path_error(path.string(), "cannot read this file");
+        if (!in.is_open()) {
+            path_error(path.string(), std::string("cannot read this file (") + std::strerror(errno) + ")");
             return;
         }
-        load_one(text, path.string(), result.corpus, ids, result.errors);
+        load_one(in, path.string(), result.corpus, ids, result.errors);
+        if (in.bad()) path_error(path.string(), "a read error: the file is not read to its end");
     };
     for (const auto& path : paths) {
         std::error_code ec;

@@ -1,12 +1,14 @@
 // Turning yaml-cpp's parse events into one small tree per top-level item.
 #include "yaml_reader.hpp"
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/exceptions.h>
 #include <yaml-cpp/mark.h>
 #include <yaml-cpp/parser.h>
 
 #include <sstream>
+#include <streambuf>
 #include <unordered_map>
 #include <utility>
 
@@ -28,11 +30,61 @@ std::string what_it_is(Node::Kind kind) {
     return "a sequence";
 }
 
+// A node's share of memory besides its text (the struct and its place in
+// its parent's vector), for the item bound.
+constexpr std::size_t kNodeBytes = sizeof(Node);
+
+// Passes a stream on to yaml-cpp until more than kMaxItemText bytes go by
+// without a top-level item ending, then ends it there. yaml-cpp keeps a whole
+// scalar in memory, and in flow collections every token until it knows
+// whether a key follows (about 230 bytes per '[' of "[[[[..."), so the text
+// of one entry is what bounds the reader's memory. Bytes are handed out in
+// small pieces, so that the count is close to what yaml-cpp has consumed.
+class TextCap final : public std::streambuf {
+public:
+    explicit TextCap(std::istream& in) : in_(in) {}
+    int cut_line() const { return cut_served_ ? cut_line_ : 0; }  // 0: not cut
+    // An item ended: the text after it starts the count again.
+    void boundary() { since_ = static_cast<std::size_t>(egptr() - gptr()); }
+
+private:
+    int_type underflow() override {
+        if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+        if (cut_line_ != 0) {  // the bytes before the cut are all consumed
+            cut_served_ = true;
+            return traits_type::eof();
+        }
+        in_.read(buffer_, sizeof buffer_);
+        std::size_t n = static_cast<std::size_t>(in_.gcount());
+        for (std::size_t i = 0; i < n; ++i) {
+            if (buffer_[i] == '\n') ++line_;
+            if (++since_ > kMaxItemText) {
+                cut_line_ = line_;
+                n = i;
+                break;
+            }
+        }
+        if (n == 0) return cut_line_ != 0 ? underflow() : traits_type::eof();
+        setg(buffer_, buffer_, buffer_ + n);
+        return traits_type::to_int_type(buffer_[0]);
+    }
+
+    std::istream& in_;
+    char buffer_[4096];
+    int line_ = 1;
+    std::size_t since_ = 0;  // bytes since the last item ended
+    int cut_line_ = 0;
+    bool cut_served_ = false;
+};
+
 class ItemBuilder final : public YAML::EventHandler {
 public:
     ItemBuilder(const std::function<void(const Node&)>& on_item,
-                const std::function<void(ReadError)>& on_error)
-        : on_item_(on_item), on_error_(on_error) {}
+                const std::function<void(ReadError)>& on_error, TextCap& cap)
+        : on_item_(on_item), on_error_(on_error), cap_(cap) {}
+
+    // The line of the first entry left out because the reading was cut, or 0.
+    int first_cut_item() const { return first_cut_item_; }
 
     bool saw_root() const { return root_seen_; }
 
@@ -46,6 +98,7 @@ public:
 
     void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
         if (skipping()) return;
+        begin_item(mark);
         Node n = make(Node::Kind::null, mark, anchor);
         if (!root_seen_) return root_is_not_a_sequence(n, false);
         finish(std::move(n));
@@ -53,10 +106,15 @@ public:
 
     void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
         if (skipping()) return;
+        begin_item(mark);
         // An alias stands for a copy of what its anchor names; the copy
         // keeps its own places, the alias gives the place of the whole.
         Node n;
-        if (auto it = anchors_.find(anchor); it != anchors_.end()) n = it->second;
+        if (auto it = anchors_.find(anchor); it != anchors_.end()) {
+            if (it->second.bytes == kDropped) drop(mark, "refers to an anchor whose entry was skipped");
+            else charge(it->second.bytes, mark);
+            if (!dropping_) n = it->second;
+        }
         n.line = mark.line + 1;
         n.column = mark.column + 1;
         n.anchor = 0;
@@ -68,9 +126,12 @@ public:
                   const std::string& value) override {
         if (skipping()) return;
         check_tag(mark, tag);
+        begin_item(mark);
         Node n = make(Node::Kind::scalar, mark, anchor);
         n.quoted = tag == "!";
-        n.text = value;
+        charge(value.size(), mark);
+        n.bytes += value.size();
+        if (!dropping_) n.text = value;
         if (!root_seen_) return root_is_not_a_sequence(n, false);
         finish(std::move(n));
     }
@@ -88,13 +149,40 @@ public:
     void OnMapEnd() override { end(); }
 
 private:
-    static Node make(Node::Kind kind, const YAML::Mark& mark, YAML::anchor_t anchor) {
+    static constexpr std::size_t kDropped = static_cast<std::size_t>(-1);
+
+    Node make(Node::Kind kind, const YAML::Mark& mark, YAML::anchor_t anchor) {
         Node n;
         n.kind = kind;
         n.line = mark.line + 1;
         n.column = mark.column + 1;
         n.anchor = static_cast<unsigned>(anchor);
+        n.bytes = kNodeBytes;
+        charge(kNodeBytes, mark);
         return n;
+    }
+
+    // A new top-level item starts unless one is being built.
+    void begin_item(const YAML::Mark& mark) {
+        if (!stack_.empty() || !root_seen_) return;
+        item_bytes_ = 0;
+        dropping_ = false;
+        item_mark_ = mark;
+    }
+
+    // Counts what the item being built holds; past the bound it is dropped
+    // (its nodes are still walked, but nothing is kept).
+    void charge(std::size_t bytes, const YAML::Mark& mark) {
+        item_bytes_ += bytes;
+        if (item_bytes_ > kMaxItemBytes && !dropping_)
+            drop(mark, "holds more than 1 MiB once its aliases are expanded (an alias bomb?)");
+    }
+
+    void drop(const YAML::Mark&, const std::string& why) {
+        if (dropping_) return;
+        dropping_ = true;
+        error(item_mark_, "this entry " + why + ": skipped");
+        for (auto& open : stack_) open.children.clear();
     }
 
     bool skipping() const { return ignore_rest_ || skip_depth_ > 0; }
@@ -129,10 +217,12 @@ private:
             return;
         }
         check_tag(mark, tag);
+        begin_item(mark);
         Node n = make(kind, mark, anchor);
         if (!root_seen_) {
             if (kind == Node::Kind::sequence) {
                 root_seen_ = true;
+                cap_.boundary();
                 return;
             }
             return root_is_not_a_sequence(n, true);
@@ -154,18 +244,36 @@ private:
 
     // A complete node: an item of the top level, or part of the one being built.
     void finish(Node n) {
-        if (n.anchor != 0) anchors_[n.anchor] = n;
+        if (n.anchor != 0) {
+            Node& kept = anchors_[n.anchor];
+            kept = dropping_ ? Node{} : n;
+            if (dropping_) kept.bytes = kDropped;
+            kept.anchor = 0;
+        }
         n.anchor = 0;
-        if (stack_.empty())
-            on_item_(n);
-        else
-            stack_.back().children.push_back(std::move(n));
+        if (!stack_.empty()) {
+            stack_.back().bytes += n.bytes;
+            if (!dropping_) stack_.back().children.push_back(std::move(n));
+            return;
+        }
+        cap_.boundary();
+        if (dropping_) return;
+        if (cap_.cut_line() != 0) {  // maybe cut short: not delivered
+            if (first_cut_item_ == 0) first_cut_item_ = n.line;
+            return;
+        }
+        on_item_(n);
     }
 
     const std::function<void(const Node&)>& on_item_;
     const std::function<void(ReadError)>& on_error_;
     std::vector<Node> stack_;  // the collections being read, outermost first
+    TextCap& cap_;
     std::unordered_map<YAML::anchor_t, Node> anchors_;
+    std::size_t item_bytes_ = 0;  // the item being built
+    bool dropping_ = false;       // it is over the bound
+    YAML::Mark item_mark_;
+    int first_cut_item_ = 0;
     int documents_ = 0;
     bool root_seen_ = false;
     bool ignore_rest_ = false;
@@ -174,28 +282,49 @@ private:
 
 }  // namespace
 
-void read_sequence(std::string_view yaml, const std::function<void(const Node&)>& on_item,
+void read_sequence(std::istream& yaml, const std::function<void(const Node&)>& on_item,
                    const std::function<void(ReadError)>& on_error) {
-    std::istringstream in{std::string(yaml)};
-    ItemBuilder builder(on_item, on_error);
+    TextCap cap(yaml);
+    std::istream capped(&cap);
+    ItemBuilder builder(on_item, on_error, cap);
+    auto report_cut = [&] {
+        if (cap.cut_line() == 0) return;
+        std::string what = "more than 256 KiB of text in one entry: the file is not read past here";
+        if (builder.first_cut_item() != 0)
+            what += " (entries from line " + std::to_string(builder.first_cut_item()) + " on are left out)";
+        on_error({cap.cut_line(), 1, what});
+    };
     try {
-        YAML::Parser parser(in);
+        YAML::Parser parser(capped);
         while (parser.HandleNextDocument(builder)) {
         }
     } catch (const YAML::Exception& e) {
+        if (cap.cut_line() != 0) return report_cut();  // the cut made the syntax error
         ReadError err;
         if (!e.mark.is_null()) {
             err.line = e.mark.line + 1;
             err.column = e.mark.column + 1;
         }
-        err.message = "YAML syntax error: " + e.msg;
+        if (dynamic_cast<const YAML::DeepRecursion*>(&e) != nullptr)
+            err.message = "YAML nested deeper than the reader allows (" +
+                          std::to_string(static_cast<const YAML::DeepRecursion&>(e).depth()) +
+                          " levels): the file is not read past here";
+        else
+            err.message = "YAML syntax error: " + e.msg;
         on_error(std::move(err));
         return;
     }
-    if (!builder.saw_root())
+    report_cut();
+    if (!builder.saw_root() && cap.cut_line() == 0)
         on_error({1, 1,
                   "the file holds no entries: a corpus file is a sequence of entries, each "
                   "starting with '- ' (write [] for none)"});
+}
+
+void read_sequence(std::string_view yaml, const std::function<void(const Node&)>& on_item,
+                   const std::function<void(ReadError)>& on_error) {
+    std::istringstream in{std::string(yaml)};
+    read_sequence(in, on_item, on_error);
 }
 
 }  // namespace np::corpus::detail

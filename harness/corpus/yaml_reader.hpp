@@ -7,8 +7,10 @@
 // is checked and is dropped before the next one is read.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <istream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +24,8 @@ struct Node {
     bool quoted = false;
     int line = 0, column = 0;  // 1-based
     unsigned anchor = 0;       // while reading only
+    // What the node holds, its aliases expanded: an estimate of its memory.
+    std::size_t bytes = 0;
     std::string text;          // a scalar's value
     // A sequence's items; a map's keys and values alternately (k0, v0, k1, v1, ...).
     std::vector<Node> children;
@@ -43,6 +47,18 @@ struct ReadError {
 // reading: items before it have been delivered), a top level that is not a
 // sequence, an empty file, a second document, and explicit tags (which the
 // corpus does not use).
+//
+// Bounds, so that no file can take the reader's memory with it: more than
+// kMaxItemText bytes of text without a top-level item ending stops the
+// reading there (yaml-cpp needs up to ~230 bytes of memory per byte of text
+// in deeply nested flow collections, so this bounds its memory to ~60 MB);
+// an item that would hold more than kMaxItemBytes in memory, with every
+// alias expanded (an alias bomb doubles at each level), is skipped with an
+// error; yaml-cpp's own depth limit stops deep nesting.
+inline constexpr std::size_t kMaxItemText = std::size_t{256} << 10;
+inline constexpr std::size_t kMaxItemBytes = std::size_t{1} << 20;
+void read_sequence(std::istream& yaml, const std::function<void(const Node&)>& on_item,
+                   const std::function<void(ReadError)>& on_error);
 void read_sequence(std::string_view yaml, const std::function<void(const Node&)>& on_item,
                    const std::function<void(ReadError)>& on_error);
 

@@ -437,6 +437,7 @@ struct Quiet : rc::detail::TestListener {
 
 std::optional<Result> run(const Settings& s, std::string& error) {
     PluginRegistry registry;
+    registry.set_allow_insecure(s.allow_insecure_plugins);
     registry.add_standard_search_path(s.plugin_dirs);
     auto chosen = registry.select(s.plugins, error);
     if (!chosen) return std::nullopt;

@@ -20,6 +20,7 @@ namespace np::fuzz {
 struct Settings {
     std::vector<std::string> plugins;  // empty: every loaded plugin that can solve
     std::vector<std::string> plugin_dirs;
+    bool allow_insecure_plugins = false;  // --allow-insecure-plugins (PluginRegistry::set_allow_insecure)
     std::string oracle = "exhaustive-count";
     std::optional<Geometry> size;      // only this shape; default: all six
     double seconds = 10;               // the whole run

@@ -57,9 +57,16 @@ void put_grids(Writer& w, const std::vector<Grid>& grids) {
     for (const Grid& g : grids) w.cells(g.cells);
 }
 
+// The worker runs plugin code, which can write to the answer pipe too: a
+// grid of the wrong size is refused like any broken message, never kept for
+// code that indexes it by the shape.
 std::vector<Grid> get_grids(Reader& r, const Geometry& g) {
     std::vector<Grid> grids;
-    for (uint32_t i = r.u32(); i > 0; --i) grids.emplace_back(g, r.cells());
+    for (uint32_t i = r.u32(); i > 0; --i) {
+        std::vector<uint8_t> cells = r.cells();
+        if (cells.size() != static_cast<std::size_t>(g.cell_count())) throw std::runtime_error("malformed message");
+        grids.emplace_back(g, std::move(cells));
+    }
     return grids;
 }
 

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <thread>
 
 #include "judge.hpp"
@@ -91,13 +92,6 @@ bool wanted(const Settings& s, const std::string& id, const std::vector<std::str
     return true;
 }
 
-std::optional<std::string> read_text(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::error_code ec;
-    if (!in || fs::is_directory(path, ec)) return std::nullopt;
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
 // The standard generator sweep: every generating plugin on every standard
 // shape it supports, two seeds each, grids and puzzles.
 void add_sweep(const Settings& s, const std::vector<Plugin>& plugins, std::vector<Unit>& units) {
@@ -170,24 +164,23 @@ Inputs gather(const Settings& s, const std::vector<Plugin>& judged) {
         in.units.push_back(std::move(u));
     }
     for (const auto& path : plain_paths) {
-        auto text = read_text(path);
-        if (!text) {
-            in.errors.push_back(path + ": cannot read");
-            continue;
-        }
-        for (auto& item : split_input(*text, path, InputFormat::automatic, s.size)) {
+        auto take = [&](InputItem&& item) {
             if (!s.tags.empty() || (!s.ids.empty() && std::find(s.ids.begin(), s.ids.end(), item.origin) == s.ids.end()))
-                continue;
-            ParseResult parsed = parse_puzzle(item.text, item.format, s.size);
+                return true;
+            ParseResult parsed = parse_item(item, s.size);
             if (const Reason* r = std::get_if<Reason>(&parsed)) {
                 in.errors.push_back(item.origin + ": not a puzzle: " + r->message);
-                continue;
+                return true;
             }
             Unit u(Unit::Kind::plain_puzzle);
             u.item = std::move(item);
             u.grid = std::get<Grid>(parsed);
             in.units.push_back(std::move(u));
-        }
+            return true;
+        };
+        std::string error;
+        read_file_items(path, InputFormat::automatic, s.size, take, error, s.cancel);
+        if (!error.empty()) in.errors.push_back(path + ": cannot read (" + error + ")");
     }
     if (in.has_corpus && s.generators) add_sweep(s, judged, in.units);
     return in;
@@ -553,10 +546,29 @@ void run_calls(std::vector<Call*>& calls, runner::Runner& run, const Context& ct
     }
 }
 
+// Whether an earlier report may be resumed by this run: the same units,
+// plugins and settings (the fingerprint), the same shard.
+bool resumable(const Report& earlier, const Report& now, std::string& error) {
+    if (earlier.fingerprint != now.fingerprint || earlier.plugins != now.plugins) {
+        error = "--resume: that report was made with other inputs, plugins or settings (fingerprint " +
+                earlier.fingerprint + ", this run " + now.fingerprint +
+                "): give the same paths, plugins and budget flags, or run without --resume";
+        return false;
+    }
+    if (earlier.shard_index != now.shard_index || earlier.shard_count != now.shard_count) {
+        error = "--resume: that report is shard " + std::to_string(earlier.shard_index) + "/" +
+                std::to_string(earlier.shard_count) + ", this run is shard " + std::to_string(now.shard_index) +
+                "/" + std::to_string(now.shard_count);
+        return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 std::optional<Report> run(const Settings& s, std::string& error) {
     PluginRegistry registry;
+    registry.set_allow_insecure(s.allow_insecure_plugins);
     registry.add_standard_search_path(s.plugin_dirs);
     auto chosen = registry.select(s.plugins, error);
     if (!chosen) return std::nullopt;
@@ -588,10 +600,17 @@ std::optional<Report> run(const Settings& s, std::string& error) {
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
     report.fingerprint = hex;
 
+    std::set<uint64_t> finished;  // units whose rows --resume's report holds
+    if (s.resume != nullptr) {
+        if (!resumable(*s.resume, report, error)) return std::nullopt;
+        for (const Row& r : s.resume->rows)
+            if (!r.derived) finished.insert(r.unit);
+    }
+
     // This shard's units: every shard_count-th, so each shard gets a mix.
     std::vector<std::size_t> mine;
     for (std::size_t i = 0; i < inputs.units.size(); ++i)
-        if (i % s.shard_count == s.shard_index - 1) mine.push_back(i);
+        if (i % s.shard_count == s.shard_index - 1 && finished.count(i) == 0) mine.push_back(i);
 
     Context ctx{s, judged, oracle, {}};
     ctx.budget.max_nodes = s.max_nodes;
@@ -621,6 +640,10 @@ std::optional<Report> run(const Settings& s, std::string& error) {
                 auto rows = unit.kind == Unit::Kind::generator
                                 ? std::vector<Row>{run_generator(unit.generator, ctx, registry.plugins(), *run)}
                                 : judge_unit(unit, calls[k - first], ctx);
+                // A call the interrupt stopped would read as "unknown": a
+                // unit judged after the interrupt is left out whole, so that
+                // the report holds finished units only and --resume runs it.
+                if (cancelled()) break;
                 for (auto& r : rows) r.unit = mine[k];
                 results[k] = std::move(rows);
                 done.fetch_add(1);
@@ -638,6 +661,9 @@ std::optional<Report> run(const Settings& s, std::string& error) {
     for (auto& t : pool) t.join();
     if (s.progress) s.progress(done.load(), mine.size());
     report.interrupted = cancelled();
+    if (s.resume != nullptr)
+        for (const Row& r : s.resume->rows)
+            if (!r.derived) report.rows.push_back(r);
     for (auto& rows : results)
         for (auto& r : rows) report.rows.push_back(std::move(r));
     finalize(report, s.min_conclusive);

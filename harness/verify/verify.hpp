@@ -58,6 +58,7 @@ struct Settings {
     std::vector<std::string> paths;         // corpus files and folders, plain puzzle files
     std::vector<std::string> plugins;       // empty: every loaded plugin
     std::vector<std::string> plugin_dirs;
+    bool allow_insecure_plugins = false;  // --allow-insecure-plugins (PluginRegistry::set_allow_insecure)
     std::optional<Geometry> size;           // shape for plain files; a filter for YAML entries
     std::vector<std::string> tags, ids;     // filters: any of the tags; exact ids
     double timeout_seconds = 10;            // per call
@@ -70,6 +71,10 @@ struct Settings {
     bool generators = true;                 // the generator sweep over the standard shapes
     runner::Settings runner;                // workers (default) or in-process
     const std::atomic<bool>* cancel = nullptr;
+    // --resume: the report of an earlier run with the same inputs, plugins
+    // and settings (interrupted, say). Its rows are kept and their units are
+    // not run again; a report of another run is refused.
+    const struct Report* resume = nullptr;
     // Called on the calling thread now and then while units run.
     std::function<void(std::size_t done, std::size_t total)> progress;
 };

@@ -1,6 +1,8 @@
 // Splitting files and arguments into puzzle items.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -378,6 +380,108 @@ TEST(ArgumentItem, OriginAndFormat) {
 
     item = np::argument_item(kPuzzleShare, 4, InputFormat::line, {});
     EXPECT_EQ(item.format, InputFormat::line);  // as forced
+}
+
+}  // namespace
+
+// ---- Streaming: read_items ------------------------------------------------------
+
+namespace {
+
+// read_items over `text`, handed out `chunk` bytes at a time.
+std::vector<InputItem> stream(const std::string& text, std::size_t chunk,
+                              InputFormat format = InputFormat::automatic, std::optional<Geometry> size = {}) {
+    std::size_t at = 0;
+    auto read = [&](char* buffer, std::size_t capacity) {
+        const std::size_t n = std::min({chunk, capacity, text.size() - at});
+        std::copy_n(text.data() + at, n, buffer);
+        at += n;
+        return n;
+    };
+    std::vector<InputItem> items;
+    np::read_items(read, "f.txt", format, size, [&](InputItem&& item) {
+        items.push_back(std::move(item));
+        return true;
+    });
+    return items;
+}
+
+void expect_same(const std::vector<InputItem>& a, const std::vector<InputItem>& b) {
+    ASSERT_EQ(a.size(), b.size());
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        EXPECT_EQ(a[i].origin, b[i].origin) << i;
+        EXPECT_EQ(a[i].text, b[i].text) << i;
+        EXPECT_EQ(a[i].format, b[i].format) << i;
+        EXPECT_EQ(a[i].problem, b[i].problem) << i;
+    }
+}
+
+// Grids, lines, comments, a run of 16x16 rows and 4x4 lines: big enough
+// (over 64 KiB) to be split into several segments on the way.
+std::string mixed_text() {
+    std::string text;
+    const std::string grid = "5 3 . | . 7 . | . . .\n6 . . | 1 9 5 | . . .\n. 9 8 | . . . | . 6 .\n"
+                             "------+-------+------\n8 . . | . 6 . | . . 3\n4 . . | 8 . 3 | . . 1\n"
+                             "7 . . | . 2 . | . . 6\n------+-------+------\n. 6 . | . . . | 2 8 .\n"
+                             ". . . | 4 1 9 | . . 5\n. . . | . 8 . | . 7 9\n";
+    for (int i = 0; i < 200; ++i) {
+        text += std::string(kPuzzle) + ":1:" + kSolution + "\n# comment\n" + grid + "\n1234341221434320\n";
+        if (i % 50 == 0)  // a 16x16 grid written as 16 lines of 16 symbols
+            for (int r = 0; r < 16; ++r) text += "123456789abcdefg"[r % 16] + std::string("..............9\n");
+        text += "\n";
+    }
+    return text;
+}
+
+TEST(ReadItems, GivesWhatSplitInputGivesInAnyChunking) {
+    const std::string text = mixed_text();
+    ASSERT_GT(text.size(), std::size_t{1} << 16);
+    const auto whole = split(text);
+    for (std::size_t chunk : {std::size_t{1}, std::size_t{7}, std::size_t{4096}, std::size_t{1} << 20})
+        expect_same(stream(text, chunk), whole);
+    expect_same(stream(text, 333, InputFormat::line), split(text, InputFormat::line));
+    expect_same(stream(text, 333, InputFormat::grid), split(text, InputFormat::grid));
+}
+
+TEST(ReadItems, ALineOverTheBoundIsAProblemItemAndTheNextLinesCount) {
+    const std::string text = std::string(kPuzzle) + "\n" + std::string(np::kMaxLineBytes + 1, '7') + "\n" + kPuzzle;
+    const auto items = stream(text, 1000);
+    ASSERT_EQ(items.size(), 3u);
+    EXPECT_EQ(items[1].origin, "f.txt:2");
+    EXPECT_TRUE(items[1].text.empty());
+    EXPECT_EQ(items[1].problem, "a line of 1048577 bytes, over the 1 MiB a line may hold: skipped");
+    EXPECT_EQ(items[2].origin, "f.txt:3");  // the last line has no line break
+    EXPECT_EQ(items[2].text, kPuzzle);
+    const auto parsed = np::parse_item(items[1], {});
+    ASSERT_FALSE(np::parsed(parsed));
+    EXPECT_EQ(std::get<np::Reason>(parsed).message, items[1].problem);
+    // A line of exactly the bound is still read (and found not to be a puzzle).
+    EXPECT_TRUE(stream(std::string(np::kMaxLineBytes, '7'), 4096).at(0).problem.empty());
+}
+
+TEST(ReadItems, NoLineBreakWithinItsBoundEndsTheInput) {
+    std::size_t served = 0;
+    auto zeros = [&](char* buffer, std::size_t capacity) {
+        std::fill_n(buffer, capacity, '\0');
+        served += capacity;
+        return capacity;  // like /dev/zero: never ends
+    };
+    std::vector<InputItem> items;
+    EXPECT_TRUE(np::read_items(zeros, "zero", InputFormat::automatic, {}, [&](InputItem&& item) {
+        items.push_back(std::move(item));
+        return true;
+    }));
+    ASSERT_EQ(items.size(), 1u);
+    EXPECT_EQ(items[0].origin, "zero:1");
+    EXPECT_EQ(items[0].problem, "no line break in 64 MiB: the rest of this input is not read");
+    EXPECT_LE(served, np::kMaxUnbrokenBytes + (std::size_t{1} << 16));
+}
+
+TEST(ReadItems, StopsWhenTheConsumerSaysSo) {
+    std::size_t seen = 0;
+    std::istringstream in(std::string(kPuzzle) + "\n" + kPuzzle + "\n" + kPuzzle + "\n");
+    EXPECT_FALSE(np::read_items(in, "f.txt", InputFormat::automatic, {}, [&](InputItem&&) { return ++seen < 2; }));
+    EXPECT_EQ(seen, 2u);
 }
 
 }  // namespace

@@ -212,13 +212,26 @@ std::vector<std::string> capability_names(uint32_t capabilities);
 // Loads every plugin it is pointed at. Directories are read in the order they
 // are added; within one, files ending in ".so" in name order. The first plugin
 // of a name wins; a later one is skipped and reported.
+//
+// Loading a plugin runs its code as this user, so a file that someone else
+// could have changed is refused (skipped, with the reason): a plugin file, or
+// the folder holding it (symlinks resolved), that is group- or world-writable
+// or owned by neither root nor the effective user. Every descriptor is checked
+// before the host reads it: strings NUL-terminated within a cap, lists of
+// sane length, shapes the framework supports.
 class PluginRegistry {
 public:
-    // A directory: every *.so in it. A missing directory is skipped and
-    // reported when `report_missing` is set.
+    // Loads insecure files too (--allow-insecure-plugins). Set it before
+    // adding anything: files already skipped stay skipped.
+    void set_allow_insecure(bool allow) { allow_insecure_ = allow; }
+    bool allow_insecure() const { return allow_insecure_; }
+
+    // A directory: every *.so and *.solver.yaml in it. A missing directory is
+    // skipped and reported when `report_missing` is set.
     void add_directory(const std::string& dir, bool report_missing = true);
-    // One library file.
-    // One library file, or a command-line solver's NAME.solver.yaml.
+    // One library file, or a command-line solver's NAME.solver.yaml. A
+    // library is opened by its absolute, symlink-free path (the one checked),
+    // so the dynamic loader never searches for it.
     void add_file(const std::string& path);
 
     const std::vector<Plugin>& plugins() const { return plugins_; }
@@ -231,13 +244,19 @@ public:
     // The standard search: explicit dirs (--plugin-dir), then each entry of
     // $NUMPLACE_PLUGIN_PATH, then the plugin folder beside the executable
     // (<exe dir>/../lib/numplace/plugins), which is where the build puts them.
+    // Never the current directory unless asked (--plugin-dir .): a relative
+    // entry of $NUMPLACE_PLUGIN_PATH is refused and reported.
     void add_standard_search_path(const std::vector<std::string>& explicit_dirs);
     static std::string bundled_plugin_dir();
 
 private:
+    void add_library(const std::string& path, const std::string& real_path);
     void add_external(const std::string& path);
+    void add_checked(const std::string& path, std::shared_ptr<void> owner, const np_plugin* descriptor,
+                     std::function<void*()> create = {});
     std::vector<Plugin> plugins_;
     std::vector<SkippedFile> skipped_;
+    bool allow_insecure_ = false;
 };
 
 }  // namespace np

@@ -1,4 +1,5 @@
 // numplace bench: plugins compared on datasets, tdoku's table (harness/bench).
+#include <fstream>
 #include <iostream>
 #include <unistd.h>
 
@@ -28,9 +29,22 @@ int write_outputs(const bench::Report& report, const Args& args, Streams io) {
 
 int run(const Args& args, Streams io) {
     bench::Settings s;
+    nlohmann::json earlier;
+    if (args.has("--resume")) {
+        std::ifstream in(args.text("--resume"), std::ios::binary);
+        try {
+            earlier = nlohmann::json::parse(in);
+        } catch (const std::exception& e) {
+            io.err << "numplace bench: --resume " << utf8_clean(args.text("--resume")) << ": not a JSON report ("
+                   << e.what() << ")\n";
+            return kExitUsage;
+        }
+        s.resume = &earlier;
+    }
     s.datasets = args.texts("DATASETS");
     s.plugins = comma_list(args.text("--plugins"));
     s.plugin_dirs = args.texts("--plugin-dir");
+    s.allow_insecure_plugins = args.flag("--allow-insecure-plugins");
     s.size = size_of(args);
     s.limit = args.whole("--limit");
     if (s.limit != 1 && s.limit != 2) {
@@ -93,7 +107,7 @@ Command bench_command() {
             "errors. See docs/benchmarks.md.",
             {{"DATASETS", FlagKind::texts, "Puzzle files (lines, grids, .tsv)"},
              {"--plugins", FlagKind::text, "Plugins to compare, a,b (default: every loaded plugin that can)"},
-             flags::plugin_dir(),
+             flags::plugin_dir(), flags::allow_insecure_plugins(),
              {"--size", FlagKind::shape, "Box shape of the dataset lines; for --what, the shape made (default 3x3)"},
              FlagSpec("--limit", FlagKind::whole, "1: the first solution; 2: solve and prove unique", "2").at_least(1),
              {"--seconds", FlagKind::seconds, "Timed seconds per plugin and dataset", "10"},
@@ -106,6 +120,9 @@ Command bench_command() {
              {"--what", FlagKind::choice, "Measure generators: grid or puzzle", "", {"grid", "puzzle"}},
              flags::option(),
              {"--json", FlagKind::text, "Write the rows as JSON to FILE (- for stdout)"},
+             {"--resume", FlagKind::text,
+              "The --json report of an earlier run with the same settings (one that was interrupted): keep its "
+              "measured rows and findings, measure only the rest"},
              {"--csv", FlagKind::text, "Write the rows as CSV to FILE (- for stdout)"},
              {"--markdown", FlagKind::text, "Write the table as Markdown to FILE (- for stdout)"},
              {"--chart", FlagKind::text, "Write a bar chart (puzzles/s, log scale) as SVG to FILE"},

@@ -28,7 +28,7 @@ int run(const Args& args, Streams io) {
     Tally tally;
     bool bad_option = false;
     for_each_input(args, io.in, io.err, tally, [&](const InputItem& item) {
-        ParseResult parsed = parse_puzzle(item.text, item.format, size);
+        ParseResult parsed = parse_item(item, size);
         std::vector<Reason> violations;
         std::string failure;
         const Grid* grid = std::get_if<Grid>(&parsed);
@@ -82,7 +82,7 @@ Command check_command() {
             "Check full or partial grids against the rules, listing every violation",
             "The framework's rule check by default; --plugin uses that plugin's check-grid instead, and its "
             "answer is certified against the framework's. Exit 1 when a grid breaks a rule.",
-            {plugin, flags::plugin_dir(),
+            {plugin, flags::plugin_dir(), flags::allow_insecure_plugins(),
              flags::option(), flags::size(), flags::input_format(), flags::format({"text", "json"}, "text"),
              flags::inputs()},
             run};

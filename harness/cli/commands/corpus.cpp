@@ -28,6 +28,7 @@ namespace fs = std::filesystem;
 
 struct CorpusImportSettings {
     std::vector<std::string> plugin_dirs;
+    bool allow_insecure_plugins = false;  // --allow-insecure-plugins (PluginRegistry::set_allow_insecure)
     std::optional<Geometry> size;
     uint64_t max_nodes = 0;
     double timeout_seconds = 0;
@@ -118,9 +119,11 @@ Computed compute_expectation(const Grid& puzzle, const std::vector<const Plugin*
                             std::string(verdict_name(out.verdict)) + ")";
                 return c;
             }
+            // A plain reference, not the structured binding `out`: clang 14
+            // does not implement C++20's capture of a binding in a lambda.
+            const Reason& said = *out.error;
             const bool known = std::any_of(violations.begin(), violations.end(), [&](const Reason& v) {
-                return v.code == out.error->code && v.row == out.error->row && v.column == out.error->column &&
-                       v.value == out.error->value;
+                return v.code == said.code && v.row == said.row && v.column == said.column && v.value == said.value;
             });
             if (!known) {
                 c.refusal = name + " reports a violation the rules do not: " + out.error->message;
@@ -291,6 +294,7 @@ int run_corpus_import(const CorpusImportSettings& s, Streams io) {
     }
 
     PluginRegistry registry;
+    registry.set_allow_insecure(s.allow_insecure_plugins);
     registry.add_standard_search_path(s.plugin_dirs);
     std::vector<const Plugin*> provers, checkers;
     for (const auto& p : registry.plugins()) {
@@ -437,6 +441,7 @@ namespace {
 int run_import(const Args& args, Streams io) {
     CorpusImportSettings s;
     s.plugin_dirs = args.texts("--plugin-dir");
+    s.allow_insecure_plugins = args.flag("--allow-insecure-plugins");
     s.size = size_of(args);
     s.max_nodes = args.whole("--max-nodes");
     s.timeout_seconds = args.seconds("--timeout");
@@ -482,7 +487,7 @@ Command corpus_import_command() {
              {"--counts", FlagKind::text, "TSV with a header; row i: puzzle, solution count[, solution] of puzzle i"},
              {"--line-tags", FlagKind::text,
               "Lines LINE<TAB>tag,tag...: extra tags for the puzzle on that line of FILE"},
-             flags::plugin_dir(), flags::size(), flags::max_nodes(), flags::timeout()},
+             flags::plugin_dir(), flags::allow_insecure_plugins(), flags::size(), flags::max_nodes(), flags::timeout()},
             run_import};
 }
 

@@ -19,6 +19,7 @@ int run(const Args& args, Streams io) {
     fuzz::Settings s;
     s.plugins = comma_list(args.text("--plugins"));
     s.plugin_dirs = args.texts("--plugin-dir");
+    s.allow_insecure_plugins = args.flag("--allow-insecure-plugins");
     s.oracle = args.text("--oracle");
     s.size = size_of(args);
     s.seconds = args.seconds("--seconds");
@@ -38,14 +39,22 @@ int run(const Args& args, Streams io) {
         io.err << "numplace fuzz: " << error << "\n";
         return kExitUsage;
     }
+    if (!result->finding && result->interrupted) {
+        // The seed in flight was cut short: the run goes on from it.
+        const uint64_t next = s.seed + result->seeds - (result->seeds > 0);
+        io.out << "numplace fuzz: interrupted: nothing found in " << result->cases << " cases; to go on, run again "
+               << "with --seed " << next << "\n";
+        return interrupt_exit_code();
+    }
     if (!result->finding) {
         io.out << "numplace fuzz: nothing found in " << result->cases << " cases (seeds " << s.seed << " to "
                << s.seed + result->seeds - (result->seeds > 0) << ")\n";
-        return result->interrupted ? interrupt_exit_code() : kExitOk;
+        return kExitOk;
     }
     const fuzz::Finding& f = *result->finding;
     std::string again = "numplace fuzz --plugins " + f.plugin;
     for (const auto& dir : s.plugin_dirs) again += " --plugin-dir " + dir;
+    if (s.allow_insecure_plugins) again += " --allow-insecure-plugins";
     if (s.size) again += " --size " + s.size->name();
     io.out << "FAIL " << f.plugin << ": " << f.property << ": " << f.message << "\n";
     if (f.generator)  // a generator's output is not shrunk: it is what the call made
@@ -60,16 +69,14 @@ int run(const Args& args, Streams io) {
            << "  reproduce:     " << again << " --reproduce '" << f.reproduce << "'\n";
     const std::string entry = f.generator ? corpus::to_yaml(*f.generator) : f.entry ? corpus::to_yaml(*f.entry) : "";
     if (!entry.empty()) io.out << "  corpus entry:\n" << entry;
-    if (args.has("--regressions")) {
-        std::ofstream out(args.text("--regressions"), std::ios::binary);
-        out << (f.generator ? "# Found by numplace fuzz: a generator call and the properties its results must have.\n"
-                            : "# Found by numplace fuzz; the expectation is the oracle's complete search.\n")
-            << (entry.empty() ? "[]\n" : entry);
-        if (!out) {
-            io.err << "numplace: " << utf8_clean(args.text("--regressions")) << ": cannot write\n";
-            return kExitUsage;
-        }
-    }
+    if (args.has("--regressions") &&
+        !write_file(args.text("--regressions"),
+                    std::string(f.generator
+                                    ? "# Found by numplace fuzz: a generator call and the properties its results must have.\n"
+                                    : "# Found by numplace fuzz; the expectation is the oracle's complete search.\n") +
+                        (entry.empty() ? "[]\n" : entry),
+                    io.out, io.err))
+        return kExitUsage;
     return kExitFailed;
 }
 
@@ -89,7 +96,7 @@ Command fuzz_command() {
             "it again, a rapidcheck reproduce string and a corpus entry. Exit 0 when nothing was found in "
             "--seconds, 1 on a failure.",
             {{"--plugins", FlagKind::text, "Plugins to fuzz, a,b (default: every loaded plugin that can solve or generate)"},
-             flags::plugin_dir(),
+             flags::plugin_dir(), flags::allow_insecure_plugins(),
              {"--oracle", FlagKind::text, "Plugin whose complete search is the truth", "exhaustive-count"},
              {"--seconds", FlagKind::seconds, "Time for the whole run (seeds follow one another until it is up)", "10"},
              flags::seed("First rapidcheck seed; the run goes on with seed + 1, + 2, ..."),

@@ -62,7 +62,7 @@ Command generate_command() {
             "--first 5 --count 5 gives the last five of --count 10. Each is certified (a grid is full and obeys "
             "the rules, a puzzle obeys the rules) and printed as soon as it is made. --timeout and --max-nodes "
             "cover the whole run.",
-            {flags::plugin(), flags::plugin_dir(),
+            {flags::plugin(), flags::plugin_dir(), flags::allow_insecure_plugins(),
              {"--what", FlagKind::choice, "grid or puzzle", "grid", {"grid", "puzzle"}}, count,
              flags::seed("64-bit seed; the same seed gives the same output"),
              {"--first", FlagKind::whole, "Index of the first result", "0"}, flags::option(), flags::size(),

@@ -49,7 +49,7 @@ Command plugins_command() {
     return {{"plugins"},
             "List the plugins found, then the files skipped and why",
             "Exit 1 when a plugin file was skipped.",
-            {flags::plugin_dir(), flags::format({"text", "json"}, "text"),
+            {flags::plugin_dir(), flags::allow_insecure_plugins(), flags::format({"text", "json"}, "text"),
              {"--json", FlagKind::flag, "Same as --format json"}},
             run};
 }

@@ -128,7 +128,7 @@ int run(const Args& args, Streams io, bool count_mode) {
             else write_text(io.out, outcome, format, count_mode);
         });
     for_each_input(args, io.in, io.err, tally, [&](const InputItem& item) {
-        Job job{item, parse_puzzle(item.text, item.format, size), {}};
+        Job job{item, parse_item(item, size), {}};
         if (const Reason* reason = std::get_if<Reason>(&job.parsed)) {
             job.outcome.verdict = Verdict::invalid;
             job.outcome.error = *reason;
@@ -147,7 +147,7 @@ std::vector<FlagSpec> solve_flags(bool count_mode) {
                               : "Stop after this many solutions; 2 also proves uniqueness, 1 takes the first found",
                    count_mode ? "" : "2"};
     limit.at_least(1);
-    return {flags::plugin(), flags::plugin_dir(), limit, flags::option(), flags::size(),
+    return {flags::plugin(), flags::plugin_dir(), flags::allow_insecure_plugins(), limit, flags::option(), flags::size(),
             flags::input_format(), flags::format({"line", "grid", "share", "json"}, "line"), flags::max_nodes(),
             flags::timeout(), flags::inputs()};
 }

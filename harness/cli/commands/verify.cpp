@@ -75,26 +75,30 @@ int write_outputs(const verify::Report& report, const Args& args, Streams io) {
     return report.exit_code;
 }
 
+// A report written by --report, or nullopt after one error line.
+std::optional<verify::Report> read_report(const std::string& path, std::ostream& err) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        err << "numplace: " << utf8_clean(path) << ": cannot read\n";
+        return std::nullopt;
+    }
+    std::string error;
+    try {
+        auto report = verify::from_json(json::parse(in), error);
+        if (!report) err << "numplace: " << utf8_clean(path) << ": " << error << "\n";
+        return report;
+    } catch (const std::exception& e) {
+        err << "numplace: " << utf8_clean(path) << ": not JSON: " << e.what() << "\n";
+        return std::nullopt;
+    }
+}
+
 int run_merge(const Args& args, Streams io) {
     std::vector<verify::Report> shards;
     for (const auto& path : args.texts("PATHS")) {
-        std::ifstream in(path, std::ios::binary);
-        if (!in) {
-            io.err << "numplace: " << utf8_clean(path) << ": cannot read\n";
-            return kExitUsage;
-        }
-        std::string error;
-        try {
-            auto report = verify::from_json(json::parse(in), error);
-            if (!report) {
-                io.err << "numplace: " << utf8_clean(path) << ": " << error << "\n";
-                return kExitUsage;
-            }
-            shards.push_back(std::move(*report));
-        } catch (const std::exception& e) {
-            io.err << "numplace: " << utf8_clean(path) << ": not JSON: " << e.what() << "\n";
-            return kExitUsage;
-        }
+        auto report = read_report(path, io.err);
+        if (!report) return kExitUsage;
+        shards.push_back(std::move(*report));
     }
     std::string error;
     auto merged = verify::merge(std::move(shards), args.seconds("--min-conclusive") / 100.0, error);
@@ -118,10 +122,14 @@ int run(const Args& args, Streams io) {
         return run_merge(args, io);
     }
     if (!worker_available(args, io.err)) return kExitUsage;
+    std::optional<verify::Report> earlier;
+    if (args.has("--resume") && !(earlier = read_report(args.text("--resume"), io.err))) return kExitUsage;
     verify::Settings s;
+    if (earlier) s.resume = &*earlier;
     s.paths = args.texts("PATHS");
     s.plugins = comma_list(args.text("--plugins"));
     s.plugin_dirs = args.texts("--plugin-dir");
+    s.allow_insecure_plugins = args.flag("--allow-insecure-plugins");
     s.size = size_of(args);
     s.tags = comma_list(args.text("--tags"));
     s.ids = comma_list(args.text("--ids"));
@@ -164,7 +172,7 @@ Command verify_command() {
             "for input or usage errors. See docs/verification.md.",
             {{"PATHS", FlagKind::texts, "Corpus files or folders, plain puzzle files; with --merge, shard reports"},
              {"--plugins", FlagKind::text, "Plugins to judge, a,b (default: every loaded plugin)"},
-             flags::plugin_dir(),
+             flags::plugin_dir(), flags::allow_insecure_plugins(),
              {"--oracle", FlagKind::text, "Plugin whose complete search settles plain puzzles and proves generated "
                                           "puzzles unique",
               "exhaustive-count"},
@@ -180,6 +188,9 @@ Command verify_command() {
               "A plugin conclusive (not unknown) on fewer than this % of its rows fails", "10"},
              {"--shard", FlagKind::text, "Run shard I of N (1-based): every N-th entry"},
              {"--merge", FlagKind::flag, "PATHS are shard reports: join them into one report and exit code"},
+             {"--resume", FlagKind::text,
+              "A report of an earlier run with the same arguments (one that was interrupted): keep its rows, run "
+              "only the entries it lacks; a report of other inputs, plugins or settings is refused"},
              {"--report", FlagKind::text, "Write the JSON report (rows and summary) to FILE; - for stdout"},
              {"--junit", FlagKind::text, "Write a JUnit XML file: a testcase per row"},
              {"--regressions", FlagKind::text, "Write every failure with an established truth as corpus entries"},

@@ -1,0 +1,207 @@
+// An interrupted verify leaves a complete, valid report of the entries it
+// finished, and `--resume REPORT` finishes the run: the same rows (entry,
+// plugin, status, kind) as a run that was never interrupted. Rows depend on
+// node budgets only (--timeout 0), never on the machine's load.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "test_support.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+using np::test::BackgroundCli;
+using np::test::run_cli;
+
+struct Row {
+    std::string entry, plugin, status, kind;
+    bool operator==(const Row&) const = default;
+};
+
+std::vector<Row> rows_of(const json& report) {
+    std::vector<Row> rows;
+    for (const auto& r : report.at("rows"))
+        rows.push_back({r.at("entry").get<std::string>(), r.at("plugin").get<std::string>(),
+                        r.at("status").get<std::string>(), r.value("kind", std::string())});
+    return rows;
+}
+
+json read_json(const fs::path& path) {
+    std::ifstream in(path);
+    return json::parse(in);  // throws (fails the test) unless the file is whole
+}
+
+class Resume : public ::testing::Test {
+protected:
+    void SetUp() override {
+        char name[] = "/tmp/numplace-resume-XXXXXX";
+        dir_ = mkdtemp(name);
+    }
+    void TearDown() override {
+        std::error_code ec;
+        fs::remove_all(dir_, ec);
+    }
+    std::vector<std::string> verify(const std::vector<std::string>& paths, const std::string& report,
+                                    const std::string& jobs) const {
+        std::vector<std::string> args = {"verify", "--plugins", "backtrack,bitmask-mrv", "--timeout", "0",
+                                         "--no-generator-sweep", "-j", jobs, "--report", (dir_ / report).string()};
+        args.insert(args.end(), paths.begin(), paths.end());
+        return args;
+    }
+    // Starts a run and stops it with `signo` once it has had a moment to work.
+    np::test::CliRun interrupted(const std::vector<std::string>& args, int signo) const {
+        BackgroundCli cli(args);
+        std::this_thread::sleep_for(std::chrono::seconds(2));
+        cli.signal(signo);
+        return cli.finish();
+    }
+    fs::path dir_;
+};
+
+TEST_F(Resume, SlowAnInterruptedVerifyResumedGivesTheRowsOfAnUninterruptedOne) {
+    const std::vector<std::string> corpus = {std::string(NUMPLACE_TEST_SOURCE_DIR) + "/../corpus"};
+    const auto full = run_cli(verify(corpus, "full.json", "2"));
+    ASSERT_EQ(full.exit_code, 0) << full.out << full.err;
+    const auto all = rows_of(read_json(dir_ / "full.json"));
+
+    const auto stopped = interrupted(verify(corpus, "part.json", "1"), SIGINT);
+    EXPECT_EQ(stopped.exit_code, 130) << stopped.err;
+    const json part = read_json(dir_ / "part.json");
+    EXPECT_TRUE(part.at("summary").at("interrupted").get<bool>());
+    const auto some = rows_of(part);
+    ASSERT_LT(some.size(), all.size()) << "the run ended before the signal: nothing to resume";
+    // Only finished entries are in it, each row as the full run has it.
+    for (const Row& r : some)
+        if (r.plugin != "" && r.entry.rfind("conclusive", 0) != 0)
+            EXPECT_NE(std::find(all.begin(), all.end(), r), all.end()) << r.entry << " " << r.plugin << " " << r.status;
+
+    auto again = verify(corpus, "resumed.json", "2");
+    again.insert(again.end(), {"--resume", (dir_ / "part.json").string()});
+    const auto resumed = run_cli(again);
+    EXPECT_EQ(resumed.exit_code, 0) << resumed.out << resumed.err;
+    const json whole = read_json(dir_ / "resumed.json");
+    EXPECT_FALSE(whole.at("summary").at("interrupted").get<bool>());
+    EXPECT_EQ(rows_of(whole), all);
+}
+
+TEST_F(Resume, SigtermLeavesAValidReportAndExits143) {
+    const std::vector<std::string> files = {std::string(NUMPLACE_TEST_SOURCE_DIR) + "/../corpus/top1465.yaml"};
+    const auto stopped = interrupted(verify(files, "part.json", "1"), SIGTERM);
+    EXPECT_EQ(stopped.exit_code, 143) << stopped.err;
+    const json part = read_json(dir_ / "part.json");
+    EXPECT_TRUE(part.at("summary").at("interrupted").get<bool>());
+    // Nothing is left beside it: the report was written whole, then renamed.
+    std::size_t files_left = 0;
+    for ([[maybe_unused]] const auto& f : fs::directory_iterator(dir_)) ++files_left;
+    EXPECT_EQ(files_left, 1u);
+}
+
+TEST_F(Resume, AReportOfAnotherRunIsRefused) {
+    const std::string corpus = std::string(NUMPLACE_TEST_SOURCE_DIR) + "/../corpus/";
+    const auto first = run_cli(verify({corpus + "top95.yaml"}, "top95.json", "2"));
+    ASSERT_EQ(first.exit_code, 0) << first.err;
+    const std::string earlier = (dir_ / "top95.json").string();
+
+    auto other_input = verify({corpus + "euler96.yaml"}, "x.json", "2");
+    other_input.insert(other_input.end(), {"--resume", earlier});
+    auto run = run_cli(other_input);
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_NE(run.err.find("--resume: that report was made with other inputs, plugins or settings"), std::string::npos)
+        << run.err;
+
+    auto other_plugins = verify({corpus + "top95.yaml"}, "x.json", "2");
+    other_plugins[2] = "backtrack";
+    other_plugins.insert(other_plugins.end(), {"--resume", earlier});
+    run = run_cli(other_plugins);
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_NE(run.err.find("--resume: that report was made with other"), std::string::npos) << run.err;
+
+    auto other_budget = verify({corpus + "top95.yaml"}, "x.json", "2");
+    other_budget.insert(other_budget.end(), {"--max-nodes", "1000", "--resume", earlier});
+    run = run_cli(other_budget);
+    EXPECT_EQ(run.exit_code, 2);
+
+    // The same run resumed from a finished report runs nothing more.
+    auto same = verify({corpus + "top95.yaml"}, "again.json", "2");
+    same.insert(same.end(), {"--resume", earlier});
+    run = run_cli(same);
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(rows_of(read_json(dir_ / "again.json")), rows_of(read_json(earlier)));
+    EXPECT_FALSE(fs::exists(dir_ / "x.json"));  // a refused run writes no report
+}
+
+}  // namespace
+
+namespace {
+
+TEST_F(Resume, AnInterruptedBenchResumedKeepsItsMeasuredRows) {
+    // Two datasets for backtrack: one puzzle (measured in well under a
+    // second), then 95 hard ones (several seconds): the signal lands in the
+    // second row (its certification pass alone takes about 5 s).
+    const fs::path one = dir_ / "one.txt", hard = dir_ / "top95.txt";
+    std::ofstream(one) << "1234341221434320\n";
+    {
+        std::ofstream out(hard);
+        std::ifstream corpus(std::string(NUMPLACE_TEST_SOURCE_DIR) + "/../corpus/top95.yaml");
+        for (std::string line; std::getline(corpus, line);)
+            if (line.rfind("  puzzle: ", 0) == 0) out << line.substr(10) << "\n";
+    }
+    auto bench = [&](const std::string& report) {
+        return std::vector<std::string>{"bench",     "--plugins", "backtrack", "--seconds",    "5",
+                                        "--warmup",  "0.3",       "--json",    (dir_ / report).string(),
+                                        one.string(), hard.string()};
+    };
+    const auto stopped = interrupted(bench("part.json"), SIGTERM);
+    EXPECT_EQ(stopped.exit_code, 143) << stopped.out << stopped.err;
+    const json part = read_json(dir_ / "part.json");
+    EXPECT_TRUE(part.at("interrupted").get<bool>());
+    ASSERT_EQ(part.at("rows").at(0).at("status"), "measured") << part.dump(1);
+    ASSERT_EQ(part.at("rows").size(), 2u);
+    EXPECT_EQ(part.at("rows").at(1).at("status"), "skipped");
+
+    auto again = bench("whole.json");
+    again.insert(again.end(), {"--resume", (dir_ / "part.json").string()});
+    const auto resumed = run_cli(again);
+    EXPECT_EQ(resumed.exit_code, 0) << resumed.out << resumed.err;
+    const json whole = read_json(dir_ / "whole.json");
+    ASSERT_EQ(whole.at("rows").size(), 2u);
+    EXPECT_EQ(whole.at("rows").at(0), part.at("rows").at(0));  // kept, not measured again
+    EXPECT_EQ(whole.at("rows").at(1).at("status"), "measured");
+    EXPECT_EQ(whole.at("rows").at(1).at("dataset"), "top95");
+
+    // Other settings: refused.
+    auto other = bench("x.json");
+    other[4] = "6";
+    other.insert(other.end(), {"--resume", (dir_ / "part.json").string()});
+    const auto refused = run_cli(other);
+    EXPECT_EQ(refused.exit_code, 2);
+    EXPECT_NE(refused.err.find("--resume: that report was made with other settings"), std::string::npos) << refused.err;
+}
+
+}  // namespace
+
+namespace {
+
+TEST_F(Resume, AnInterruptedFuzzSaysWhereToGoOn) {
+    BackgroundCli cli({"fuzz", "--plugins", "bitmask-mrv", "--seconds", "600", "--seed", "5"});
+    std::this_thread::sleep_for(std::chrono::seconds(2));
+    cli.signal(SIGTERM);
+    const auto run = cli.finish();
+    EXPECT_EQ(run.exit_code, 143) << run.out << run.err;
+    const std::string said = "numplace fuzz: interrupted: nothing found in ";
+    ASSERT_EQ(run.out.rfind(said, 0), 0u) << run.out;
+    // The seed in flight is where the next run starts: 5 or later.
+    const auto at = run.out.find("run again with --seed ");
+    ASSERT_NE(at, std::string::npos) << run.out;
+    EXPECT_GE(std::stoull(run.out.substr(at + 22)), 5u) << run.out;
+}
+
+}  // namespace
