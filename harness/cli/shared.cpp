@@ -323,66 +323,6 @@ int Tally::finish(std::ostream& err, const std::string& noun) {
 
 namespace {
 
-// Length of the valid UTF-8 sequence at text[i], or 0 when it is not one.
-std::size_t utf8_length(const unsigned char* s, std::size_t n, std::size_t i) {
-    auto cont = [&](std::size_t k) { return k < n && (s[k] & 0xC0) == 0x80; };
-    const unsigned char c = s[i];
-    if (c < 0x80) return 1;
-    if (c >= 0xC2 && c <= 0xDF) return cont(i + 1) ? 2 : 0;
-    if (c >= 0xE0 && c <= 0xEF) {
-        if (!cont(i + 1) || !cont(i + 2)) return 0;
-        const unsigned char d = s[i + 1];
-        // No overlong forms (E0 80..9F) and no surrogates (ED A0..BF).
-        return (c == 0xE0 && d < 0xA0) || (c == 0xED && d >= 0xA0) ? 0 : 3;
-    }
-    if (c >= 0xF0 && c <= 0xF4) {
-        if (!cont(i + 1) || !cont(i + 2) || !cont(i + 3)) return 0;
-        const unsigned char d = s[i + 1];
-        return (c == 0xF0 && d < 0x90) || (c == 0xF4 && d >= 0x90) ? 0 : 4;
-    }
-    return 0;
-}
-
-// True when the whole text is valid UTF-8; plain ASCII (nearly every row)
-// takes the quick loop.
-bool is_utf8(const std::string& text) {
-    const auto* s = reinterpret_cast<const unsigned char*>(text.data());
-    const std::size_t n = text.size();
-    for (std::size_t i = 0; i < n;) {
-        if (s[i] < 0x80) {
-            ++i;
-            continue;
-        }
-        const std::size_t len = utf8_length(s, n, i);
-        if (len == 0) return false;
-        i += len;
-    }
-    return true;
-}
-
-}  // namespace
-
-std::string utf8_clean(const std::string& text, bool* replaced) {
-    if (is_utf8(text)) return text;
-    std::string out;
-    out.reserve(text.size() + 8);
-    const auto* s = reinterpret_cast<const unsigned char*>(text.data());
-    for (std::size_t i = 0; i < text.size();) {
-        const std::size_t len = utf8_length(s, text.size(), i);
-        if (len == 0) {
-            out += "\xEF\xBF\xBD";  // U+FFFD for the one bad byte
-            if (replaced != nullptr) *replaced = true;
-            ++i;
-            continue;
-        }
-        out.append(text, i, len);
-        i += len;
-    }
-    return out;
-}
-
-namespace {
-
 // Cleans every string (and key) in `j`. `path` names where `j` sits; the
 // dotted name is built only when something had to be replaced, since nearly
 // every row is plain ASCII and this runs on every row.

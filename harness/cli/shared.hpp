@@ -13,6 +13,7 @@
 #include "cli.hpp"
 #include "numplace/host.hpp"
 #include "numplace/input.hpp"
+#include "numplace/utf8.hpp"
 
 namespace np::cli {
 
@@ -115,8 +116,8 @@ void write_json_row(std::ostream& out, json& row);
 void write_json_row(std::ostream& out, json&& row);
 // The same cleaning for a whole document (plugins --format json).
 std::string dump_document(json document);
-// Text with every invalid UTF-8 sequence replaced by U+FFFD; `replaced` is set
-// when anything was.
-std::string utf8_clean(const std::string& text, bool* replaced = nullptr);
+// Text with every invalid UTF-8 sequence replaced by U+FFFD (numplace/utf8.hpp).
+using np::is_utf8;
+using np::utf8_clean;
 
 }  // namespace np::cli

@@ -12,6 +12,8 @@
 #include <unordered_map>
 #include <utility>
 
+#include "numplace/utf8.hpp"
+
 namespace np::corpus::detail {
 
 namespace {
@@ -131,6 +133,9 @@ public:
         n.quoted = tag == "!";
         charge(value.size(), mark);
         n.bytes += value.size();
+        // YAML is UTF-8 text; a byte that is not would be written back as
+        // U+FFFD, so the entry would not survive a round trip.
+        if (!is_utf8(value)) drop(mark, "holds text that is not valid UTF-8 (corpus files are UTF-8)");
         if (!dropping_) n.text = value;
         if (!root_seen_) return root_is_not_a_sequence(n, false);
         finish(std::move(n));

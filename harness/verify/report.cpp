@@ -7,6 +7,7 @@
 #include <ostream>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 #include "verify.hpp"
 
@@ -75,6 +76,9 @@ json to_json(const Report& report) {
         j["verdict"] = r.verdict;
         j["micros"] = r.micros;
         j["unit"] = r.derived ? json(nullptr) : json(r.unit);
+        // A failed row's entry with its truth, as corpus YAML, so that a
+        // merged or resumed report still writes every regression.
+        if (r.regression) j["regression"] = corpus::to_yaml(*r.regression);
         rows.push_back(std::move(j));
     }
     json per_plugin = json::object();
@@ -101,6 +105,29 @@ json to_json(const Report& report) {
             {"rows", rows},
             {"summary", summary}};
 }
+
+namespace {
+
+// A report may come from anywhere (a shard on another machine, a hand
+// edit): a count must be a whole number that fits, never a float such as
+// 1e300, whose conversion to an integer is undefined behaviour.
+uint64_t whole_number(const json& v, const char* what, uint64_t max = UINT64_MAX) {
+    if (!v.is_number_unsigned() || v.get<uint64_t>() > max)
+        throw std::runtime_error(std::string("'") + what + "' is not a whole number in range");
+    return v.get<uint64_t>();
+}
+
+// A row's "regression": one corpus entry, checked like any corpus file.
+corpus::PuzzleEntry regression_entry(const json& v) {
+    if (!v.is_string()) throw std::runtime_error("'regression' is not corpus YAML text");
+    auto loaded = corpus::load_text(v.get<std::string>(), "regression");
+    if (!loaded.ok() || loaded.corpus.puzzles.size() != 1)
+        throw std::runtime_error("'regression' is not one well-formed corpus entry" +
+                                 (loaded.errors.empty() ? std::string() : ": " + loaded.errors.front().text()));
+    return std::move(loaded.corpus.puzzles.front());
+}
+
+}  // namespace
 
 std::optional<Report> from_json(const json& j, std::string& error) {
     try {
@@ -133,15 +160,16 @@ std::optional<Report> from_json(const json& j, std::string& error) {
             x.kind = row.value("kind", "");
             x.finding = row.value("finding", "");
             x.verdict = row.value("verdict", "");
-            x.micros = row.value("micros", uint64_t{0});
+            x.micros = row.contains("micros") ? whole_number(row["micros"], "micros") : 0;
             x.derived = row.at("unit").is_null();
-            x.unit = x.derived ? UINT64_MAX : row.at("unit").get<uint64_t>();
+            x.unit = x.derived ? UINT64_MAX : whole_number(row.at("unit"), "unit", UINT64_MAX - 1);
+            if (row.contains("regression")) x.regression = regression_entry(row["regression"]);
             r.rows.push_back(std::move(x));
         }
         const json& summary = j.at("summary");
         r.input_errors = summary.at("input_errors").get<std::vector<std::string>>();
         r.interrupted = summary.at("interrupted").get<bool>();
-        r.exit_code = summary.at("exit_code").get<int>();
+        r.exit_code = static_cast<int>(whole_number(summary.at("exit_code"), "exit_code", 255));
         return r;
     } catch (const std::exception& e) {
         error = std::string("malformed report: ") + e.what();
@@ -212,7 +240,11 @@ std::string xml_escape(const std::string& text) {
 std::string junit_xml(const Report& report) {
     std::ostringstream out;
     out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"numplace verify\">\n";
-    for (const auto& plugin : report.plugins) {
+    // The host's own rows (an entry it could not read) come first, as in the table.
+    std::vector<std::string> suites = report.plugins;
+    if (std::any_of(report.rows.begin(), report.rows.end(), [](const Row& r) { return r.plugin == "host"; }))
+        suites.insert(suites.begin(), "host");
+    for (const auto& plugin : suites) {
         std::size_t tests = 0, failures = 0, skipped = 0;
         double seconds = 0;
         for (const Row& r : report.rows) {

@@ -63,6 +63,14 @@ TEST_F(Verify, TheBundledPluginsPassAGoodCorpus) {
     const std::string junit = slurp(path("j.xml"));
     EXPECT_NE(junit.find("<testsuite name=\"bitmask-mrv\""), std::string::npos);
     EXPECT_EQ(junit.find("<failure"), std::string::npos);
+    // Entries the host's parser judges (unparseable puzzles) are test cases too.
+    ASSERT_GT(unparseable, 0u);
+    EXPECT_NE(junit.find("<testsuite name=\"host\" tests=\"" + std::to_string(unparseable) + "\""),
+              std::string::npos);
+    // Every row is one test case.
+    std::size_t cases = 0;
+    for (auto at = junit.find("<testcase "); at != std::string::npos; at = junit.find("<testcase ", at + 1)) ++cases;
+    EXPECT_EQ(cases, report["rows"].size());
 }
 
 TEST_F(Verify, ALyingPluginFailsWithFindingsJunitAndRegressions) {
@@ -91,6 +99,11 @@ TEST_F(Verify, ALyingPluginFailsWithFindingsJunitAndRegressions) {
         EXPECT_NE(std::find(e.tags.begin(), e.tags.end(), "regression"), e.tags.end());
         EXPECT_NE(std::find(e.tags.begin(), e.tags.end(), "fixture-liar"), e.tags.end());
     }
+    // The report keeps each failure's entry and truth: merging it (one shard
+    // of one) writes the same regressions file.
+    auto merged = run_cli({"verify", "--merge", path("r.json"), "--regressions", path("merged.yaml")});
+    EXPECT_EQ(merged.exit_code, 1) << merged.err;
+    EXPECT_EQ(slurp(path("merged.yaml")), slurp(path("reg.yaml")));
 }
 
 TEST_F(Verify, PlainFilesAreCrossCheckedAndTheOracleDecides) {
@@ -190,6 +203,39 @@ TEST_F(Verify, ShardedAndMergedEqualsUnsharded) {
     auto mixed = run_cli({"verify", "--merge", path("other.json"), path("s2.json"), path("s3.json")});
     EXPECT_EQ(mixed.exit_code, 2);
     EXPECT_NE(mixed.err.find("different run"), std::string::npos) << mixed.err;
+}
+
+// Found by the report fuzz target: a count such as 1e300 was converted to an
+// integer (undefined behaviour). Now a report whose counts are not whole
+// numbers in range is refused with a reason.
+TEST_F(Verify, MergeRefusesAReportWhoseCountsAreNotWholeNumbers) {
+    ASSERT_EQ(run_cli({"verify", good_yaml(), "--plugins", "bitmask-mrv", "--report", path("r.json")}).exit_code, 0);
+    const json good = json::parse(slurp(path("r.json")));
+    const std::vector<std::pair<std::string, json>> bad = {
+        {"micros", 1e300}, {"micros", -1}, {"unit", 2.5}, {"exit_code", 70000}};
+    for (const auto& [field, value] : bad) {
+        json report = good;
+        if (field == "exit_code") report["summary"][field] = value;
+        else report["rows"][0][field] = value;
+        const std::string file = write(field + ".json", report.dump());
+        auto merged = run_cli({"verify", "--merge", file});
+        EXPECT_EQ(merged.exit_code, 2) << field;
+        EXPECT_NE(merged.err.find("'" + field + "' is not a whole number in range"), std::string::npos)
+            << merged.err;
+    }
+}
+
+// A shard cut short by a signal (a Slurm task out of time) leaves a partial
+// report; merging it must not say the run passed.
+TEST_F(Verify, MergingAnInterruptedShardIsInterrupted) {
+    ASSERT_EQ(run_cli({"verify", good_yaml(), "--plugins", "bitmask-mrv", "--report", path("r.json")}).exit_code, 0);
+    json report = json::parse(slurp(path("r.json")));
+    report["summary"]["interrupted"] = true;
+    auto merged = run_cli({"verify", "--merge", write("cut.json", report.dump()), "--report", path("m.json")});
+    EXPECT_EQ(merged.exit_code, 130) << merged.err;
+    EXPECT_NE(merged.err.find("a shard was interrupted, so the merged report is partial"), std::string::npos)
+        << merged.err;
+    EXPECT_TRUE(json::parse(slurp(path("m.json")))["summary"]["interrupted"].get<bool>());
 }
 
 TEST_F(Verify, BadInputIsAnInputErrorAndTheRestRuns) {

@@ -173,6 +173,18 @@ TEST(CorpusLoad, QuotedAndPlainStringsAreTheSame) {
     EXPECT_EQ(r.corpus.puzzles[0].tags, (std::vector<std::string>{"1", "on"}));
 }
 
+// Found by the corpus fuzz target: a byte that is not UTF-8 loaded, but was
+// written back as U+FFFD, so the entry changed on a round trip. Such an entry
+// is now refused, and the entries around it still load.
+TEST(CorpusLoad, TextThatIsNotUtf8IsRefusedAndTheRestLoads) {
+    const auto r = lint(unique_entry("a", "  tags: [\"t\xC5he\"]\n") + unique_entry("b", ""));
+    EXPECT_FALSE(r.ok());
+    EXPECT_NE(all_errors(r).find("t.yaml:1:3: this entry holds text that is not valid UTF-8"), std::string::npos)
+        << all_errors(r);
+    ASSERT_EQ(r.corpus.entries(), 1u);
+    EXPECT_EQ(r.corpus.puzzles[0].id, "b");
+}
+
 TEST(CorpusLoad, AnchorsAndAliasesAreCopies) {
     const auto r = lint(unique_entry("a", "  tags: &common [seed, classic]\n") +
                         unique_entry("b", "  tags: *common\n"));

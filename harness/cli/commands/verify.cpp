@@ -71,7 +71,9 @@ int write_outputs(const verify::Report& report, const Args& args, Streams io) {
     else verify::print_summary(report, io.err);
     io.out.flush();
     if (!ok) return kExitUsage;
-    if (report.interrupted) return interrupt_exit_code();
+    // A merged report with an interrupted shard is as partial as the shard:
+    // no signal came to this process, so it says 130 (interrupted).
+    if (report.interrupted) return interrupt_exit_code() != 0 ? interrupt_exit_code() : kExitSigint;
     return report.exit_code;
 }
 
@@ -106,6 +108,9 @@ int run_merge(const Args& args, Streams io) {
         io.err << "numplace verify --merge: " << error << "\n";
         return kExitUsage;
     }
+    if (merged->interrupted)
+        io.err << "numplace verify --merge: a shard was interrupted, so the merged report is partial "
+                  "(finish that shard with verify --resume, then merge again)\n";
     return write_outputs(*merged, args, io);
 }
 
