@@ -1,6 +1,8 @@
 // Command-line solvers behind a descriptor of the host's own (external.hpp).
 #include "numplace/external.hpp"
 
+#include "external_parse.hpp"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -29,6 +31,7 @@ namespace np {
 namespace {
 
 enum class Input { argument, stdin_once, lines };
+constexpr std::size_t kMaxDescription = 64 << 10;  // a .solver.yaml file
 constexpr std::size_t kMaxOutput = 1 << 20;  // an answer is a few lines; more is a broken solver
 
 }  // namespace
@@ -36,6 +39,7 @@ constexpr std::size_t kMaxOutput = 1 << 20;  // an answer is a few lines; more i
 struct ExternalSolver {
     std::string path, name, version, description;
     std::vector<std::string> argv;
+    std::string program;  // argv[0] resolved to an absolute path at load
     std::vector<np_geometry> shapes;
     uint32_t max_side = 0, capabilities = 0;
     Input input = Input::stdin_once;
@@ -76,7 +80,7 @@ uint64_t now_ns() {
 
 // Starts argv with pipes to its stdin and from its stdout, in a process
 // group of its own (a kill reaches its children too); stderr is dropped.
-bool spawn(const std::vector<std::string>& argv, Instance& inst, std::string& error) {
+bool spawn(const std::string& program, const std::vector<std::string>& argv, Instance& inst, std::string& error) {
     int in[2], out[2];
     if (pipe2(in, O_CLOEXEC) != 0) return error = std::strerror(errno), false;
     if (pipe2(out, O_CLOEXEC) != 0) {
@@ -96,7 +100,7 @@ bool spawn(const std::vector<std::string>& argv, Instance& inst, std::string& er
         std::vector<char*> args;
         for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
         args.push_back(nullptr);
-        execvp(args[0], args.data());
+        execv(program.c_str(), args.data());
         _exit(127);
     }
     setpgid(pid, pid);
@@ -178,8 +182,10 @@ std::vector<Grid> solution_lines(const std::string& text, const Geometry& g) {
 }
 
 // A JSON value as solutions: a string of symbols, an array of numbers (one
-// grid), or an array of either (several grids).
-std::vector<Grid> grids_in(const nlohmann::json& v, const Geometry& g) {
+// grid), or an array of either (several grids). Only that one level of
+// nesting is read (`outer`): deeper arrays are not grids, and following them
+// would let a solver's output of nested brackets exhaust the stack.
+std::vector<Grid> grids_in(const nlohmann::json& v, const Geometry& g, bool outer = true) {
     if (v.is_string()) return solution_lines(v.get<std::string>(), g);
     if (!v.is_array()) return {};
     if (!v.empty() && v.front().is_number_integer()) {
@@ -190,9 +196,10 @@ std::vector<Grid> grids_in(const nlohmann::json& v, const Geometry& g) {
         if (!grid.is_full()) return {};
         return {grid};
     }
+    if (!outer) return {};
     std::vector<Grid> all;
     for (const auto& item : v)
-        for (Grid& grid : grids_in(item, g))
+        for (Grid& grid : grids_in(item, g, false))
             if (all.size() < NP_MAX_WITNESSES && (all.empty() || all[0] != grid)) all.push_back(std::move(grid));
     return all;
 }
@@ -207,6 +214,26 @@ std::optional<Verdict> verdict_named(const ExternalSolver& s, const std::string&
     for (const auto& [text, v] : s.verdict_words)
         if (word == text) return v;
     return verdict_from_name(word);
+}
+
+// The count by the description's regular expression (its first group), in
+// the first line that has it. Lines are searched one by one and only their
+// first kMaxCountLine bytes: libstdc++'s matcher recurses once per character
+// a repetition consumes, so a pattern like '(a|b)*([0-9]+)' on one 200 KB
+// line exhausts the stack. A line that says the count is short.
+constexpr std::size_t kMaxCountLine = 2048;
+
+std::optional<uint64_t> count_in(const std::string& text, const std::regex& pattern) {
+    for (std::size_t start = 0; start < text.size();) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        const auto first = text.begin() + static_cast<std::ptrdiff_t>(start);
+        const auto last = first + static_cast<std::ptrdiff_t>(std::min(end - start, kMaxCountLine));
+        std::smatch m;
+        if (std::regex_search(first, last, m, pattern) && m.size() > 1) return std::stoull(m[1].str());
+        start = end + 1;
+    }
+    return std::nullopt;
 }
 
 Answer read_answer(const ExternalSolver& s, const std::string& text, const Geometry& g) {
@@ -225,10 +252,7 @@ Answer read_answer(const ExternalSolver& s, const std::string& text, const Geome
         }
     }
     if (s.solution_line && a.solutions.empty()) a.solutions = solution_lines(text, g);
-    if (s.count_pattern && !a.count) {
-        std::smatch m;
-        if (std::regex_search(text, m, *s.count_pattern) && m.size() > 1) a.count = std::stoull(m[1].str());
-    }
+    if (s.count_pattern && !a.count) a.count = count_in(text, *s.count_pattern);
     if (!a.verdict)
         for (const auto& [word, v] : s.verdict_words)
             if (text.find(word) != std::string::npos) {
@@ -282,6 +306,17 @@ int fill(const ExternalSolver& s, const np_solve_request& req, const Answer& a, 
     return NP_OK;
 }
 
+// The answer in a solver's output, read as its description says, in the
+// ABI's terms; output that cannot be read is the solver's failure.
+int answer_from_output(const ExternalSolver& s, const np_solve_request& req, const std::string& text,
+                       np_solve_result& res) {
+    try {
+        return fill(s, req, read_answer(s, text, Geometry::from_c(req.geometry)), text, res);
+    } catch (const std::exception& e) {
+        return message(res, s.name + ": its answer cannot be read: " + e.what()), NP_FAILED;
+    }
+}
+
 bool has_line(const std::string& text) { return text.find('\n') != std::string::npos; }
 
 int solve(void* instance, const np_solve_request* req, np_solve_result* res) {
@@ -303,7 +338,7 @@ int solve(void* instance, const np_solve_request* req, np_solve_result* res) {
             if (auto at = a.find("{puzzle}"); at != std::string::npos) a.replace(at, 8, line);
             if (auto at = a.find("{size}"); at != std::string::npos) a.replace(at, 6, size);
         }
-        if (!spawn(argv, inst, error)) return message(*res, s.name + ": cannot start: " + error), NP_FAILED;
+        if (!spawn(s.program, argv, inst, error)) return message(*res, s.name + ": cannot start: " + error), NP_FAILED;
     }
     if (s.input != Input::argument && !write_all(inst.to, line + "\n")) {
         inst.stop();
@@ -338,11 +373,7 @@ int solve(void* instance, const np_solve_request* req, np_solve_result* res) {
         inst.stop();
         return message(*res, s.name + " ended without an answer"), NP_FAILED;
     }
-    try {
-        return fill(s, *req, read_answer(s, text, Geometry::from_c(req->geometry)), text, *res);
-    } catch (const std::exception& e) {
-        return message(*res, s.name + ": its answer cannot be read: " + e.what()), NP_FAILED;
-    }
+    return answer_from_output(s, *req, text, *res);
 }
 
 void destroy(void* instance) {
@@ -360,25 +391,39 @@ bool good_name(const std::string& name) {
     return true;
 }
 
-// A program execvp would find: a path that is executable, or a name on PATH.
-bool runnable(const std::string& program) {
-    if (program.find('/') != std::string::npos) return access(program.c_str(), X_OK) == 0;
+// The program to run, as an absolute path: a path as given (made absolute),
+// or a name looked up in the absolute folders of PATH. Empty or relative
+// PATH entries (".", "") would run whatever the current directory holds, so
+// they are skipped, as plugin folders are. Resolved once, when the
+// description loads, so every call runs the same file.
+std::optional<std::string> find_program(const std::string& program) {
+    namespace fs = std::filesystem;
+    auto usable = [](const fs::path& p) {
+        std::error_code ec;
+        return fs::is_regular_file(p, ec) && access(p.c_str(), X_OK) == 0;
+    };
+    if (program.find('/') != std::string::npos) {
+        const fs::path p = fs::absolute(program);
+        return usable(p) ? std::optional(p.string()) : std::nullopt;
+    }
     const char* path = std::getenv("PATH");
-    std::string dirs = path ? path : "/usr/bin:/bin";
+    const std::string dirs = path ? path : "/usr/bin:/bin";
     for (std::size_t start = 0; start <= dirs.size();) {
         std::size_t end = dirs.find(':', start);
         if (end == std::string::npos) end = dirs.size();
-        const std::string dir = end > start ? dirs.substr(start, end - start) : ".";
-        if (access((dir + "/" + program).c_str(), X_OK) == 0) return true;
+        const fs::path dir = dirs.substr(start, end - start);
+        if (dir.is_absolute() && usable(dir / program)) return (dir / program).string();
         start = end + 1;
     }
-    return false;
+    return std::nullopt;
 }
 
 std::optional<np_geometry> shape_of(const std::string& text) {
     unsigned r = 0, c = 0;
     char extra = 0;
-    if (std::sscanf(text.c_str(), "%ux%u%c", &r, &c, &extra) != 2 || r == 0 || c == 0 || r * c > NP_MAX_SIDE) return std::nullopt;
+    if (std::sscanf(text.c_str(), "%ux%u%c", &r, &c, &extra) != 2 || r == 0 || c == 0) return std::nullopt;
+    // Each factor first: their product wraps around for huge ones (65536x65536 is 0).
+    if (r > NP_MAX_SIDE || c > NP_MAX_SIDE || r * c > NP_MAX_SIDE) return std::nullopt;
     return np_geometry{r, c};
 }
 
@@ -407,7 +452,10 @@ std::string describe(ExternalSolver& s, const YAML::Node& whole) {
     const std::string here = std::filesystem::absolute(std::filesystem::path(s.path)).parent_path().string();
     for (auto& a : s.argv)
         for (std::size_t at; (at = a.find("{dir}")) != std::string::npos;) a.replace(at, 5, here);
-    if (!runnable(s.argv[0])) return "the command '" + s.argv[0] + "' is not found (on PATH, or not executable)";
+    auto program = find_program(s.argv[0]);
+    if (!program)
+        return "the command '" + s.argv[0] + "' is not found (as a path, or in PATH's absolute folders) or not executable";
+    s.program = *program;
     for (const auto& sh : doc("shapes")) {
         auto g = shape_of(sh.as<std::string>());
         if (!g) return "'shapes': '" + sh.as<std::string>() + "' is not RxC";
@@ -480,6 +528,13 @@ std::shared_ptr<ExternalPlugin> ExternalPlugin::load(const std::string& path, st
     auto solver = std::make_unique<ExternalSolver>();
     solver->path = path;
     try {
+        // A description is a few lines; a huge file is not one.
+        std::error_code ec;
+        const auto bytes = std::filesystem::file_size(path, ec);
+        if (!ec && bytes > kMaxDescription) {
+            error = "not a solver description: larger than 64 KiB";
+            return nullptr;
+        }
         error = describe(*solver, YAML::LoadFile(path));
     } catch (const std::exception& e) {
         error = std::string("not a solver description: ") + e.what();
@@ -501,5 +556,14 @@ std::shared_ptr<ExternalPlugin> ExternalPlugin::load(const std::string& path, st
     plugin->solver_ = std::move(solver);
     return plugin;
 }
+
+namespace detail {
+
+int read_solver_output(void* instance, const np_solve_request& request, const std::string& text,
+                       np_solve_result& result) {
+    return answer_from_output(*static_cast<Instance*>(instance)->solver, request, text, result);
+}
+
+}  // namespace detail
 
 }  // namespace np

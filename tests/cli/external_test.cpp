@@ -110,15 +110,79 @@ TEST_F(External, ACrashAHangOrGibberishFailsNeverUnknown) {
     }
 }
 
+TEST_F(External, DeeplyNestedJsonIsUnreadableOutputNotACrash) {
+    // Found by reading the output parser for the libFuzzer target: a JSON
+    // field of arrays nested 100,000 deep was followed level by level and
+    // overflowed the stack. Only an array of grids (one level) is read now.
+    describe("nested", R"(name: nested
+command: [sh, -c, "printf '{\"solution\":'; head -c 100000 /dev/zero | tr '\\0' '['; head -c 100000 /dev/zero | tr '\\0' ']'; printf '}\\n'"]
+shapes: [3x3]
+output:
+  json: {solution: solution}
+)");
+    auto run = run_cli({"solve", "--plugin-dir", dir.string(), "--plugin", "nested", std::string(81, '.')});
+    EXPECT_EQ(run.exit_code, 1) << run.err;
+    EXPECT_NE(run.out.find("nested gave no answer numplace can read: \"{\"solution\":[[["), std::string::npos) << run.out;
+}
+
+TEST_F(External, ACountPatternOnAHugeLineIsNoCrash) {
+    // Found by reading the output parser for the libFuzzer target: libstdc++'s
+    // regex matcher recurses once per character a repetition consumes, and
+    // searched the whole output at once: 200,000 'a's before the count took
+    // '(?:a|b)*' past the end of the stack. Each line's first 2 KiB are
+    // searched now, so the count on the next line is still read (0: a count
+    // of solutions without witnesses would be a malformed answer).
+    describe("huge-line", R"(name: huge-line
+command: [sh, -c, "head -c 200000 /dev/zero | tr '\\0' a; printf '\\nab0 found\\n'"]
+shapes: [3x3]
+capabilities: [count, prove-unique]
+output:
+  count: '(?:a|b)*([0-9]+) found'
+)");
+    auto run = run_cli({"count", "--plugin-dir", dir.string(), "--plugin", "huge-line", std::string(81, '.')});
+    EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+    EXPECT_EQ(run.out, "0\n") << run.err;
+}
+
 TEST_F(External, ABadDescriptionIsSkippedWithItsReason) {
     describe("broken", "name: Broken Name\ncommand: [true]\nshapes: [3x3]\noutput: {solution: line}\n");
     describe("mute", "name: mute\ncommand: [true]\nshapes: [3x3]\n");
     describe("absent", "name: absent\ncommand: [no-such-program-anywhere]\nshapes: [3x3]\noutput: {solution: line}\n");
+    // 65536 * 65536 wraps to 0 in 32 bits: each side is checked first.
+    describe("huge", "name: huge\ncommand: [true]\nshapes: [65536x65536]\noutput: {solution: line}\n");
     auto run = run_cli({"plugins", "--plugin-dir", dir.string()});
     EXPECT_NE(run.out.find("broken.solver.yaml"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("'name' must be [a-z0-9_-]+"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("'output' must say how answers come out"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("the command 'no-such-program-anywhere' is not found"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("'shapes': '65536x65536' is not RxC"), std::string::npos) << run.out;
+}
+
+// A command name is looked up only in PATH's absolute folders: a relative
+// entry (".", "", "bin") would run whatever the current directory holds.
+TEST_F(External, ACommandIsNotLookedUpInRelativePathFolders) {
+    const auto script = dir / "only-here";
+    std::ofstream(script) << "#!/bin/sh\nexit 0\n";
+    std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+    describe("relative", "name: relative\ncommand: [only-here]\nshapes: [3x3]\noutput: {solution: line}\n");
+    const std::string relative = std::filesystem::relative(dir).string();
+    ASSERT_FALSE(std::filesystem::path(relative).is_absolute());
+    auto run = run_cli({"plugins", "--plugin-dir", dir.string()}, "",
+                       {{"PATH", relative + "::" + std::string(std::getenv("PATH"))}});
+    EXPECT_NE(run.out.find("the command 'only-here' is not found"), std::string::npos) << run.out;
+    // The same folder, named absolutely, is searched.
+    auto absolute = run_cli({"plugins", "--plugin-dir", dir.string()}, "",
+                            {{"PATH", dir.string() + ":" + std::string(std::getenv("PATH"))}});
+    EXPECT_EQ(absolute.out.find("'only-here' is not found"), std::string::npos) << absolute.out;
+    EXPECT_NE(absolute.out.find("relative"), std::string::npos) << absolute.out;
+}
+
+TEST_F(External, AHugeDescriptionIsNotRead) {
+    describe("huge", "name: huge\ncommand: [true]\nshapes: [3x3]\noutput: {solution: line}\n# " +
+                         std::string(70 << 10, 'x') + "\n");
+    auto run = run_cli({"plugins", "--plugin-dir", dir.string()});
+    EXPECT_NE(run.out.find("huge.solver.yaml"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("larger than 64 KiB"), std::string::npos) << run.out;
 }
 
 }  // namespace

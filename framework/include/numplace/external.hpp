@@ -21,7 +21,8 @@
 //   output:
 //     solution: line                    # a line of N*N symbols is the solution
 //     json: {solution: solution, count: count, verdict: status}   # or: fields of one JSON object
-//     count: 'There are ([0-9]+) solutions'   # a regex, its first group is the count
+//     count: 'There are ([0-9]+) solutions'   # a regex, its first group is the count; matched
+//                                       # within one line (its first 2 KiB), the first line that has it
 //     verdicts: {"not possible": none, "is unique": unique, "invalid": invalid}
 //       # words in the output and the verdict each means (none, unique, multiple, invalid)
 #pragma once
