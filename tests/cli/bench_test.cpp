@@ -13,6 +13,7 @@
 
 namespace {
 
+using np::test::real_segv;
 using np::test::run_cli;
 using json = nlohmann::json;
 
@@ -115,7 +116,8 @@ TEST_F(Bench, ACrashCostsOnlyItsRow) {
     auto made = run_cli({"generate", "--plugin", "bitmask-mrv", "--what", "puzzle", "--count", "4", "--size", "2x3"});
     const auto file = write("six.txt", made.out);
     auto run = run_cli({"bench", file, "--plugin-dir", np::test::fixture_dir() + "/../fixture-faulty", "--plugins",
-                        "fixture-segv,bitmask-mrv", "--seconds", "0.1", "--warmup", "0.01", "--json", "-"});
+                        "fixture-segv,bitmask-mrv", "--seconds", "0.1", "--warmup", "0.01", "--json", "-"},
+                       "", real_segv());
     EXPECT_EQ(run.exit_code, 1) << run.err;
     auto rows = by_plugin(json::parse(run.out));
     EXPECT_EQ(rows["fixture-segv"]["kind"], "crashed") << run.out;
@@ -127,7 +129,8 @@ TEST_F(Bench, IsolatedInWorkersACrashIsAFindingToo) {
     auto made = run_cli({"generate", "--plugin", "bitmask-mrv", "--what", "puzzle", "--count", "4", "--size", "2x3"});
     const auto file = write("six.txt", made.out);
     auto run = run_cli({"bench", file, "--isolate", "--plugin-dir", np::test::fixture_dir() + "/../fixture-faulty",
-                        "--plugins", "fixture-segv,bitmask-mrv", "--seconds", "0.1", "--warmup", "0.01", "--json", "-"});
+                        "--plugins", "fixture-segv,bitmask-mrv", "--seconds", "0.1", "--warmup", "0.01", "--json", "-"},
+                       "", real_segv());
     EXPECT_EQ(run.exit_code, 1) << run.err;
     auto rows = by_plugin(json::parse(run.out));
     EXPECT_EQ(rows["fixture-segv"]["kind"], "crashed") << run.out;

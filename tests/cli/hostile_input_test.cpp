@@ -53,7 +53,9 @@ protected:
         auto run = cli.finish(peak_kib);
         const auto last = run.out.rfind(kSolution + "\n");
         EXPECT_NE(last, std::string::npos) << run.out << run.err;
-        if (last != std::string::npos) EXPECT_EQ(last + kSolution.size() + 1, run.out.size()) << run.out;
+        if (last != std::string::npos) {
+            EXPECT_EQ(last + kSolution.size() + 1, run.out.size()) << run.out;
+        }
         return run;
     }
     fs::path dir_;
@@ -71,7 +73,9 @@ TEST_F(Hostile, ALineOfMegabytesIsOneInvalidRowAndIsNotKept) {
     EXPECT_EQ(run.out, "invalid: a line of 5242880 bytes, over the 1 MiB a line may hold: skipped\n" + kSolution +
                            "\n" + kSolution + "\n");
     EXPECT_NE(run.err.find("(first: " + huge + ":1)"), std::string::npos) << run.err;
-    if (measures_memory()) EXPECT_LT(peak, 32 * 1024) << "KiB: a 5 MiB line was kept";
+    if (measures_memory()) {
+        EXPECT_LT(peak, 32 * 1024) << "KiB: a 5 MiB line was kept";
+    }
 }
 
 TEST_F(Hostile, DevZeroEndsThatInputAfterItsBoundAndTheNextOneRuns) {
@@ -79,7 +83,9 @@ TEST_F(Hostile, DevZeroEndsThatInputAfterItsBoundAndTheNextOneRuns) {
     const auto run = solve_then_good("/dev/zero", &peak);
     EXPECT_EQ(run.exit_code, 1) << run.err;
     EXPECT_EQ(run.out, "invalid: no line break in 64 MiB: the rest of this input is not read\n" + kSolution + "\n");
-    if (measures_memory()) EXPECT_LT(peak, 32 * 1024) << "KiB";
+    if (measures_memory()) {
+        EXPECT_LT(peak, 32 * 1024) << "KiB";
+    }
 }
 
 TEST_F(Hostile, BinaryGarbageGivesInvalidRowsInCleanUtf8) {
@@ -93,7 +99,9 @@ TEST_F(Hostile, BinaryGarbageGivesInvalidRowsInCleanUtf8) {
     std::size_t rows = 0;
     while (std::getline(lines, line)) {
         ++rows;
-        if (line != kSolution) EXPECT_EQ(line.rfind("invalid: ", 0), 0u) << line;
+        if (line != kSolution) {
+            EXPECT_EQ(line.rfind("invalid: ", 0), 0u) << line;
+        }
         // Every byte shown is printable ASCII: bad bytes are named, not echoed.
         for (unsigned char c : line) EXPECT_TRUE(c >= 0x20 && c < 0x7f) << "byte " << int(c) << " in " << line;
     }
@@ -211,7 +219,9 @@ TEST_F(Hostile, AYamlAliasBombIsSkippedInBoundedMemory) {
         << run.err;
     EXPECT_NE(run.err.find("refers to an anchor whose entry was skipped"), std::string::npos) << run.err;
     EXPECT_NE(run.out.find("1 file(s), 2 puzzle"), std::string::npos) << run.out;  // both good entries
-    if (measures_memory()) EXPECT_LT(peak, 64 * 1024) << "KiB";
+    if (measures_memory()) {
+        EXPECT_LT(peak, 64 * 1024) << "KiB";
+    }
 }
 
 TEST_F(Hostile, YamlNestedAMillionLevelsDeepIsOneErrorInBoundedMemory) {
@@ -232,7 +242,9 @@ TEST_F(Hostile, YamlNestedAMillionLevelsDeepIsOneErrorInBoundedMemory) {
     EXPECT_NE(run.err.find("YAML nested deeper than the reader allows"), std::string::npos) << run.err;
     EXPECT_NE(run.err.find(flow_lines + ":"), std::string::npos) << run.err;
     EXPECT_NE(run.out.find("4 file(s), 1 puzzle"), std::string::npos) << run.out;
-    if (measures_memory()) EXPECT_LT(peak, 128 * 1024) << "KiB";
+    if (measures_memory()) {
+        EXPECT_LT(peak, 128 * 1024) << "KiB";
+    }
 }
 
 TEST_F(Hostile, AHundredMegabyteYamlLineIsCutAtTheBound) {
@@ -249,7 +261,9 @@ TEST_F(Hostile, AHundredMegabyteYamlLineIsCutAtTheBound) {
     EXPECT_EQ(run.exit_code, 1);
     EXPECT_NE(run.err.find(path("big.yaml") + ":2:1: more than 256 KiB of text in one entry"), std::string::npos) << run.err;
     EXPECT_NE(run.out.find("1 file(s), 1 puzzle"), std::string::npos) << run.out;  // the entry before it
-    if (measures_memory()) EXPECT_LT(peak, 32 * 1024) << "KiB";
+    if (measures_memory()) {
+        EXPECT_LT(peak, 32 * 1024) << "KiB";
+    }
 }
 
 TEST_F(Hostile, SlowACorpusOfAMillionEntriesLoadsInMemoryLinearInEntries) {
@@ -264,7 +278,9 @@ TEST_F(Hostile, SlowACorpusOfAMillionEntriesLoadsInMemoryLinearInEntries) {
     EXPECT_NE(run.out.find("1 file(s), 1000000 puzzle"), std::string::npos) << run.out;
     // The stated bound: 1 KiB per loaded entry (measured: about 0.65 KiB),
     // plus the program; the 126 MB file itself is never held.
-    if (measures_memory()) EXPECT_LT(peak, 1000000 + 64 * 1024) << "KiB";
+    if (measures_memory()) {
+        EXPECT_LT(peak, 1000000 + 64 * 1024) << "KiB";
+    }
 }
 
 }  // namespace

@@ -5,10 +5,12 @@
 // and how fast: docs/verification.md.)
 #include <gtest/gtest.h>
 
+
 #include "test_support.hpp"
 
 namespace {
 
+using np::test::real_segv;
 using np::test::run_cli;
 
 std::string mutant_dir() { return np::test::fixture_dir() + "/../mutant-plugins"; }
@@ -52,7 +54,7 @@ TEST(SlowMutants, EachIsCaughtWithTheRightKind) {
     for (const auto& e : kExpected) {
         std::vector<std::string> args = {e.command[0], "--plugin-dir", mutant_dir(), "--plugins", "mutant-" + e.mutant};
         args.insert(args.end(), e.command.begin() + 1, e.command.end());
-        auto run = run_cli(args);
+        auto run = run_cli(args, "", real_segv());
         EXPECT_EQ(run.exit_code, 1) << e.mutant << ": " << run.out << run.err;
         EXPECT_EQ(run.out.rfind(e.first_line, 0), 0u) << e.mutant << ": " << run.out.substr(0, run.out.find('\n'));
     }

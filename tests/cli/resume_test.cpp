@@ -79,9 +79,11 @@ TEST_F(Resume, SlowAnInterruptedVerifyResumedGivesTheRowsOfAnUninterruptedOne) {
     const auto some = rows_of(part);
     ASSERT_LT(some.size(), all.size()) << "the run ended before the signal: nothing to resume";
     // Only finished entries are in it, each row as the full run has it.
-    for (const Row& r : some)
-        if (r.plugin != "" && r.entry.rfind("conclusive", 0) != 0)
+    for (const Row& r : some) {
+        if (r.plugin != "" && r.entry.rfind("conclusive", 0) != 0) {
             EXPECT_NE(std::find(all.begin(), all.end(), r), all.end()) << r.entry << " " << r.plugin << " " << r.status;
+        }
+    }
 
     auto again = verify(corpus, "resumed.json", "2");
     again.insert(again.end(), {"--resume", (dir_ / "part.json").string()});

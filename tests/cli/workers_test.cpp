@@ -13,6 +13,7 @@
 namespace {
 
 using nlohmann::json;
+using np::test::real_segv;
 using np::test::run_cli;
 namespace fs = std::filesystem;
 
@@ -57,7 +58,7 @@ protected:
                                          "--plugins", plugin, "--timeout", "0.5", "--memory", "256",
                                          "--report", (dir_ / "r.json").string()};
         args.insert(args.end(), extra.begin(), extra.end());
-        auto run = run_cli(args);
+        auto run = run_cli(args, "", real_segv());
         if (exit_code) *exit_code = run.exit_code;
         std::ifstream in(dir_ / "r.json");
         std::map<std::string, json> by_entry;
@@ -120,7 +121,8 @@ TEST_F(Workers, AllFourAtOnceInParallelKeepTheirOrder) {
 
 TEST_F(Workers, InProcessACrashEndsTheRunAsDocumented) {
     auto run = run_cli({"verify", (dir_ / "c.yaml").string(), "--plugin-dir", faulty_dir(), "--plugins",
-                        "fixture-segv", "--in-process"});
+                        "fixture-segv", "--in-process"},
+                       "", real_segv());
     EXPECT_EQ(run.exit_code, 128 + SIGSEGV);
 }
 

@@ -239,6 +239,12 @@ std::string slurp(const fs::path& p) {
 }
 }  // namespace
 
+std::vector<std::pair<std::string, std::string>> real_segv() {
+    const char* options = std::getenv("ASAN_OPTIONS");
+    const std::string before = options != nullptr && *options != '\0' ? std::string(options) + ":" : "";
+    return {{"ASAN_OPTIONS", before + "handle_segv=0"}};
+}
+
 CliRun run_cli(const std::vector<std::string>& args, const std::string& input,
                const std::vector<std::pair<std::string, std::string>>& env) {
     return run_program(NUMPLACE_TEST_BINARY, args, input, env);

@@ -45,6 +45,12 @@ struct CliRun {
 // worries: each argument is passed as is) and `input` on stdin.
 CliRun run_cli(const std::vector<std::string>& args, const std::string& input = "",
                const std::vector<std::pair<std::string, std::string>>& env = {});
+// The environment for a run in which a plugin's real SIGSEGV must kill the
+// process that hosts it. Under AddressSanitizer (the sanitize preset) the
+// process would catch the signal itself, print its report and exit 1;
+// handle_segv=0 leaves it to kill the process as in any other build
+// (elsewhere ASAN_OPTIONS is unused).
+std::vector<std::pair<std::string, std::string>> real_segv();
 // The same for another program of the build (numplace_benchmarks).
 CliRun run_program(const std::string& binary, const std::vector<std::string>& args, const std::string& input = "",
                    const std::vector<std::pair<std::string, std::string>>& env = {});
