@@ -20,7 +20,8 @@ const char* kExitCodes =
     "  2    usage or I/O error: unknown flag or plugin, bad flag or option value, a plugin without the\n"
     "       capability, an unreadable file (the other inputs still run)\n"
     "  130  interrupted by SIGINT (Ctrl-C), 143 by SIGTERM: the call in flight is stopped, what was\n"
-    "       answered so far is printed (a count as N+), and nothing more is started\n";
+    "       answered so far is printed (a count as N+), and nothing more is started; a second\n"
+    "       signal ends the process at once\n";
 
 // Where CLI11 puts the texts of one command's flags until they become Args.
 struct Slots {

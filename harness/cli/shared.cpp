@@ -97,7 +97,15 @@ namespace {
 std::atomic<bool> g_interrupted{false};
 std::atomic<int> g_signal{0};
 
+// The first signal asks the command to stop cleanly (reports stay whole); a
+// second one ends the process at once, as a user who presses Ctrl-C again
+// expects, even where a loop never looks at the flag.
 extern "C" void on_signal(int signo) {
+    if (g_interrupted.load(std::memory_order_relaxed)) {
+        ::signal(signo, SIG_DFL);
+        ::raise(signo);
+        return;
+    }
     g_signal.store(signo, std::memory_order_relaxed);
     g_interrupted.store(true, std::memory_order_relaxed);
 }

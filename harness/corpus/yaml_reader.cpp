@@ -7,6 +7,7 @@
 #include <yaml-cpp/mark.h>
 #include <yaml-cpp/parser.h>
 
+#include <optional>
 #include <sstream>
 #include <streambuf>
 #include <unordered_map>
@@ -90,11 +91,34 @@ public:
 
     bool saw_root() const { return root_seen_; }
 
+    // yaml-cpp 0.7 cannot place a ',' outside [ ] or { }: it reports an empty
+    // document there and starts the next one at the same place, forever
+    // (yaml-cpp issue #1040). A document that starts where the last one did
+    // means the parser is stuck.
+    bool stuck() const { return stuck_; }
+
     void OnDocumentStart(const YAML::Mark& mark) override {
+        if (documents_ > 0 && mark.pos == last_document_pos_) {
+            stuck_ = true;
+            second_document_.reset();  // it was no document, only the stuck place
+            error(mark, "YAML syntax error: the reader cannot go on from here (a ',' outside [ ] or { "
+                        "}?): the file is not read past here");
+            ignore_rest_ = true;
+            return;
+        }
+        last_document_pos_ = mark.pos;
+        finish_reading();
         if (++documents_ == 2) {
-            error(mark, "a corpus file holds one YAML document, but a second one starts here");
+            second_document_ = mark;  // told once we know the parser is not stuck there
             ignore_rest_ = true;
         }
+    }
+
+    // Says what is still pending once the reading has ended or moved on.
+    void finish_reading() {
+        if (second_document_)
+            error(*second_document_, "a corpus file holds one YAML document, but a second one starts here");
+        second_document_.reset();
     }
     void OnDocumentEnd() override {}
 
@@ -280,6 +304,9 @@ private:
     YAML::Mark item_mark_;
     int first_cut_item_ = 0;
     int documents_ = 0;
+    int last_document_pos_ = -1;
+    std::optional<YAML::Mark> second_document_;
+    bool stuck_ = false;
     bool root_seen_ = false;
     bool ignore_rest_ = false;
     int skip_depth_ = 0;  // inside a top level that is not a sequence
@@ -301,9 +328,11 @@ void read_sequence(std::istream& yaml, const std::function<void(const Node&)>& o
     };
     try {
         YAML::Parser parser(capped);
-        while (parser.HandleNextDocument(builder)) {
+        while (!builder.stuck() && parser.HandleNextDocument(builder)) {
         }
+        builder.finish_reading();
     } catch (const YAML::Exception& e) {
+        builder.finish_reading();
         if (cap.cut_line() != 0) return report_cut();  // the cut made the syntax error
         ReadError err;
         if (!e.mark.is_null()) {

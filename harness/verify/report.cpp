@@ -112,7 +112,10 @@ namespace {
 // edit): a count must be a whole number that fits, never a float such as
 // 1e300, whose conversion to an integer is undefined behaviour.
 uint64_t whole_number(const json& v, const char* what, uint64_t max = UINT64_MAX) {
-    if (!v.is_number_unsigned() || v.get<uint64_t>() > max)
+    // Read from text, a count is unsigned; built in memory (to_json of an int)
+    // it may be a signed integer that is not negative.
+    const bool whole = v.is_number_unsigned() || (v.is_number_integer() && v.get<int64_t>() >= 0);
+    if (!whole || v.get<uint64_t>() > max)
         throw std::runtime_error(std::string("'") + what + "' is not a whole number in range");
     return v.get<uint64_t>();
 }

@@ -83,4 +83,24 @@ TEST(Interrupt, GenerateMemoryDoesNotGrowWithCount) {
                                        << " KiB for 300,000";
 }
 
+TEST(Interrupt, ASecondSignalEndsAPluginThatIgnoresTheFirst) {
+    // solve runs the plugin in its own process; fixture-hang loops forever on a puzzle with no solution and
+    // never looks at the terminate callback: the first SIGTERM cannot stop
+    // it, so the user's second one ends the process at once.
+    const std::string faulty = np::test::fixture_dir() + "/../fixture-faulty";
+    BackgroundCli cli({"solve", "--plugin-dir", faulty, "--plugin", "fixture-hang", "--size", "2x2",
+                       ".23..1..4......."});
+    double at_first = 0;
+    ASSERT_TRUE(cli.wait_until([&](double cpu, const std::string&) { return (at_first = cpu) > 0.3; }));
+    cli.signal(SIGTERM);
+    // Still spinning after the first signal...
+    ASSERT_TRUE(cli.wait_until([&](double cpu, const std::string&) { return cpu > at_first + 0.3; }));
+    cli.signal(SIGTERM);
+    auto run = cli.finish();
+    // ...and killed by the second: no clean "interrupted after" line.
+    EXPECT_EQ(run.exit_code, 143) << run.err;
+    EXPECT_EQ(run.out, "");
+    EXPECT_EQ(run.err.find("interrupted after"), std::string::npos) << run.err;
+}
+
 }  // namespace

@@ -586,6 +586,19 @@ TEST(CorpusFile, OneDocumentOnly) {
     EXPECT_EQ(r.corpus.puzzles.size(), 1u);
 }
 
+TEST(CorpusFile, AStrayCommaEndsTheFileInsteadOfHangingTheParser) {
+    // yaml-cpp 0.7 never gets past a ',' outside [ ] or { } (found by the
+    // corpus fuzz target: a timeout); the reader notices it is stuck. The
+    // entry before it loads, and no "second document" is made up.
+    const auto r = lint(unique_entry("a") + ", b: 1\n" + unique_entry("c"));
+    EXPECT_TRUE(has_error(r, 5, 1, "YAML syntax error: the reader cannot go on from here (a ',' outside [ ] or { }?)"))
+        << all_errors(r);
+    EXPECT_EQ(r.errors.size(), 1u) << all_errors(r);
+    EXPECT_EQ(r.corpus.puzzles.size(), 1u);
+    const auto only = lint(",");
+    EXPECT_TRUE(has_error(only, 1, 1, "YAML syntax error: the reader cannot go on from here")) << all_errors(only);
+}
+
 TEST(CorpusFile, TagsAreNotUsed) {
     const auto r = lint(unique_entry("a", "  notes: !!str text\n"));
     EXPECT_TRUE(has_error(r, 5, 10, "YAML tags (here 'tag:yaml.org,2002:str') are not used"));

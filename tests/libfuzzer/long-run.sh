@@ -11,16 +11,18 @@
 # final cov: edges and ft: features) and crashes. A crash ends that target's
 # run (libFuzzer stops at the first); the next target still runs.
 #
-#   tests/libfuzzer/long-run.sh BUILD [MINUTES]
+#   tests/libfuzzer/long-run.sh BUILD [MINUTES [TARGET...]]
 #   e.g.  tests/libfuzzer/long-run.sh build-sanitize 10
+#         tests/libfuzzer/long-run.sh build-sanitize 10 corpus report
 set -eu
 
-if [ $# -lt 1 ] || [ $# -gt 2 ]; then
-  echo "usage: $0 BUILD_DIR [MINUTES_PER_TARGET]" >&2
+if [ $# -lt 1 ]; then
+  echo "usage: $0 BUILD_DIR [MINUTES_PER_TARGET [TARGET...]]" >&2
   exit 2
 fi
 build=$(cd "$1" && pwd)
 minutes=${2:-10}
+[ $# -ge 2 ] && shift 2 || shift $#
 case $minutes in
   ''|*[!0-9]*) echo "$0: minutes must be a whole number" >&2; exit 2 ;;
 esac
@@ -41,6 +43,19 @@ report:16384:seeds/report
 solver_description:4096:seeds/solver_description
 solver_output:8192:seeds/solver_output
 solve:1400:seeds/solve"
+if [ $# -gt 0 ]; then  # only the targets named, in this order
+  chosen=""
+  for want in "$@"; do
+    line=$(echo "$targets" | grep "^$want:" || true)
+    if [ -z "$line" ]; then
+      echo "$0: no target '$want' (targets: $(echo "$targets" | cut -d: -f1 | tr '\n' ' '))" >&2
+      exit 2
+    fi
+    chosen="${chosen:+$chosen
+}$line"
+  done
+  targets=$chosen
+fi
 
 seconds=$((minutes * 60))
 echo "$(echo "$targets" | wc -l) targets, $minutes min each; logs in $logs"
