@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "bench.hpp"
+#include "numplace/json.hpp"
 
 namespace np::bench {
 
@@ -211,7 +212,8 @@ json settings_json(const Settings& s) {
 std::optional<std::vector<Row>> rows_from_json(const json& report, std::string& error) {
     std::vector<Row> rows;
     try {
-        if (report.at("numplace_bench").get<int>() != 1) throw std::runtime_error("not a numplace bench report");
+        if (whole_number(report.at("numplace_bench"), "numplace_bench") != 1)
+            throw std::runtime_error("not a numplace bench report");
         for (const json& j : report.at("rows")) {
             Row row;
             row.plugin = j.at("plugin").get<std::string>();
@@ -231,9 +233,9 @@ std::optional<std::vector<Row>> rows_from_json(const json& report, std::string& 
             row.mean_us = j.at("mean_us").get<double>();
             row.median_us = j.at("median_us").get<double>();
             row.p99_us = j.at("p99_us").get<double>();
-            row.unknown = j.at("unknown").get<uint64_t>();
-            row.timed = j.at("timed").get<uint64_t>();
-            row.dataset_size = j.at("dataset_size").get<uint64_t>();
+            row.unknown = whole_number(j.at("unknown"), "unknown");
+            row.timed = whole_number(j.at("timed"), "timed");
+            row.dataset_size = whole_number(j.at("dataset_size"), "dataset_size");
             row.sampled = j.at("sampled").get<bool>();
             row.seconds = j.at("seconds").get<double>();
             row.mean_clues = j.value("mean_clues", 0.0);

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "numplace/json.hpp"
 #include "verify.hpp"
 
 namespace np::verify {
@@ -108,18 +109,6 @@ json to_json(const Report& report) {
 
 namespace {
 
-// A report may come from anywhere (a shard on another machine, a hand
-// edit): a count must be a whole number that fits, never a float such as
-// 1e300, whose conversion to an integer is undefined behaviour.
-uint64_t whole_number(const json& v, const char* what, uint64_t max = UINT64_MAX) {
-    // Read from text, a count is unsigned; built in memory (to_json of an int)
-    // it may be a signed integer that is not negative.
-    const bool whole = v.is_number_unsigned() || (v.is_number_integer() && v.get<int64_t>() >= 0);
-    if (!whole || v.get<uint64_t>() > max)
-        throw std::runtime_error(std::string("'") + what + "' is not a whole number in range");
-    return v.get<uint64_t>();
-}
-
 // A row's "regression": one corpus entry, checked like any corpus file.
 corpus::PuzzleEntry regression_entry(const json& v) {
     if (!v.is_string()) throw std::runtime_error("'regression' is not corpus YAML text");
@@ -134,7 +123,9 @@ corpus::PuzzleEntry regression_entry(const json& v) {
 
 std::optional<Report> from_json(const json& j, std::string& error) {
     try {
-        if (!j.is_object() || j.value("numplace_verify", 0) != kReportVersion) {
+        // The version is compared as a whole number: a float there is no version.
+        if (!j.is_object() || !j.contains("numplace_verify") || !j["numplace_verify"].is_number_integer() ||
+            j["numplace_verify"].template get<int64_t>() != kReportVersion) {
             error = "not a numplace verify report (version " + std::to_string(kReportVersion) + ")";
             return std::nullopt;
         }

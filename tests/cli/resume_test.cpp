@@ -186,6 +186,17 @@ TEST_F(Resume, AnInterruptedBenchResumedKeepsItsMeasuredRows) {
     const auto refused = run_cli(other);
     EXPECT_EQ(refused.exit_code, 2);
     EXPECT_NE(refused.err.find("--resume: that report was made with other settings"), std::string::npos) << refused.err;
+
+    // A count that is not a whole number (1e300 read as an integer was
+    // undefined behaviour): refused, naming the field.
+    json spoiled = part;
+    spoiled["rows"][0]["timed"] = 1e300;
+    std::ofstream(dir_ / "spoiled.json") << spoiled.dump();
+    auto from_spoiled = bench("y.json");
+    from_spoiled.insert(from_spoiled.end(), {"--resume", (dir_ / "spoiled.json").string()});
+    const auto bad = run_cli(from_spoiled);
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_NE(bad.err.find("'timed' is not a whole number in range"), std::string::npos) << bad.err;
 }
 
 }  // namespace

@@ -223,6 +223,12 @@ TEST_F(Verify, MergeRefusesAReportWhoseCountsAreNotWholeNumbers) {
         EXPECT_NE(merged.err.find("'" + field + "' is not a whole number in range"), std::string::npos)
             << merged.err;
     }
+    // The same for the format's version (the long fuzz run's find).
+    json version = good;
+    version["numplace_verify"] = 1.5e82;
+    auto refused = run_cli({"verify", "--merge", write("version.json", version.dump())});
+    EXPECT_EQ(refused.exit_code, 2);
+    EXPECT_NE(refused.err.find("not a numplace verify report"), std::string::npos) << refused.err;
 }
 
 // A shard cut short by a signal (a Slurm task out of time) leaves a partial
