@@ -7,7 +7,6 @@
 #include <yaml-cpp/mark.h>
 #include <yaml-cpp/parser.h>
 
-#include <optional>
 #include <sstream>
 #include <streambuf>
 #include <unordered_map>
@@ -100,7 +99,7 @@ public:
     void OnDocumentStart(const YAML::Mark& mark) override {
         if (documents_ > 0 && mark.pos == last_document_pos_) {
             stuck_ = true;
-            second_document_.reset();  // it was no document, only the stuck place
+            pending_.clear();  // that document was no document, only the stuck place
             error(mark, "YAML syntax error: the reader cannot go on from here (a ',' outside [ ] or { "
                         "}?): the file is not read past here");
             ignore_rest_ = true;
@@ -109,16 +108,17 @@ public:
         last_document_pos_ = mark.pos;
         finish_reading();
         if (++documents_ == 2) {
-            second_document_ = mark;  // told once we know the parser is not stuck there
+            // Told once we know the parser is not stuck there.
+            pending_.push_back({mark.line + 1, mark.column + 1,
+                                "a corpus file holds one YAML document, but a second one starts here"});
             ignore_rest_ = true;
         }
     }
 
     // Says what is still pending once the reading has ended or moved on.
     void finish_reading() {
-        if (second_document_)
-            error(*second_document_, "a corpus file holds one YAML document, but a second one starts here");
-        second_document_.reset();
+        for (auto& e : pending_) on_error_(std::move(e));
+        pending_.clear();
     }
     void OnDocumentEnd() override {}
 
@@ -227,8 +227,8 @@ private:
 
     void root_is_not_a_sequence(const Node& n, bool collection) {
         root_seen_ = true;
-        if (n.is_null())
-            on_error_({n.line, n.column,
+        if (n.is_null())  // an empty document: told unless the parser is stuck there
+            pending_.push_back({n.line, n.column,
                        "the file holds no entries: a corpus file is a sequence of entries, each "
                        "starting with '- ' (write [] for none)"});
         else
@@ -305,7 +305,7 @@ private:
     int first_cut_item_ = 0;
     int documents_ = 0;
     int last_document_pos_ = -1;
-    std::optional<YAML::Mark> second_document_;
+    std::vector<ReadError> pending_;  // about the current document
     bool stuck_ = false;
     bool root_seen_ = false;
     bool ignore_rest_ = false;
@@ -349,7 +349,7 @@ void read_sequence(std::istream& yaml, const std::function<void(const Node&)>& o
         return;
     }
     report_cut();
-    if (!builder.saw_root() && cap.cut_line() == 0)
+    if (!builder.saw_root() && cap.cut_line() == 0 && !builder.stuck())
         on_error({1, 1,
                   "the file holds no entries: a corpus file is a sequence of entries, each "
                   "starting with '- ' (write [] for none)"});

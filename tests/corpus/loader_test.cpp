@@ -597,6 +597,7 @@ TEST(CorpusFile, AStrayCommaEndsTheFileInsteadOfHangingTheParser) {
     EXPECT_EQ(r.corpus.puzzles.size(), 1u);
     const auto only = lint(",");
     EXPECT_TRUE(has_error(only, 1, 1, "YAML syntax error: the reader cannot go on from here")) << all_errors(only);
+    EXPECT_EQ(only.errors.size(), 1u) << all_errors(only);
 }
 
 TEST(CorpusFile, TagsAreNotUsed) {
