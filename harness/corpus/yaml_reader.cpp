@@ -79,6 +79,9 @@ private:
     bool cut_served_ = false;
 };
 
+constexpr const char* kNoEntries =
+    "the file holds no entries: a corpus file is a sequence of entries, each starting with '- ' (write [] for none)";
+
 class ItemBuilder final : public YAML::EventHandler {
 public:
     ItemBuilder(const std::function<void(const Node&)>& on_item,
@@ -228,9 +231,7 @@ private:
     void root_is_not_a_sequence(const Node& n, bool collection) {
         root_seen_ = true;
         if (n.is_null())  // an empty document: told unless the parser is stuck there
-            pending_.push_back({n.line, n.column,
-                       "the file holds no entries: a corpus file is a sequence of entries, each "
-                       "starting with '- ' (write [] for none)"});
+            pending_.push_back({n.line, n.column, kNoEntries});
         else
             on_error_({n.line, n.column,
                        "the top level must be a sequence of entries, each starting with '- ', "
@@ -350,9 +351,7 @@ void read_sequence(std::istream& yaml, const std::function<void(const Node&)>& o
     }
     report_cut();
     if (!builder.saw_root() && cap.cut_line() == 0 && !builder.stuck())
-        on_error({1, 1,
-                  "the file holds no entries: a corpus file is a sequence of entries, each "
-                  "starting with '- ' (write [] for none)"});
+        on_error({1, 1, kNoEntries});
 }
 
 void read_sequence(std::string_view yaml, const std::function<void(const Node&)>& on_item,

@@ -125,7 +125,7 @@ std::optional<Report> from_json(const json& j, std::string& error) {
     try {
         // The version is compared as a whole number: a float there is no version.
         if (!j.is_object() || !j.contains("numplace_verify") || !j["numplace_verify"].is_number_integer() ||
-            j["numplace_verify"].template get<int64_t>() != kReportVersion) {
+            j["numplace_verify"].get<int64_t>() != kReportVersion) {
             error = "not a numplace verify report (version " + std::to_string(kReportVersion) + ")";
             return std::nullopt;
         }
