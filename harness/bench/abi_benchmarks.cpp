@@ -42,6 +42,7 @@
 #include "numplace/format.hpp"
 #include "numplace/host.hpp"
 #include "runner.hpp"
+#include "setup.hpp"
 
 namespace {
 
@@ -347,16 +348,18 @@ int main(int argc, char** argv) {
     if (const char* env = std::getenv("NUMPLACE_DATASETS")) s.datasets = env;
     std::vector<char*> rest = {argv[0]};
     parse_arguments(argc, argv, s, rest);
-    np::PluginRegistry registry;
-    registry.add_standard_search_path(s.plugin_dirs);
-    for (const auto& name : s.plugins)
-        if (!registry.find(name)) usage_error("unknown plugin " + name);
+    np::harness::Settings setup;
+    setup.plugin_dirs = s.plugin_dirs;
+    setup.plugins = s.plugins;
+    std::string error;
+    const auto loaded = np::harness::load_plugins(setup, error);
+    if (!loaded) usage_error(error);
     // The files are read once, here; the benchmarks only point at them.
     std::vector<std::unique_ptr<Puzzles>> files;
     for (const auto& file : s.files)
         files.push_back(std::make_unique<Puzzles>(read_puzzles(s.datasets + "/" + file, s.max_puzzles)));
     for (const auto& name : s.plugins) {
-        const np::Plugin* plugin = registry.find(name);
+        const np::Plugin* plugin = loaded->registry.find(name);
         for (std::size_t f = 0; f < files.size(); ++f) {
             // Raw first: the reference runs before the layers on top of it.
             const std::string tail = "/" + name + "/" + s.files[f] + "/limit=" + std::to_string(s.limit);

@@ -18,7 +18,10 @@
 #include "child.hpp"
 #include "numplace/format.hpp"
 #include "numplace/random.hpp"
+#include "generators.hpp"
+#include "judge.hpp"
 #include "runner.hpp"
+#include "setup.hpp"
 
 namespace np::bench {
 
@@ -29,49 +32,39 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-Budget budget_of(const Settings& s) {
-    Budget b;
-    b.timeout_seconds = s.timeout_seconds;
-    b.cancel = s.cancel;
-    return b;
+Budget budget_of(const Settings& s) { return s.harness.budget(); }
+
+bool cancelled(const Settings& s) { return s.harness.cancel && s.harness.cancel->load(); }
+
+// What the prover's complete search says of one puzzle: a verdict, or
+// nothing when it did not finish. Kept per puzzle (a byte's worth each).
+using Known = std::optional<Verdict>;
+
+// The judge's truth from the prover's verdict.
+judge::Truth truth_from(const Known& known, const std::string& prover) {
+    judge::Truth t;
+    if (!known) return t;
+    t.established = true;
+    t.verdict = *known;
+    t.source = prover + "'s complete search";
+    if (t.verdict == Verdict::none) t.count = 0;
+    if (t.verdict == Verdict::unique) t.count = 1, t.at_least = 1;
+    if (t.verdict == Verdict::multiple) t.at_least = 2;
+    return t;
 }
 
-bool cancelled(const Settings& s) { return s.cancel && s.cancel->load(); }
-
-
-// The truth for one puzzle, by the prover's complete search: a verdict, or
-// nothing when it did not finish.
-using Truth = std::optional<Verdict>;
-
-// "" when a certified answer is consistent with the truth. A certified
-// witness is a solution, so only the claims no witness shows can be wrong:
-// uniqueness, and "none".
-std::string disagreement(const SolveOutcome& o, const Truth& truth, const std::string& prover) {
-    if (!truth || !o.complete) return "";
-    if (o.verdict == Verdict::unique && *truth == Verdict::multiple)
-        return "says unique, but " + prover + "'s complete search finds two solutions";
-    if (o.verdict == Verdict::none && (*truth == Verdict::unique || *truth == Verdict::multiple))
-        return "says none, but " + prover + "'s complete search finds a solution";
-    return "";
+// A finding from one answer, judged against the prover's truth as verify
+// and fuzz judge: its kind and message, or nullopt when it stands.
+std::optional<std::pair<judge::Kind, std::string>> judge_answer(const SolveOutcome& o, const Known& known,
+                                                                const std::string& prover, const std::string& origin) {
+    const judge::Judgement j = judge::judge_solve(o, truth_from(known, prover), judge::Kind::disagreement);
+    if (j.status != judge::Status::fail) return std::nullopt;
+    return std::pair{j.kind, origin + ": " + j.finding};
 }
 
-// A finding from one answer: its kind and message, or nullopt when it stands.
-std::optional<std::pair<std::string, std::string>> judge(const SolveOutcome& o, const Truth& truth,
-                                                         const std::string& prover, const std::string& origin) {
-    switch (o.fault) {
-        case Fault::none: break;
-        case Fault::wrong: return std::pair{std::string("wrong"), origin + ": " + o.message};
-        case Fault::malformed: return std::pair{std::string("contract"), origin + ": " + o.message};
-        case Fault::crashed: return std::pair{std::string("crashed"), origin + ": " + o.message};
-        case Fault::timed_out: return std::pair{std::string("timed-out"), origin + ": " + o.message};
-        case Fault::out_of_memory: return std::pair{std::string("out-of-memory"), origin + ": " + o.message};
-        default: return std::pair{std::string("failed"), origin + ": " + o.message};
-    }
-    if (auto d = disagreement(o, truth, prover); !d.empty()) return std::pair{std::string("disagrees"), origin + ": " + d};
-    return std::nullopt;
+json finding(judge::Kind kind, const std::string& message) {
+    return {{"kind", std::string(judge::kind_name(kind))}, {"message", message}};
 }
-
-json finding(const std::string& kind, const std::string& message) { return {{"kind", kind}, {"message", message}}; }
 
 // An answer in 8 bytes: its fault, verdict and witnesses, hashed. The child
 // keeps one per puzzle (not the answers themselves, which would make its
@@ -109,7 +102,7 @@ json estimate(const Job& job) {
     while (done < job.order.size() && (done == 0 || seconds_since(start) < job.settings.warmup)) {
         const std::size_t i = job.order[done++];
         const SolveOutcome o = session.solve(job.data.puzzles[i], job.settings.limit, job.settings.options, budget);
-        if (auto f = judge(o, std::nullopt, "", job.data.origins[i])) return {{"finding", finding(f->first, f->second)}};
+        if (auto f = judge_answer(o, std::nullopt, "", job.data.origins[i])) return {{"finding", finding(f->first, f->second)}};
         if (cancelled(job.settings)) break;
     }
     return {{"rate", static_cast<double>(done) / std::max(1e-9, seconds_since(start))}};
@@ -117,7 +110,7 @@ json estimate(const Job& job) {
 
 // The prover's verdicts for the puzzles in `order` that `truth` lacks.
 json prove(const Plugin& prover, const Dataset& data, const std::vector<std::size_t>& order,
-           const std::vector<std::optional<Truth>>& truth, const Settings& s) {
+           const std::vector<Known>& truth, const Settings& s) {
     Session session(prover);
     Budget budget = budget_of(s);
     json out = json::array();
@@ -178,17 +171,16 @@ double timed_pass(const Job& job, const std::vector<uint64_t>& certified, Timing
 }
 
 // Steps 3 and 4, in the child: the figures, or a finding.
-json measure(const Job& job, const std::vector<std::optional<Truth>>& truth, const std::string& prover) {
+json measure(const Job& job, const std::vector<Known>& truth, const std::string& prover) {
     const Settings& s = job.settings;
     const Budget budget = budget_of(s);
-    auto truth_of = [&](std::size_t i) { return truth[i] ? *truth[i] : Truth{}; };
     std::vector<uint64_t> certified(job.order.size());
     {
         Session session(job.plugin);
         for (std::size_t k = 0; k < job.order.size() && !cancelled(s); ++k) {
             const std::size_t i = job.order[k];
             const SolveOutcome o = session.solve(job.data.puzzles[i], s.limit, s.options, budget);
-            if (auto f = judge(o, truth_of(i), prover, job.data.origins[i])) return {{"finding", finding(f->first, f->second)}};
+            if (auto f = judge_answer(o, truth[i], prover, job.data.origins[i])) return {{"finding", finding(f->first, f->second)}};
             certified[k] = fingerprint(o);
         }
     }
@@ -198,7 +190,7 @@ json measure(const Job& job, const std::vector<std::optional<Truth>>& truth, con
     for (auto& [k, o] : t.different) {
         const std::size_t i = job.order[k];
         certify_answer(job.data.puzzles[i], o, job.plugin.name());
-        if (auto f = judge(o, truth_of(i), prover, job.data.origins[i]))
+        if (auto f = judge_answer(o, truth[i], prover, job.data.origins[i]))
             return {{"finding", finding(f->first, f->second + " (in the timed pass)")}};
     }
     const double n = static_cast<double>(job.order.size());
@@ -229,7 +221,7 @@ json estimate_isolated(const Job& job, runner::Runner& run) {
     while (done < job.order.size() && (done == 0 || seconds_since(start) < job.settings.warmup)) {
         const std::size_t i = job.order[done++];
         const SolveOutcome o = run.solve_one(job.plugin, job.data.puzzles[i], job.settings.limit, job.settings.options, budget);
-        if (auto f = judge(o, std::nullopt, "", job.data.origins[i])) return {{"finding", finding(f->first, f->second)}};
+        if (auto f = judge_answer(o, std::nullopt, "", job.data.origins[i])) return {{"finding", finding(f->first, f->second)}};
         if (cancelled(job.settings)) break;
     }
     return {{"rate", static_cast<double>(done) / std::max(1e-9, seconds_since(start))}};
@@ -247,17 +239,16 @@ void solve_range(const Job& job, runner::Runner& run, std::size_t first, std::si
     }
 }
 
-json measure_isolated(const Job& job, const std::vector<std::optional<Truth>>& truth, const std::string& prover) {
+json measure_isolated(const Job& job, const std::vector<Known>& truth, const std::string& prover) {
     const Settings& s = job.settings;
     const std::size_t n = job.order.size();
-    auto truth_of = [&](std::size_t i) { return truth[i] ? *truth[i] : Truth{}; };
     std::vector<uint64_t> certified(n);
     std::optional<json> found;
     {
-        auto run = runner::make_runner(s.runner);
+        auto run = runner::make_runner(s.harness.runner);
         solve_range(job, *run, 0, n, [&](std::size_t k, const SolveOutcome& o) {
             const std::size_t i = job.order[k];
-            if (auto f = judge(o, truth_of(i), prover, job.data.origins[i]); f && !found) found = finding(f->first, f->second);
+            if (auto f = judge_answer(o, truth[i], prover, job.data.origins[i]); f && !found) found = finding(f->first, f->second);
             certified[k] = fingerprint(o);
         });
     }
@@ -269,13 +260,13 @@ json measure_isolated(const Job& job, const std::vector<std::optional<Truth>>& t
     std::vector<std::optional<json>> findings(std::max(1u, s.jobs));
     const std::size_t parts = std::max(1u, s.jobs);
     auto part = [&](std::size_t p) {
-        auto run = runner::make_runner(s.runner);
+        auto run = runner::make_runner(s.harness.runner);
         solve_range(job, *run, n * p / parts, n * (p + 1) / parts, [&](std::size_t k, const SolveOutcome& o) {
             micros[k] = static_cast<double>(o.stats.micros);
             guesses[k] = o.stats.guesses, nodes[k] = o.stats.nodes, unknown[k] = o.verdict == Verdict::unknown;
             const std::size_t i = job.order[k];
             if (fingerprint(o) == certified[k] || findings[p]) return;
-            if (auto f = judge(o, truth_of(i), prover, job.data.origins[i]))
+            if (auto f = judge_answer(o, truth[i], prover, job.data.origins[i]))
                 findings[p] = finding(f->first, f->second + " (in the timed pass)");
         });
     };
@@ -314,7 +305,7 @@ ChildResult here(const std::function<json()>& work) {
 // Generous: the child's own steps bound its time; this only stops a plugin
 // that ignores its deadline.
 double child_limit(const Settings& s, std::size_t puzzles) {
-    const double per_puzzle = s.timeout_seconds > 0 ? s.timeout_seconds + 1 : 0;
+    const double per_puzzle = s.harness.timeout_seconds > 0 ? s.harness.timeout_seconds + 1 : 0;
     if (per_puzzle == 0) return 0;
     return 60 + 4 * (s.warmup + s.seconds) + std::min<double>(3 * per_puzzle * static_cast<double>(puzzles), 3600);
 }
@@ -339,13 +330,14 @@ void fill_figures(Row& row, const json& v) {
 bool take(Row& row, const ChildResult& c) {
     if (!c.value) {
         row.status = Row::Status::finding;
-        row.kind = c.timed_out ? "timed-out" : c.failure.rfind("crashed", 0) == 0 ? "crashed" : "failed";
+        // The child died, or sent nothing: its process failed.
+        row.kind = c.timed_out ? judge::Kind::timed_out : judge::Kind::crashed;
         row.message = row.plugin + " " + c.failure;
         return false;
     }
     if (c.value->contains("finding")) {
         row.status = Row::Status::finding;
-        row.kind = (*c.value)["finding"]["kind"];
+        row.kind = judge::kind_from_name((*c.value)["finding"]["kind"].get<std::string>()).value_or(judge::Kind::contract);
         row.message = (*c.value)["finding"]["message"];
         return false;
     }
@@ -357,7 +349,7 @@ struct DatasetRun {
     const Dataset& data;
     const Plugin* prover;  // for this plugin: never the plugin itself
     std::vector<std::size_t> permutation;
-    std::vector<std::optional<Truth>>& truth;
+    std::vector<Known>& truth;
 };
 
 Row bench_solver(const Plugin& plugin, DatasetRun& d, std::vector<std::string>& notes) {
@@ -377,9 +369,9 @@ Row bench_solver(const Plugin& plugin, DatasetRun& d, std::vector<std::string>& 
         return row.message = "--option: " + problem, row;
 
     Job probe{s, plugin, d.data, d.permutation};
-    std::unique_ptr<runner::Runner> isolated = s.isolate ? runner::make_runner(s.runner) : nullptr;
+    std::unique_ptr<runner::Runner> isolated = s.isolate ? runner::make_runner(s.harness.runner) : nullptr;
     const ChildResult est = s.isolate ? here([&] { return estimate_isolated(probe, *isolated); })
-                                      : in_child([&] { return estimate(probe); }, child_limit(s, 1), s.cancel);
+                                      : in_child([&] { return estimate(probe); }, child_limit(s, 1), s.harness.cancel);
     isolated.reset();
     if (!take(row, est)) return row;
     if (est.value->contains("interrupted")) return row.message = "interrupted", row;
@@ -390,20 +382,20 @@ Row bench_solver(const Plugin& plugin, DatasetRun& d, std::vector<std::string>& 
     if (!row.sampled) std::sort(order.begin(), order.end());  // the whole file, in its order
 
     if (d.prover) {
-        const ChildResult proof = in_child([&] { return prove(*d.prover, d.data, order, d.truth, s); }, 0, s.cancel);
+        const ChildResult proof = in_child([&] { return prove(*d.prover, d.data, order, d.truth, s); }, 0, s.harness.cancel);
         if (!proof.value) {
             notes.push_back(d.prover->name() + " " + proof.failure + " proving " + d.data.name + ": verdicts unconfirmed");
         } else {
             for (const auto& item : *proof.value) {
                 const int v = item[1];
-                d.truth[item[0].get<std::size_t>()] = v < 0 ? Truth{} : Truth{static_cast<Verdict>(v)};
+                d.truth[item[0].get<std::size_t>()] = v < 0 ? Known{} : Known{static_cast<Verdict>(v)};
             }
         }
     }
     Job job{s, plugin, d.data, order};
     const std::string prover = d.prover ? d.prover->name() : "";
     const ChildResult m = s.isolate ? here([&] { return measure_isolated(job, d.truth, prover); })
-                                    : in_child([&] { return measure(job, d.truth, prover); }, child_limit(s, n), s.cancel);
+                                    : in_child([&] { return measure(job, d.truth, prover); }, child_limit(s, n), s.harness.cancel);
     if (!take(row, m)) return row;
     if (m.value->contains("interrupted")) return row.message = "interrupted", row;
     fill_figures(row, *m.value);
@@ -413,20 +405,19 @@ Row bench_solver(const Plugin& plugin, DatasetRun& d, std::vector<std::string>& 
 
 // The prover for a plugin: the oracle, unless it is the plugin itself; then
 // the fastest other plugin measured on this dataset that proves uniqueness
-// (rows[k] belongs to plugins[k]; for generators there are none: the first).
+// (rows[k] belongs to plugins[k]; the ones not measured yet come after, in
+// their order).
 const Plugin* prover_for(const Plugin& plugin, const Plugin* oracle, const std::vector<Plugin>& plugins,
                          const std::vector<Row>& rows) {
-    if (oracle && oracle->name() != plugin.name()) return oracle;
-    const Plugin* best = nullptr;
-    double best_rate = -1;
-    for (std::size_t k = 0; k < plugins.size(); ++k) {
-        const Plugin& p = plugins[k];
-        if (p.name() == plugin.name() || !p.can(NP_CAP_SOLVE) || !p.can(NP_CAP_PROVE_UNIQUE)) continue;
-        const bool measured = k < rows.size() && rows[k].status == Row::Status::measured;
-        const double rate = measured ? rows[k].rate : 0;
-        if (measured ? rate > best_rate : best == nullptr) best = &p, best_rate = measured ? rate : best_rate;
-    }
-    return best;
+    std::vector<std::size_t> order(plugins.size());
+    std::iota(order.begin(), order.end(), 0);
+    auto rate = [&](std::size_t k) {
+        return k < rows.size() && rows[k].status == Row::Status::measured ? rows[k].rate : -1.0;
+    };
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return rate(a) > rate(b); });
+    std::vector<const Plugin*> candidates;
+    for (std::size_t k : order) candidates.push_back(&plugins[k]);
+    return harness::prover_for(plugin.name(), oracle, candidates);
 }
 
 // ---- Generating -------------------------------------------------------------------------
@@ -442,8 +433,10 @@ json measure_generator(const Settings& s, const Plugin& plugin, const Geometry& 
         const GenerateOutcome g = session.generate(shape, what, s.seed, index, 1, s.options, budget);
         if (g.fault != Fault::none || g.results.size() != 1) {
             if (g.fault == Fault::none) return json{{"unknown", true}};
-            return json{{"finding", finding(g.fault == Fault::wrong ? "wrong" : "failed",
-                                            "result " + std::to_string(index) + ": " + g.message)}};
+            // As the generator checker says it: the process's failure, or the generator's.
+            const judge::Kind kind = judge::process_failure(g.fault) ? judge::judge_fault(g.fault, g.status, g.message)->kind
+                                                                      : judge::Kind::generator;
+            return json{{"finding", finding(kind, "result " + std::to_string(index) + ": " + g.message)}};
         }
         out = g.results[0];
         return std::nullopt;
@@ -457,7 +450,7 @@ json measure_generator(const Settings& s, const Plugin& plugin, const Geometry& 
         if (!proof) continue;
         const SolveOutcome o = proof->solve(result, 2, {}, budget);
         if (o.fault == Fault::none && o.complete && o.verdict != Verdict::unique)
-            return {{"finding", finding("wrong", "result " + std::to_string(index) + " (" + format_line(result) + ") has " +
+            return {{"finding", finding(judge::Kind::generator, "result " + std::to_string(index) + " (" + format_line(result) + ") has " +
                                                      (o.verdict == Verdict::none ? "no solution" : "more than one solution") +
                                                      " (" + prover->name() + ")")}};
         if (cancelled(s)) break;
@@ -498,7 +491,7 @@ Row bench_generator(const Settings& s, const Plugin& plugin, const Geometry& sha
     if (!plugin.supports(shape)) return row.message = plugin.name() + " does not support " + shape.name() + " grids", row;
     if (auto problem = plugin.option_problem(s.options, "generate"); !problem.empty())
         return row.message = "--option: " + problem, row;
-    const ChildResult m = in_child([&] { return measure_generator(s, plugin, shape, prover); }, child_limit(s, 1000), s.cancel);
+    const ChildResult m = in_child([&] { return measure_generator(s, plugin, shape, prover); }, child_limit(s, 1000), s.harness.cancel);
     if (!take(row, m)) return row;
     if (m.value->contains("interrupted")) return row.message = "interrupted", row;
     if (m.value->contains("unknown_warmup")) return row.message = "its budget ran out on the first result", row;
@@ -549,104 +542,127 @@ const Row* find_row(const std::vector<Row>& rows, const std::string& plugin, con
     return nullptr;
 }
 
-std::optional<Report> run(const Settings& s, std::string& error) {
-    PluginRegistry registry;
-    registry.set_allow_insecure(s.allow_insecure_plugins);
-    registry.add_standard_search_path(s.plugin_dirs);
-    auto chosen = registry.select(s.plugins, error);
-    if (!chosen) return std::nullopt;
-    const Plugin* oracle = s.oracle.empty() ? nullptr : registry.find(s.oracle);
-    if (!s.oracle.empty() && !oracle) {
-        error = "the oracle '" + s.oracle + "' is not loaded (--oracle names it)";
+namespace {
+
+// --resume's rows, kept as they are; nullopt and `error` for a report made
+// with other settings, or not a report.
+std::optional<std::vector<Row>> resumed_rows(const Settings& s, std::string& error) {
+    if (s.resume == nullptr) return std::vector<Row>{};
+    const auto then = s.resume->contains("settings") ? s.resume->at("settings") : nlohmann::json();
+    if (then != settings_json(s)) {
+        error = "--resume: that report was made with other settings (" + then.dump() + ", this run " +
+                settings_json(s).dump() + ")";
         return std::nullopt;
     }
-    std::vector<Row> earlier;  // --resume's rows, kept as they are
-    if (s.resume != nullptr) {
-        const auto then = s.resume->contains("settings") ? s.resume->at("settings") : nlohmann::json();
-        if (then != settings_json(s)) {
-            error = "--resume: that report was made with other settings (" + then.dump() + ", this run " +
-                    settings_json(s).dump() + ")";
-            return std::nullopt;
-        }
-        auto rows = rows_from_json(*s.resume, error);
-        if (!rows) return std::nullopt;
-        earlier = std::move(*rows);
+    return rows_from_json(*s.resume, error);
+}
+
+// The plugins measured: those named, or every one that can do what is
+// measured (solve, or generate --what).
+std::vector<Plugin> measured_plugins(const Settings& s, const std::vector<Plugin>& chosen) {
+    std::vector<Plugin> plugins;
+    for (const Plugin& p : chosen) {
+        const bool can = s.what ? p.can(*s.what == NP_GENERATE_GRID ? NP_CAP_GENERATE_GRID : NP_CAP_GENERATE_PUZZLE)
+                                : p.can(NP_CAP_SOLVE);
+        if (can || !s.harness.plugins.empty()) plugins.push_back(p);
     }
+    return plugins;
+}
+
+struct Bench {
+    const Settings& s;
+    const harness::Plugins& loaded;
+    const std::vector<Plugin>& plugins;
+    const std::vector<Row>& earlier;
+    Report& report;
+
+    void say(const std::string& line) const {
+        if (s.progress) s.progress(line);
+    }
+    void generators();
+    void dataset(const std::string& path);
+};
+
+// --what: each plugin's generator on one shape.
+void Bench::generators() {
+    const Geometry shape = s.size ? *s.size : Geometry{3, 3};
+    report.dataset_names.push_back(std::string(*s.what == NP_GENERATE_GRID ? "grids " : "puzzles ") + shape.name());
+    for (const Plugin& p : plugins) {
+        if (cancelled(s)) break;
+        if (const Row* done = find_row(earlier, p.name(), report.dataset_names.back())) {
+            report.rows.push_back(*done);
+            continue;
+        }
+        say(p.name() + ": generating " + report.dataset_names.back());
+        report.rows.push_back(bench_generator(s, p, shape, prover_for(p, loaded.oracle, loaded.registry.plugins(), {})));
+    }
+}
+
+// One dataset: every plugin on the same seeded order of its puzzles.
+void Bench::dataset(const std::string& path) {
+    std::string why;
+    auto data = read_dataset(path, s.size, why);
+    if (!data) return report.notes.push_back(why);
+    for (const auto& e : data->errors) report.notes.push_back(e);
+    if (data->puzzles.empty()) return report.notes.push_back(path + ": no puzzles");
+    // Two files with one stem (x.txt, x.tsv) keep their extensions apart.
+    auto& names = report.dataset_names;
+    if (std::find(names.begin(), names.end(), data->name) != names.end())
+        data->name = std::filesystem::path(path).filename().string();
+    names.push_back(data->name);
+    std::vector<std::size_t> permutation(data->puzzles.size());
+    std::iota(permutation.begin(), permutation.end(), 0);
+    Rng rng(s.seed ^ fnv1a(data->name));
+    rng.shuffle(permutation.begin(), permutation.end());
+    // One truth cache per prover (a plugin is never its own prover). The
+    // oracle goes last: its prover is then the fastest plugin measured.
+    std::map<std::string, std::vector<Known>> truths;
+    std::vector<Row> rows(plugins.size());
+    std::vector<std::size_t> order(plugins.size());
+    std::iota(order.begin(), order.end(), 0);
+    const Plugin* oracle = loaded.oracle;
+    std::stable_partition(order.begin(), order.end(), [&](std::size_t k) { return !oracle || plugins[k].name() != oracle->name(); });
+    for (std::size_t k : order) {
+        const Plugin& p = plugins[k];
+        if (cancelled(s)) break;
+        if (const Row* done = find_row(earlier, p.name(), data->name)) {
+            rows[k] = *done;
+            continue;
+        }
+        say(p.name() + ": " + data->name + " (" + std::to_string(data->puzzles.size()) + " puzzles)");
+        const Plugin* prover = prover_for(p, oracle, plugins, rows);
+        auto& truth = truths[prover ? prover->name() : ""];
+        truth.resize(data->puzzles.size());
+        DatasetRun d{s, *data, prover, permutation, truth};
+        rows[k] = bench_solver(p, d, report.notes);
+    }
+    for (Row& row : rows)
+        if (!row.plugin.empty()) report.rows.push_back(std::move(row));
+}
+
+}  // namespace
+
+std::optional<Report> run(const Settings& s, std::string& error) {
+    const auto loaded = harness::load_plugins(s.harness, error);
+    if (!loaded) return std::nullopt;
+    const auto earlier = resumed_rows(s, error);
+    if (!earlier) return std::nullopt;
     Report r;
     r.settings = s;
     r.machine = machine_line();
     r.date = today();
-    r.prover = oracle ? oracle->name() : "";
-    std::vector<Plugin> plugins;
-    for (const Plugin& p : *chosen) {
-        const bool can = s.what ? p.can(*s.what == NP_GENERATE_GRID ? NP_CAP_GENERATE_GRID : NP_CAP_GENERATE_PUZZLE)
-                                : p.can(NP_CAP_SOLVE);
-        if (can || !s.plugins.empty()) plugins.push_back(p), r.plugin_names.push_back(p.name());
-    }
+    r.prover = loaded->oracle ? loaded->oracle->name() : "";
+    const std::vector<Plugin> plugins = measured_plugins(s, loaded->chosen);
+    for (const Plugin& p : plugins) r.plugin_names.push_back(p.name());
     if (!s.baseline.empty() && std::find(r.plugin_names.begin(), r.plugin_names.end(), s.baseline) == r.plugin_names.end()) {
         error = "--baseline " + s.baseline + " is not one of the plugins measured";
         return std::nullopt;
     }
-    auto say = [&](const std::string& line) {
-        if (s.progress) s.progress(line);
-    };
-    if (s.what) {
-        const Geometry shape = s.size ? *s.size : Geometry{3, 3};
-        r.dataset_names.push_back(std::string(*s.what == NP_GENERATE_GRID ? "grids " : "puzzles ") + shape.name());
-        for (const Plugin& p : plugins) {
-            if (cancelled(s)) break;
-            if (const Row* done = find_row(earlier, p.name(), r.dataset_names.back())) {
-                r.rows.push_back(*done);
-                continue;
-            }
-            say(p.name() + ": generating " + r.dataset_names.back());
-            r.rows.push_back(bench_generator(s, p, shape, prover_for(p, oracle, registry.plugins(), {})));
-        }
-    }
+    Bench bench{s, *loaded, plugins, *earlier, r};
+    if (s.what) bench.generators();
     for (const std::string& path : s.datasets) {
         if (cancelled(s)) break;
-        std::string why;
-        auto data = read_dataset(path, s.size, why);
-        if (!data) {
-            r.notes.push_back(why);
-            continue;
-        }
-        for (const auto& e : data->errors) r.notes.push_back(e);
-        if (data->puzzles.empty()) {
-            r.notes.push_back(path + ": no puzzles");
-            continue;
-        }
-        // Two files with one stem (x.txt, x.tsv) keep their extensions apart.
-        if (std::find(r.dataset_names.begin(), r.dataset_names.end(), data->name) != r.dataset_names.end())
-            data->name = std::filesystem::path(path).filename().string();
-        r.dataset_names.push_back(data->name);
-        std::vector<std::size_t> permutation(data->puzzles.size());
-        std::iota(permutation.begin(), permutation.end(), 0);
-        Rng rng(s.seed ^ fnv1a(data->name));
-        rng.shuffle(permutation.begin(), permutation.end());
-        // One truth cache per prover (a plugin is never its own prover). The
-        // oracle goes last: its prover is then the fastest plugin measured.
-        std::map<std::string, std::vector<std::optional<Truth>>> truths;
-        std::vector<Row> rows(plugins.size());
-        std::vector<std::size_t> order(plugins.size());
-        std::iota(order.begin(), order.end(), 0);
-        std::stable_partition(order.begin(), order.end(), [&](std::size_t k) { return &plugins[k] != oracle && plugins[k].name() != s.oracle; });
-        for (std::size_t k : order) {
-            const Plugin& p = plugins[k];
-            if (cancelled(s)) break;
-            if (const Row* done = find_row(earlier, p.name(), data->name)) {
-                rows[k] = *done;
-                continue;
-            }
-            say(p.name() + ": " + data->name + " (" + std::to_string(data->puzzles.size()) + " puzzles)");
-            const Plugin* prover = prover_for(p, oracle, plugins, rows);
-            auto& truth = truths[prover ? prover->name() : ""];
-            truth.resize(data->puzzles.size());
-            DatasetRun d{s, *data, prover, permutation, truth};
-            rows[k] = bench_solver(p, d, r.notes);
-        }
-        for (Row& row : rows)
-            if (!row.plugin.empty()) r.rows.push_back(std::move(row));
+        bench.dataset(path);
     }
     r.interrupted = cancelled(s);
     if (r.dataset_names.empty()) {

@@ -26,7 +26,9 @@
 #include "chart.hpp"
 #include "numplace/grid.hpp"
 #include "numplace/host.hpp"
+#include "judge.hpp"
 #include "runner.hpp"
+#include "setup.hpp"
 
 namespace np::bench {
 
@@ -43,25 +45,29 @@ struct Dataset {
 // `error` when the file cannot be read.
 std::optional<Dataset> read_dataset(const std::string& path, std::optional<Geometry> size, std::string& error);
 
+// bench's harness settings: the harness's, without a node limit (bench
+// times whole solves; --timeout still bounds each one).
+inline harness::Settings whole_solves() {
+    harness::Settings h;
+    h.max_nodes = 0;
+    return h;
+}
+
 struct Settings {
+    // plugins (empty: every plugin that can solve, or generate --what),
+    // folders, oracle, --timeout per puzzle, the runner for --isolate, cancel.
+    harness::Settings harness = whole_solves();
     std::vector<std::string> datasets;  // paths; none: generators are measured
-    std::vector<std::string> plugins;   // empty: every plugin that can (solve, or generate --what)
-    std::vector<std::string> plugin_dirs;
-    bool allow_insecure_plugins = false;  // --allow-insecure-plugins (PluginRegistry::set_allow_insecure)
     std::optional<Geometry> size;       // for datasets: the lines' shape; for generators: 3x3 by default
     uint64_t limit = 2;                 // 1: first solution; 2: solve and prove unique
     double seconds = 10;                // timed, per plugin x dataset
     double warmup = 1;                  // seconds of warm-up
     uint64_t seed = 0;                  // the sample's order; generators' seed
     unsigned jobs = 1;                  // instances in parallel, one thread each
-    double timeout_seconds = 10;        // per puzzle (0 = none)
-    std::string oracle = "exhaustive-count";
     std::string baseline;               // a plugin: each row's speed as a ratio of its
     std::optional<np_generate_kind> what;  // generators: grids or puzzles
     OptionList options;                 // passed to every call
-    bool isolate = false;               // plugins in the runner's worker processes
-    runner::Settings runner;            // for --isolate
-    const std::atomic<bool>* cancel = nullptr;
+    bool isolate = false;               // plugins in the runner's worker processes (harness.runner)
     std::function<void(const std::string&)> progress;  // one line per step
     // --resume: the JSON report of an earlier run with the same settings; its
     // measured rows (and findings) are kept, only the others run.
@@ -71,7 +77,7 @@ struct Settings {
 struct Row {
     std::string plugin, dataset;
     enum class Status { measured, finding, skipped } status = Status::skipped;
-    std::string kind;     // a finding's kind: wrong, disagrees, crashed, timed-out, failed
+    judge::Kind kind = judge::Kind::none;  // a finding's kind (judge.hpp), as verify's rows have it
     std::string message;  // the finding, or why the row was skipped
     uint64_t dataset_size = 0, timed = 0;  // puzzles (or results) in the file, timed
     bool sampled = false;
@@ -93,6 +99,11 @@ struct Report {
     std::string machine, date, prover;
     bool interrupted = false;
 };
+
+// The JSON report's format version. Version 2 names finding kinds as verify
+// does (certificate, disagreement, contract, crashed, ...); --resume also
+// reads version 1 (wrong, disagrees, failed).
+constexpr int kReportVersion = 2;
 
 // nullopt and `error` for usage errors (an unknown plugin, no dataset
 // readable, a baseline not in the run).

@@ -93,7 +93,7 @@ std::vector<std::string> headers(const Report& r) {
 std::vector<std::string> cells(const Report& r, const Row& row) {
     std::vector<std::string> c = {row.dataset, row.plugin};
     if (row.status != Row::Status::measured) {
-        c.push_back((row.status == Row::Status::finding ? "FINDING " + row.kind + ": " : "skipped: ") + row.message);
+        c.push_back((row.status == Row::Status::finding ? "FINDING " + std::string(judge::kind_name(row.kind)) + ": " : "skipped: ") + row.message);
         return c;
     }
     c.insert(c.end(), {number(row.rate), number(row.mean_us), number(row.median_us), number(row.p99_us)});
@@ -170,7 +170,7 @@ json to_json(const Report& r) {
     for (const Row& row : r.rows) {
         json j = {{"dataset", row.dataset}, {"plugin", row.plugin}, {"status", status_name(row.status)}};
         if (row.status != Row::Status::measured) {
-            if (!row.kind.empty()) j["kind"] = row.kind;
+            if (row.kind != judge::Kind::none) j["kind"] = std::string(judge::kind_name(row.kind));
             j["message"] = row.message;
             rows.push_back(j);
             continue;
@@ -191,13 +191,13 @@ json to_json(const Report& r) {
         if (row.ratio) j["ratio"] = *row.ratio;
         rows.push_back(j);
     }
-    return {{"numplace_bench", 1}, {"machine", r.machine}, {"date", r.date},     {"settings", settings_json(r.settings)},
+    return {{"numplace_bench", kReportVersion}, {"machine", r.machine}, {"date", r.date},     {"settings", settings_json(r.settings)},
             {"rows", rows},        {"notes", r.notes},     {"interrupted", r.interrupted}};
 }
 
 json settings_json(const Settings& s) {
     json settings = {{"limit", s.limit}, {"seconds", s.seconds}, {"warmup", s.warmup}, {"seed", s.seed},
-                     {"jobs", s.jobs},   {"timeout", s.timeout_seconds}, {"oracle", s.oracle}};
+                     {"jobs", s.jobs},   {"timeout", s.harness.timeout_seconds}, {"oracle", s.harness.oracle}};
     if (!s.baseline.empty()) settings["baseline"] = s.baseline;
     if (s.what) settings["what"] = *s.what == NP_GENERATE_GRID ? "grid" : "puzzle";
     if (s.size) settings["size"] = s.size->name();
@@ -209,11 +209,28 @@ json settings_json(const Settings& s) {
     return settings;
 }
 
+namespace {
+
+// A finding's kind as a report of `version` names it. Version 1 had words
+// of its own: wrong (a refuted certificate), disagrees, failed (a contract
+// failure, or a child that died); an unknown word is refused.
+judge::Kind kind_in_report(const std::string& name, uint64_t version) {
+    if (version == 1) {
+        if (name == "wrong") return judge::Kind::certificate;
+        if (name == "disagrees") return judge::Kind::disagreement;
+        if (name == "failed") return judge::Kind::contract;
+    }
+    if (auto kind = judge::kind_from_name(name)) return *kind;
+    throw std::runtime_error("unknown finding kind '" + name + "'");
+}
+
+}  // namespace
+
 std::optional<std::vector<Row>> rows_from_json(const json& report, std::string& error) {
     std::vector<Row> rows;
     try {
-        if (whole_number(report.at("numplace_bench"), "numplace_bench") != 1)
-            throw std::runtime_error("not a numplace bench report");
+        const uint64_t version = whole_number(report.at("numplace_bench"), "numplace_bench");
+        if (version < 1 || version > kReportVersion) throw std::runtime_error("not a numplace bench report");
         for (const json& j : report.at("rows")) {
             Row row;
             row.plugin = j.at("plugin").get<std::string>();
@@ -222,7 +239,7 @@ std::optional<std::vector<Row>> rows_from_json(const json& report, std::string& 
             if (status == "skipped") continue;  // run again
             if (status == "finding") {
                 row.status = Row::Status::finding;
-                row.kind = j.value("kind", std::string());
+                row.kind = kind_in_report(j.value("kind", std::string()), version);
                 row.message = j.at("message").get<std::string>();
                 rows.push_back(std::move(row));
                 continue;
@@ -269,7 +286,7 @@ std::string to_csv(const Report& r) {
            "mean_clues,unknown,peak_mib,timed,dataset_size,sampled,ratio\n";
     for (const Row& row : r.rows) {
         out << quoted(row.dataset) << "," << quoted(row.plugin) << "," << status_name(row.status) << ","
-            << quoted(row.kind) << "," << quoted(row.message) << ",";
+            << quoted(std::string(judge::kind_name(row.kind))) << "," << quoted(row.message) << ",";
         if (row.status == Row::Status::measured)
             out << figure(row.rate) << "," << figure(row.mean_us) << "," << figure(row.median_us) << ","
                 << figure(row.p99_us) << ","

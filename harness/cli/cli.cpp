@@ -48,6 +48,10 @@ std::string check_value(const FlagSpec& s, const std::string& value) {
         }
         case FlagKind::seconds:
             return parse_seconds(value) ? "" : "expected a finite number of seconds >= 0";
+        case FlagKind::percent: {
+            auto v = parse_seconds(value);  // the same syntax: a finite number >= 0
+            return v && *v <= 100 ? "" : "expected a percentage from 0 to 100";
+        }
         case FlagKind::choice: {
             std::string list;
             for (const auto& c : s.choices) {
@@ -84,6 +88,10 @@ const std::vector<std::string>& Args::texts(const std::string& name) const {
 uint64_t Args::whole(const std::string& name) const { return parse_whole(text(name)).value_or(0); }
 
 double Args::seconds(const std::string& name) const { return parse_seconds(text(name)).value_or(0); }
+
+double Args::percent(const std::string& name) const { return parse_seconds(text(name)).value_or(0); }
+
+bool Args::takes(const std::string& name) const { return find_spec(specs, name) != nullptr; }
 
 std::string command_name(const Command& command) {
     std::string name;

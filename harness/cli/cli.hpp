@@ -35,6 +35,7 @@ enum class FlagKind {
     texts,    // any text, repeatable
     whole,    // a whole number in [min, max]
     seconds,  // a finite number of seconds >= 0
+    percent,  // a number from 0 to 100
     choice,   // one of `choices`
     shape,    // a box shape RxC
 };
@@ -70,6 +71,9 @@ public:
     const std::vector<std::string>& texts(const std::string& name) const;
     uint64_t whole(const std::string& name) const;
     double seconds(const std::string& name) const;
+    double percent(const std::string& name) const;  // 0 to 100
+    // Whether the command has this flag at all (given or not).
+    bool takes(const std::string& name) const;
 
     const std::vector<FlagSpec>* specs = nullptr;
 };

@@ -45,6 +45,23 @@ CLI::App* subcommand_for(CLI::App& app, std::map<std::string, CLI::App*>& groups
     return sub;
 }
 
+// What --help shows for a flag's value.
+std::string value_name(const FlagSpec& spec) {
+    switch (spec.kind) {
+        case FlagKind::whole: return "N";
+        case FlagKind::seconds: return "SECONDS";
+        case FlagKind::percent: return "PERCENT";
+        case FlagKind::shape: return "RxC";
+        case FlagKind::choice: {
+            std::string list;
+            for (const auto& c : spec.choices) list += (list.empty() ? "" : "|") + c;
+            return list;
+        }
+        case FlagKind::texts: return spec.positional() ? "TEXT ..." : "TEXT (repeatable)";
+        default: return "TEXT";
+    }
+}
+
 void add_flags(CLI::App* sub, const Command& command, Slots& slots) {
     for (const FlagSpec& spec : command.flags) {
         auto& target = slots.values[spec.name];
@@ -57,6 +74,7 @@ void add_flags(CLI::App* sub, const Command& command, Slots& slots) {
                 option->allow_extra_args(false);
                 if (spec.kind != FlagKind::texts) option->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
             }
+            option->type_name(value_name(spec));
             if (!spec.default_value.empty()) option->default_str(spec.default_value);
             if (spec.required) option->required();
         }

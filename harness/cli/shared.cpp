@@ -22,6 +22,15 @@ namespace fs = std::filesystem;
 
 namespace flags {
 
+namespace {
+// 10 -> "10", 0.5 -> "0.5": a default as a user would type it.
+std::string number_text(double value) {
+    std::ostringstream out;
+    out << value;
+    return out.str();
+}
+}  // namespace
+
 FlagSpec plugin_dir() {
     return {"--plugin-dir", FlagKind::texts,
             "Folder (or single .so) to load plugins from; searched before $NUMPLACE_PLUGIN_PATH and the bundled "
@@ -65,7 +74,54 @@ FlagSpec inputs() {
             "anything else is a puzzle."};
 }
 
+FlagSpec plugins(const std::string& help) { return {"--plugins", FlagKind::text, help}; }
+FlagSpec oracle(const std::string& help) { return {"--oracle", FlagKind::text, help, harness::kDefaultOracle}; }
+FlagSpec call_timeout() {
+    return {"--timeout", FlagKind::seconds, "Seconds per call (0 = no limit)",
+            number_text(harness::Settings{}.timeout_seconds)};
+}
+FlagSpec call_max_nodes() {
+    return {"--max-nodes", FlagKind::whole,
+            "Search nodes per call (0 = no limit); the default keeps a run deterministic and short",
+            std::to_string(harness::Settings{}.max_nodes)};
+}
+FlagSpec in_process() {
+    return {"--in-process", FlagKind::flag,
+            "Call plugins in this process, not in worker processes: faster to start, but a plugin that crashes "
+            "ends the run (for trusted plugins)"};
+}
+FlagSpec memory() {
+    return {"--memory", FlagKind::whole,
+            "Address-space limit of each worker process, MiB (0 = none; off in sanitizer builds)",
+            std::to_string(runner::Settings{}.memory_mib)};
+}
+std::vector<FlagSpec> harness(const std::string& plugins_help, const std::string& oracle_help) {
+    return {plugins(plugins_help), plugin_dir(),     allow_insecure_plugins(), oracle(oracle_help),
+            call_timeout(),        call_max_nodes(), in_process(),             memory()};
+}
+
 }  // namespace flags
+
+std::vector<FlagSpec> with(std::vector<FlagSpec> shared, const std::vector<FlagSpec>& own) {
+    shared.insert(shared.end(), own.begin(), own.end());
+    return shared;
+}
+
+harness::Settings harness_settings(const Args& args) {
+    harness::Settings s;
+    s.plugins = comma_list(args.text("--plugins"));
+    s.plugin_dirs = args.texts("--plugin-dir");
+    s.allow_insecure_plugins = args.flag("--allow-insecure-plugins");
+    if (args.takes("--oracle")) s.oracle = args.text("--oracle");
+    s.oracle_named = args.has("--oracle");
+    if (args.takes("--timeout")) s.timeout_seconds = args.seconds("--timeout");
+    if (args.takes("--max-nodes")) s.max_nodes = args.whole("--max-nodes");
+    s.runner.in_process = args.flag("--in-process");
+    if (args.takes("--memory")) s.runner.memory_mib = args.whole("--memory");
+    s.runner.worker_program = worker_program();
+    s.cancel = &interrupt_flag();
+    return s;
+}
 
 std::vector<std::string> comma_list(const std::string& text) {
     std::vector<std::string> out;

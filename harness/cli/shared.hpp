@@ -14,6 +14,7 @@
 #include "numplace/host.hpp"
 #include "numplace/input.hpp"
 #include "numplace/utf8.hpp"
+#include "setup.hpp"
 
 namespace np::cli {
 
@@ -32,7 +33,30 @@ FlagSpec timeout();
 FlagSpec option();
 FlagSpec seed(const std::string& help);
 FlagSpec inputs();
+
+// The harness's flags (verify, fuzz, bench), with harness::Settings's
+// defaults: the library's defaults are the command line's. --timeout and
+// --max-nodes above are the one-shot commands' (solve, count, ...): no limit
+// unless asked, since a user counting every 6x6 grid means to wait.
+FlagSpec plugins(const std::string& help);
+FlagSpec oracle(const std::string& help);
+FlagSpec call_timeout();    // --timeout, seconds per call
+FlagSpec call_max_nodes();  // --max-nodes, search nodes per call
+FlagSpec in_process();
+FlagSpec memory();
+// The set verify and fuzz take: --plugins (with `plugins_help`),
+// --plugin-dir, --allow-insecure-plugins, --oracle, --timeout, --max-nodes,
+// --in-process, --memory.
+std::vector<FlagSpec> harness(const std::string& plugins_help, const std::string& oracle_help);
 }  // namespace flags
+
+// A command's flags: the shared ones, then its own.
+std::vector<FlagSpec> with(std::vector<FlagSpec> shared, const std::vector<FlagSpec>& own);
+
+// harness::Settings from the harness flags the command takes (a flag it
+// does not take keeps the library's default); the interrupt flag as cancel
+// and numplace-worker beside this binary as the worker program.
+harness::Settings harness_settings(const Args& args);
 
 // The budget from --max-nodes and --timeout, with the interrupt flag as its
 // terminate callback.

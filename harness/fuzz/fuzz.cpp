@@ -6,15 +6,18 @@
 #include <chrono>
 #include <numeric>
 
+#include "generators.hpp"
 #include "judge.hpp"
 #include "numplace/certify.hpp"
+#include "numplace/clock.hpp"
 #include "numplace/random.hpp"
+#include "setup.hpp"
 
 namespace np::fuzz {
 
 namespace {
 
-using verify::NamedAnswer;
+using judge::NamedAnswer;
 
 // ---- Symmetries: maps that keep a grid valid ------------------------------------------
 // Relabel the values; permute the bands, the rows in each band, the stacks,
@@ -72,14 +75,17 @@ struct Case {
     uint64_t salt = 0;
 };
 
-const Geometry kShapes[] = {{2, 2}, {2, 3}, {3, 3}, {3, 4}, {4, 4}, {5, 5}};
-
 struct Context {
     const std::vector<Plugin>& tested;
     const Plugin* oracle;
+    const std::vector<Plugin>& all;  // every loaded plugin: where provers come from
     const Plugin* grid_source;  // a generator whose grids the host certifies
     runner::Runner& run;
     Budget budget;
+
+    // What settles a plugin's answers: the oracle, or another plugin when
+    // the oracle is the one tested (a plugin is never judged by itself).
+    const Plugin* prover_for(const std::string& plugin) const { return harness::prover_for(plugin, oracle, all); }
 };
 
 // A full grid from an independent seed: the grid source's result `seed`,
@@ -162,22 +168,14 @@ struct Failure {
     std::optional<Grid> derived{};
 };
 
-bool conclusive(const SolveOutcome& o) {
-    return o.fault == Fault::none &&
-           (o.verdict == Verdict::multiple || o.verdict == Verdict::invalid ||
-            ((o.verdict == Verdict::none || o.verdict == Verdict::unique) && o.complete));
-}
+using judge::conclusive;
 
+// A fault (a wrong certificate, a malformed answer, a crash, a hang) as the
+// judge names it; nullopt for none, or a puzzle the plugin declines.
 std::optional<Failure> fault_failure(const SolveOutcome& o) {
-    switch (o.fault) {
-        case Fault::wrong: return Failure{"certificate", o.message};
-        case Fault::malformed: return Failure{"contract", o.message};
-        case Fault::crashed: return Failure{"crashed", o.message};
-        case Fault::timed_out: return Failure{"timed-out", o.message};
-        case Fault::out_of_memory: return Failure{"out-of-memory", o.message};
-        case Fault::failed: return o.status == NP_UNSUPPORTED ? std::nullopt : std::optional<Failure>{{"contract", o.message}};
-        default: return std::nullopt;
-    }
+    const auto j = judge::judge_fault(o.fault, o.status, o.message);
+    if (!j || j->status != judge::Status::fail) return std::nullopt;
+    return Failure{std::string(judge::kind_name(j->kind)), o.message};
 }
 
 // Every property for one plugin on one puzzle, in steps; stops after step
@@ -206,15 +204,14 @@ std::optional<Failure> check(const Plugin& p, const Grid& puzzle, uint64_t salt,
         return std::nullopt;
     }
     if (last < 1) return std::nullopt;
-    // Agreement with the oracle; certificates outrank claims.
-    std::optional<SolveOutcome> oracle_out;
-    if (ctx.oracle && ctx.oracle->supports(puzzle.geometry))
-        oracle_out = ctx.run.solve_one(*ctx.oracle, puzzle, 2, {}, ctx.budget);
-    const verify::Truth truth =
-        verify::truth_from_answers({NamedAnswer{p.name(), &out}}, oracle_out ? &*oracle_out : nullptr,
-                                   ctx.oracle ? ctx.oracle->name() : "");
-    const verify::Judgement j = verify::judge_solve(out, truth, "agreement");
-    if (j.status == verify::Status::fail) return fail(1, "agreement", j.finding);
+    // Agreement with an independent prover; certificates outrank claims.
+    const Plugin* prover = ctx.prover_for(p.name());
+    std::optional<SolveOutcome> proof;
+    if (prover && prover->supports(puzzle.geometry)) proof = ctx.run.solve_one(*prover, puzzle, 2, {}, ctx.budget);
+    const judge::Truth truth = judge::truth_from_answers({NamedAnswer{p.name(), &out}}, proof ? &*proof : nullptr,
+                                                         prover ? prover->name() : "");
+    const judge::Judgement j = judge::judge_solve(out, truth, judge::Kind::disagreement);
+    if (j.status == judge::Status::fail) return fail(1, "agreement", j.finding);
     if (!conclusive(out) || last < 2) return std::nullopt;
 
     // A symmetry keeps the verdict and carries the solution along.
@@ -268,76 +265,30 @@ std::optional<Failure> check(const Plugin& p, const Grid& puzzle, uint64_t salt,
     return std::nullopt;
 }
 
-// The generator properties of verify, for one drawn call: every result is
-// certified by the host (valid; full for grids); each puzzle is unique by
-// the oracle's complete search; the same call again gives the same results
-// (deterministic); a run of one from `first` gives the first of them
-// (K-prefix) and one from `first + count - 1` the last (first_index).
-struct GeneratorCall {
-    np_generate_kind what = NP_GENERATE_GRID;
-    Geometry size;
-    uint64_t seed = 0, first = 0, count = 1;
-};
-
-std::string describe(const GeneratorCall& c) {
-    return std::string(c.what == NP_GENERATE_GRID ? "grid" : "puzzle") + "s " + std::to_string(c.first) + " to " +
-           std::to_string(c.first + c.count - 1) + " of seed " + std::to_string(c.seed) + " (" + c.size.name() + ")";
+// The properties a drawn generator call must have: every result certified
+// by the host (valid; full for grids), each puzzle unique by an independent
+// prover, the same results from a shorter run and from a later first_index.
+corpus::GeneratorProperties generator_properties(np_generate_kind what) {
+    corpus::GeneratorProperties expect;
+    expect.valid = expect.deterministic = true;
+    expect.full = what == NP_GENERATE_GRID;
+    expect.unique = what == NP_GENERATE_PUZZLE;
+    return expect;
 }
 
-std::optional<Failure> check_generator(const Plugin& p, const GeneratorCall& c, Context& ctx, Grid& culprit) {
-    auto generate = [&](uint64_t first, uint64_t count) {
-        return ctx.run.generate(p, c.size, c.what, c.seed, first, count, {}, ctx.budget);
-    };
-    const GenerateOutcome all = generate(c.first, c.count);
-    if (all.fault != Fault::none) {
-        if (all.status == NP_UNSUPPORTED || all.status == NP_BAD_OPTION) return std::nullopt;
-        SolveOutcome as_solve;  // the same fault kinds as a solve call
-        as_solve.fault = all.fault, as_solve.status = all.status, as_solve.message = all.message;
-        auto f = fault_failure(as_solve);
-        if (f && (f->property == "certificate" || f->property == "contract")) f->property = "generator";
-        if (f) f->message = describe(c) + ": " + f->message;
-        return f;
-    }
-    if (all.results.size() < c.count) return std::nullopt;  // the budget ran out: nothing to judge
-    const std::string what = describe(c);
-    const GenerateOutcome again = generate(c.first, c.count);
-    if (again.fault == Fault::none && again.results.size() == c.count)
-        for (uint64_t i = 0; i < c.count; ++i)
-            if (again.results[i] != all.results[i]) {
-                culprit = all.results[i];
-                return Failure{"generator", what + ": result " + std::to_string(c.first + i) +
-                                                " differs when the same call is made again (not deterministic)"};
-            }
-    const GenerateOutcome head = generate(c.first, 1), last = generate(c.first + c.count - 1, 1);
-    if (head.fault == Fault::none && head.results.size() == 1 && head.results[0] != all.results.front()) {
-        culprit = all.results.front();
-        return Failure{"generator", what + ": a run of one from " + std::to_string(c.first) + " differs from the run of " +
-                                        std::to_string(c.count) + " (K-prefix)"};
-    }
-    if (last.fault == Fault::none && last.results.size() == 1 && last.results[0] != all.results.back()) {
-        culprit = all.results.back();
-        return Failure{"generator", what + ": result " + std::to_string(c.first + c.count - 1) +
-                                        " asked with first_index differs from the run's"};
-    }
-    if (c.what != NP_GENERATE_PUZZLE || !ctx.oracle || ctx.oracle->name() == p.name() ||
-        !ctx.oracle->supports(c.size))
-        return std::nullopt;
-    for (uint64_t i = 0; i < c.count; ++i) {
-        const SolveOutcome o = ctx.run.solve_one(*ctx.oracle, all.results[i], 2, {}, ctx.budget);
-        if (o.fault != Fault::none || (o.verdict != Verdict::multiple && !o.complete)) continue;
-        if (o.verdict != Verdict::unique) {
-            culprit = all.results[i];
-            return Failure{"generator", what + ": result " + std::to_string(c.first + i) + " has " +
-                                            (o.verdict == Verdict::multiple ? "more than one solution" : "no solution") +
-                                            " (" + ctx.oracle->name() + ")"};
-        }
-    }
-    return std::nullopt;
+// One drawn generator call, judged by the generator checker; `culprit` gets
+// the result that breaks a property.
+std::optional<Failure> check_generator(const Plugin& p, const judge::GeneratorCall& c, Context& ctx, Grid& culprit) {
+    const judge::GeneratorJudgement g =
+        judge::check_generator({p, c, generator_properties(c.what), ctx.prover_for(p.name()), true}, ctx.run, ctx.budget);
+    if (g.judgement.status != judge::Status::fail) return std::nullopt;
+    if (g.culprit) culprit = *g.culprit;
+    return Failure{std::string(judge::kind_name(g.judgement.kind)), judge::describe(c) + ": " + g.judgement.finding};
 }
 
 // A generator failure as a corpus entry: the call that fails, with the
 // properties it must have.
-corpus::GeneratorEntry generator_entry(const std::string& plugin, const GeneratorCall& c, uint64_t found_by) {
+corpus::GeneratorEntry generator_entry(const std::string& plugin, const judge::GeneratorCall& c, uint64_t found_by) {
     corpus::GeneratorEntry e;
     e.plugin = plugin;
     e.what = c.what;
@@ -345,9 +296,7 @@ corpus::GeneratorEntry generator_entry(const std::string& plugin, const Generato
     e.seed = c.seed;
     e.count = static_cast<uint32_t>(c.first + c.count);
     e.id = "fuzz-" + plugin + "-generator-seed" + std::to_string(found_by);
-    e.expect.valid = e.expect.deterministic = true;
-    e.expect.full = c.what == NP_GENERATE_GRID;
-    e.expect.unique = c.what == NP_GENERATE_PUZZLE;
+    e.expect = generator_properties(c.what);
     e.source = "numplace fuzz --seed " + std::to_string(found_by) + ": " + plugin + " breaks a generator property";
     e.tags = {"regression", "fuzz", plugin};
     return e;
@@ -400,8 +349,9 @@ Shrunk shrink(const Plugin& p, const Grid& puzzle, uint64_t salt, const Failure&
 }
 
 std::optional<corpus::PuzzleEntry> entry_for(const Finding& f, Context& ctx) {
-    if (!ctx.oracle || !ctx.oracle->supports(f.puzzle.geometry)) return std::nullopt;
-    const SolveOutcome o = ctx.run.solve_one(*ctx.oracle, f.puzzle, 2, {}, ctx.budget);
+    const Plugin* prover = ctx.prover_for(f.plugin);
+    if (!prover || !prover->supports(f.puzzle.geometry)) return std::nullopt;
+    const SolveOutcome o = ctx.run.solve_one(*prover, f.puzzle, 2, {}, ctx.budget);
     corpus::PuzzleEntry e;
     e.id = "fuzz-" + f.plugin + "-" + f.property + "-seed" + std::to_string(f.seed);
     e.size = f.puzzle.geometry;
@@ -433,166 +383,224 @@ struct Quiet : rc::detail::TestListener {
     void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
 };
 
+// One drawn case: a puzzle for the solving properties, a call for the
+// generators.
+struct Drawn {
+    Grid puzzle;
+    uint64_t salt = 0;  // fixes the properties' random choices
+    judge::GeneratorCall call;
+};
+
+// A run: rapidcheck's seeds one after another, each in four phases.
+//   draw    rapidcheck draws a shape, a grid seed, a clue share, a damage
+//           and a generator call (so that rapidcheck can shrink them);
+//   judge   every tested plugin's solving properties, then its generator;
+//   record  the first failure becomes the finding: while rapidcheck
+//           shrinks, only a smaller case failing the same way replaces it;
+//   shrink  the finding's puzzle, clue by clue (shrink() above).
+class FuzzRun {
+public:
+    FuzzRun(const Settings& s, Context& ctx) : s_(s), ctx_(ctx) {}
+
+    // One seed's cases; the finding when one failed.
+    std::optional<Finding> run_seed(uint64_t seed, Result& result, std::string& error);
+
+private:
+    using Clock = std::chrono::steady_clock;
+
+    // A failing case: the finding, and the failure shrinking must keep.
+    struct Caught {
+        Finding finding;
+        Failure failure;
+        uint64_t salt = 0;
+    };
+    Drawn draw();
+    std::optional<Caught> judge_case(const Drawn& d);
+    bool record(Caught caught);
+    void shrink_finding(Finding& f);
+    // Past the first half of --shrink-seconds, rapidcheck's remaining
+    // shrinking attempts pass at once: the rest is ours, clue by clue.
+    bool rapidcheck_shrinking_over() const {
+        return first_failure_ && Clock::now() >= *first_failure_ + shrink_budget() / 2;
+    }
+    Clock::duration shrink_budget() const {
+        return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s_.shrink_seconds));
+    }
+
+    const Settings& s_;
+    Context& ctx_;
+    uint64_t seed_ = 0;
+    // The last failing case rapidcheck ran: after its shrinking, the smallest.
+    std::optional<Finding> found_;
+    Failure found_failure_;
+    uint64_t found_salt_ = 0;
+    std::optional<Clock::time_point> first_failure_;
+};
+
+Drawn FuzzRun::draw() {
+    const auto& shapes = harness::standard_shapes();
+    const Geometry g = s_.size ? *s_.size : *rc::gen::elementOf(shapes);
+    const uint64_t grid_seed = *rc::gen::arbitrary<uint64_t>();
+    Drawn d{Grid(g), *rc::gen::arbitrary<uint64_t>(), {}};
+    const int lowest = g.side() >= 16 ? 60 : 20;  // big grids keep more clues: the prover must finish
+    const int percent = *rc::gen::inRange(lowest, 90);
+    const int damage = *rc::gen::inRange(0, 3);  // none, a wrong clue, a duplicate given
+    Rng rng(d.salt ^ 0x9e3779b97f4a7c15ull);
+    const Grid full = full_grid(g, grid_seed, ctx_);
+    d.puzzle = remove_clues(full, percent, rng);
+    if (damage == 1) add_wrong_clue(d.puzzle, full, rng);
+    if (damage == 2) add_duplicate(d.puzzle, rng);
+    d.call.what = *rc::gen::inRange(0, 2) == 0 ? NP_GENERATE_GRID : NP_GENERATE_PUZZLE;
+    d.call.size = g;
+    d.call.seed = *rc::gen::inRange<uint64_t>(0, 1000);
+    d.call.first = *rc::gen::inRange<uint64_t>(0, 8);
+    d.call.count = *rc::gen::inRange<uint64_t>(1, 4);
+    return d;
+}
+
+// The solving properties first (most mistakes show there), then the
+// generator's; the first failure found, or nullopt.
+std::optional<FuzzRun::Caught> FuzzRun::judge_case(const Drawn& d) {
+    for (const Plugin& p : ctx_.tested) {
+        Caught c{Finding{}, Failure{}, d.salt};
+        c.finding.plugin = p.name();
+        c.finding.seed = seed_;
+        if (p.can(NP_CAP_SOLVE))
+            if (auto f = check(p, d.puzzle, d.salt, ctx_)) {
+                // A fault on a derived puzzle: that puzzle fails on its own,
+                // at the first step, and is the one to shrink.
+                c.finding.puzzle = f->derived ? *f->derived : d.puzzle;
+                if (f->derived) f->step = 0, f->derived.reset();
+                c.failure = *f;
+                c.finding.property = f->property;
+                c.finding.message = f->message;
+                return c;
+            }
+        const bool generates = p.can(d.call.what == NP_GENERATE_GRID ? NP_CAP_GENERATE_GRID : NP_CAP_GENERATE_PUZZLE);
+        Grid culprit(d.call.size);
+        if (auto f = generates && p.supports(d.call.size) ? check_generator(p, d.call, ctx_, culprit) : std::nullopt) {
+            c.failure = *f;
+            c.finding.property = f->property;
+            c.finding.message = f->message;
+            c.finding.puzzle = culprit;
+            c.finding.generator = generator_entry(p.name(), d.call, seed_);
+            return c;
+        }
+    }
+    return std::nullopt;
+}
+
+// Keeps a failing case as the finding. While rapidcheck shrinks, only the
+// first failure counts (the same plugin, property and kind of call): a
+// smaller case that fails some other way is a different finding (false).
+bool FuzzRun::record(Caught caught) {
+    const Finding& f = caught.finding;
+    if (found_ && (found_->plugin != f.plugin || found_->property != f.property ||
+                   found_->generator.has_value() != f.generator.has_value()))
+        return false;
+    if (!first_failure_) first_failure_ = Clock::now();
+    found_ = std::move(caught.finding);
+    found_failure_ = caught.failure;
+    found_salt_ = caught.salt;
+    return true;
+}
+
+void FuzzRun::shrink_finding(Finding& f) {
+    f.original = format_line(f.puzzle);
+    if (f.generator) return;  // a generator's output is what the call made
+    const Plugin* p = nullptr;
+    for (const Plugin& q : ctx_.all)
+        if (q.name() == f.plugin) p = &q;
+    const auto deadline = std::max(*first_failure_ + shrink_budget(), Clock::now() + shrink_budget() / 4);
+    const Shrunk shrunk = shrink(*p, f.puzzle, found_salt_, found_failure_, ctx_, deadline);
+    f.puzzle = shrunk.puzzle;
+    f.shrunk_completely = shrunk.complete;
+    if (auto again = check(*p, f.puzzle, found_salt_, ctx_, found_failure_.step)) f.message = again->message;
+    f.entry = entry_for(f, ctx_);
+}
+
+std::optional<Finding> FuzzRun::run_seed(uint64_t seed, Result& result, std::string& error) {
+    seed_ = seed;
+    found_.reset();
+    first_failure_.reset();
+    const auto property = [&] {
+        if (rapidcheck_shrinking_over()) return;
+        const Drawn d = draw();
+        ++result.cases;
+        auto caught = judge_case(d);
+        if (!caught) return;
+        const Finding& f = caught->finding;
+        const std::string why = f.plugin + ": " + f.property + ": " + f.message;
+        if (record(std::move(*caught))) RC_FAIL(why);
+    };
+    rc::detail::TestParams params;
+    params.seed = seed;
+    params.maxSuccess = s_.cases_per_seed;
+    params.maxSize = 100;
+    rc::detail::TestMetadata metadata;
+    metadata.id = "numplace-fuzz";
+    std::unordered_map<std::string, rc::detail::Reproduce> reproduce;
+    if (!s_.reproduce.empty()) {
+        try {
+            reproduce = rc::detail::configFromString(s_.reproduce).reproduce;
+        } catch (const std::exception& e) {
+            error = std::string("--reproduce: ") + e.what();
+            return std::nullopt;
+        }
+    }
+    Quiet quiet;
+    const auto outcome = rc::detail::checkProperty(rc::detail::toProperty(property), metadata, params, quiet, reproduce);
+    rc::detail::FailureResult failure;
+    if (!outcome.match(failure) || !found_) return std::nullopt;
+    rc::detail::Configuration config;
+    config.reproduce[metadata.id] = failure.reproduce;
+    found_->reproduce = rc::detail::configToString(config);
+    // rapidcheck shrank the drawn values (the shape comes first, so a 16x16
+    // stays one); the puzzle itself shrinks clue by clue here.
+    shrink_finding(*found_);
+    return std::move(found_);
+}
+
+// The plugins fuzz tests: those named, or by default every plugin that can
+// solve or generate.
+std::vector<Plugin> tested_plugins(const Settings& s, const std::vector<Plugin>& chosen) {
+    std::vector<Plugin> tested;
+    for (const auto& p : chosen)
+        if (!s.harness.plugins.empty() || p.can(NP_CAP_SOLVE) || p.can(NP_CAP_GENERATE_GRID) ||
+            p.can(NP_CAP_GENERATE_PUZZLE))
+            tested.push_back(p);
+    return tested;
+}
+
 }  // namespace
 
 std::optional<Result> run(const Settings& s, std::string& error) {
-    PluginRegistry registry;
-    registry.set_allow_insecure(s.allow_insecure_plugins);
-    registry.add_standard_search_path(s.plugin_dirs);
-    auto chosen = registry.select(s.plugins, error);
-    if (!chosen) return std::nullopt;
-    std::vector<Plugin> tested;  // by default every plugin that can solve
-    for (const auto& p : *chosen)
-        if (!s.plugins.empty() || p.can(NP_CAP_SOLVE) || p.can(NP_CAP_GENERATE_GRID) || p.can(NP_CAP_GENERATE_PUZZLE))
-            tested.push_back(p);
-    const Plugin* oracle = s.oracle.empty() ? nullptr : registry.find(s.oracle);
-    if (!s.oracle.empty() && oracle == nullptr) {
-        error = "the oracle '" + s.oracle + "' is not loaded (--oracle names it)";
-        return std::nullopt;
-    }
+    const auto plugins = harness::load_plugins(s.harness, error);
+    if (!plugins) return std::nullopt;
+    const std::vector<Plugin> tested = tested_plugins(s, plugins->chosen);
     const Plugin* grid_source = nullptr;
-    for (const auto& p : registry.plugins())
+    for (const auto& p : plugins->registry.plugins())
         if (p.can(NP_CAP_GENERATE_GRID) && grid_source == nullptr) grid_source = &p;
-
-    auto run = runner::make_runner(s.runner);
-    Context ctx{tested, oracle, grid_source, *run, {}};
-    ctx.budget.max_nodes = s.max_nodes;
-    ctx.budget.timeout_seconds = s.timeout_seconds;
-    ctx.budget.cancel = s.cancel;
-
+    auto runner = runner::make_runner(s.harness.runner);
+    Context ctx{tested, plugins->oracle, plugins->registry.plugins(), grid_source, *runner, s.harness.budget()};
+    FuzzRun fuzz(s, ctx);
     Result result;
-    // The last failing case rapidcheck ran: after its shrinking, the smallest.
-    std::optional<Finding> found;
-    uint64_t found_salt = 0;
-    Failure found_failure;
-    uint64_t current_seed = s.seed;
-    // rapidcheck draws the case; the properties run on every tested plugin.
-    // Shrinking has --shrink-seconds from the first failure: rapidcheck's
-    // shrinking of the drawn values the first half, ours clue by clue the
-    // rest. Past the first half, rapidcheck's remaining attempts pass at once.
-    using Clock = std::chrono::steady_clock;
-    const auto shrink_budget = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s.shrink_seconds));
-    std::optional<Clock::time_point> first_failure;
-    auto note_failure = [&] {
-        if (!first_failure) first_failure = Clock::now();
-    };
-    // While rapidcheck shrinks, only the first failure counts (the same
-    // plugin, property and kind of call): a smaller case that fails some
-    // other way is a different finding.
-    auto same_failure = [&](const std::string& plugin, const std::string& property, bool generator) {
-        return !found || (found->plugin == plugin && found->property == property && found->generator.has_value() == generator);
-    };
-    const auto property = [&] {
-        if (first_failure && Clock::now() >= *first_failure + shrink_budget / 2) return;
-        const Geometry g = s.size ? *s.size : *rc::gen::elementOf(std::vector<Geometry>(std::begin(kShapes), std::end(kShapes)));
-        const uint64_t grid_seed = *rc::gen::arbitrary<uint64_t>();
-        const uint64_t salt = *rc::gen::arbitrary<uint64_t>();
-        const int lowest = g.side() >= 16 ? 60 : 20;  // big grids keep more clues: the oracle must finish
-        const int percent = *rc::gen::inRange(lowest, 90);
-        const int kind = *rc::gen::inRange(0, 3);
-        Rng rng(salt ^ 0x9e3779b97f4a7c15ull);
-        const Grid full = full_grid(g, grid_seed, ctx);
-        Grid puzzle = remove_clues(full, percent, rng);
-        if (kind == 1) add_wrong_clue(puzzle, full, rng);
-        if (kind == 2) add_duplicate(puzzle, rng);
-        ++result.cases;
-        // One generator call per case, drawn here so that rapidcheck shrinks it.
-        GeneratorCall call;
-        call.what = *rc::gen::inRange(0, 2) == 0 ? NP_GENERATE_GRID : NP_GENERATE_PUZZLE;
-        call.size = g;
-        call.seed = *rc::gen::inRange<uint64_t>(0, 1000);
-        call.first = *rc::gen::inRange<uint64_t>(0, 8);
-        call.count = *rc::gen::inRange<uint64_t>(1, 4);
-        for (const Plugin& p : tested) {
-            // The solving properties first: most mistakes show there.
-            if (p.can(NP_CAP_SOLVE)) {
-                if (auto f = check(p, puzzle, salt, ctx)) {
-                    if (!same_failure(p.name(), f->property, false)) return;
-                    Finding finding;
-                    finding.plugin = p.name();
-                    finding.property = f->property;
-                    finding.message = f->message;
-                    // A fault on a derived puzzle: that puzzle fails on its own,
-                    // at the first step, and is the one to shrink.
-                    finding.puzzle = f->derived ? *f->derived : puzzle;
-                    if (f->derived) f->step = 0, f->derived.reset();
-                    finding.seed = current_seed;
-                    found = std::move(finding);
-                    found_failure = *f;
-                    note_failure();
-                    found_salt = salt;
-                    RC_FAIL(p.name() + ": " + f->property + ": " + f->message);
-                }
-            }
-            const bool generates = p.can(call.what == NP_GENERATE_GRID ? NP_CAP_GENERATE_GRID : NP_CAP_GENERATE_PUZZLE);
-            Grid culprit(g);
-            if (auto f = generates && p.supports(g) ? check_generator(p, call, ctx, culprit) : std::nullopt) {
-                if (!same_failure(p.name(), f->property, true)) return;
-                Finding finding;
-                finding.plugin = p.name();
-                finding.property = f->property;
-                finding.message = f->message;
-                finding.puzzle = culprit;
-                finding.seed = current_seed;
-                finding.generator = generator_entry(p.name(), call, current_seed);
-                found = std::move(finding);
-                note_failure();
-                RC_FAIL(p.name() + ": " + f->property + ": " + f->message);
-            }
-        }
-    };
-
-    const auto start = std::chrono::steady_clock::now();
-    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-    for (;; ++current_seed) {
-        if (s.cancel && s.cancel->load()) {
+    const Stopwatch clock;
+    for (uint64_t seed = s.seed;; ++seed) {
+        if (s.harness.cancel && s.harness.cancel->load()) {
             result.interrupted = true;
             break;
         }
-        rc::detail::TestParams params;
-        params.seed = current_seed;
-        params.maxSuccess = s.cases_per_seed;
-        params.maxSize = 100;
-        rc::detail::TestMetadata metadata;
-        metadata.id = "numplace-fuzz";
-        std::unordered_map<std::string, rc::detail::Reproduce> reproduce;
-        if (!s.reproduce.empty()) {
-            try {
-                reproduce = rc::detail::configFromString(s.reproduce).reproduce;
-            } catch (const std::exception& e) {
-                error = std::string("--reproduce: ") + e.what();
-                return std::nullopt;
-            }
-        }
-        Quiet quiet;
-        const auto outcome = rc::detail::checkProperty(rc::detail::toProperty(property), metadata, params, quiet, reproduce);
+        auto finding = fuzz.run_seed(seed, result, error);
+        if (!error.empty()) return std::nullopt;
         ++result.seeds;
         if (s.progress) s.progress(result.seeds, result.cases);
-        rc::detail::FailureResult failure;
-        if (outcome.match(failure) && found) {
-            rc::detail::Configuration config;
-            config.reproduce[metadata.id] = failure.reproduce;
-            found->reproduce = rc::detail::configToString(config);
-            // rapidcheck shrank the drawn values (the shape comes first, so a
-            // 16x16 stays one); the puzzle itself shrinks clue by clue here.
-            const uint64_t salt = found_salt;
-            found->original = format_line(found->puzzle);
-            if (!found->generator) {
-                const Plugin* p = registry.find(found->plugin);
-                const auto deadline = std::max(*first_failure + shrink_budget, Clock::now() + shrink_budget / 4);
-                const auto shrunk = shrink(*p, found->puzzle, salt, found_failure, ctx, deadline);
-                found->puzzle = shrunk.puzzle;
-                found->shrunk_completely = shrunk.complete;
-                if (auto again = check(*p, found->puzzle, salt, ctx, found_failure.step)) found->message = again->message;
-                found->entry = entry_for(*found, ctx);
-            }
-            result.finding = std::move(found);
+        if (finding) {
+            result.finding = std::move(finding);
             break;
         }
-        found.reset();
-        first_failure.reset();
         if (!s.reproduce.empty()) break;
-        if (s.seeds > 0 ? result.seeds >= s.seeds : elapsed() >= s.seconds) break;
+        if (s.seeds > 0 ? result.seeds >= s.seeds : clock.seconds() >= s.seconds) break;
     }
     return result;
 }

@@ -1,7 +1,10 @@
 // numplace fuzz: random puzzles of every shape (rapidcheck draws them),
 // metamorphic properties checked for each plugin against an independent
-// oracle, and each failure shrunk, clue by clue, to a puzzle a person can
-// read. Runs plugins through the runner (worker processes by default).
+// prover (the oracle, or another plugin when the oracle is the one tested),
+// judged by harness/judge, and each failure shrunk, clue by clue, to a
+// puzzle a person can read. Runs plugins through the runner (worker
+// processes by default). A run is seeds one after another; each seed's
+// cases go draw -> judge -> record -> shrink (fuzz.cpp, class FuzzRun).
 #pragma once
 
 #include <atomic>
@@ -14,25 +17,21 @@
 #include "corpus.hpp"
 #include "numplace/grid.hpp"
 #include "runner.hpp"
+#include "setup.hpp"
 
 namespace np::fuzz {
 
 struct Settings {
-    std::vector<std::string> plugins;  // empty: every loaded plugin that can solve
-    std::vector<std::string> plugin_dirs;
-    bool allow_insecure_plugins = false;  // --allow-insecure-plugins (PluginRegistry::set_allow_insecure)
-    std::string oracle = "exhaustive-count";
-    std::optional<Geometry> size;      // only this shape; default: all six
+    // plugins (empty: every loaded plugin that can solve or generate),
+    // folders, oracle, the per-call budget, runner, cancel.
+    harness::Settings harness;
+    std::optional<Geometry> size;      // only this shape; default: the six standard shapes
     double seconds = 10;               // the whole run
     uint64_t seeds = 0;                // when > 0: exactly this many seeds, whatever the time (tests)
     uint64_t seed = 0;                 // the first rapidcheck seed; then seed + 1, ...
     int cases_per_seed = 20;
-    uint64_t max_nodes = 200000;       // per call
-    double timeout_seconds = 10;       // per call
     double shrink_seconds = 60;        // at most this long shrinking a failure
     std::string reproduce;             // a reproduce string from an earlier failure
-    runner::Settings runner;
-    const std::atomic<bool>* cancel = nullptr;
     // Called after each seed: seeds run, cases run.
     std::function<void(uint64_t seeds, uint64_t cases)> progress;
 };

@@ -17,17 +17,8 @@ namespace np::verify {
 using json = nlohmann::ordered_json;
 
 namespace {
-constexpr std::array<std::string_view, 4> kStatusNames = {"pass", "fail", "unknown", "skip"};
 constexpr int kReportVersion = 1;
 }  // namespace
-
-std::string_view status_name(Status s) { return kStatusNames[static_cast<std::size_t>(s)]; }
-
-std::optional<Status> status_from_name(std::string_view name) {
-    for (std::size_t i = 0; i < kStatusNames.size(); ++i)
-        if (kStatusNames[i] == name) return static_cast<Status>(i);
-    return std::nullopt;
-}
 
 bool Row::same_as(const Row& o) const {
     return entry == o.entry && plugin == o.plugin && operation == o.operation && status == o.status && kind == o.kind;
@@ -55,7 +46,7 @@ void finalize(Report& report, double min_conclusive) {
         r.plugin = plugin;
         r.operation = "all";
         r.status = Status::fail;
-        r.kind = "inconclusive";
+        r.kind = Kind::inconclusive;
         std::ostringstream words;
         words << "conclusive on " << conclusive << " of " << judged << " rows (" << std::fixed << std::setprecision(1)
               << 100.0 * share << "%), below --min-conclusive " << 100.0 * min_conclusive << "%";
@@ -72,7 +63,7 @@ json to_json(const Report& report) {
     for (const Row& r : report.rows) {
         json j{{"entry", r.entry}, {"plugin", r.plugin}, {"operation", r.operation},
                {"status", std::string(status_name(r.status))}};
-        if (!r.kind.empty()) j["kind"] = r.kind;
+        if (r.kind != Kind::none) j["kind"] = std::string(kind_name(r.kind));
         if (!r.finding.empty()) j["finding"] = r.finding;
         j["verdict"] = r.verdict;
         j["micros"] = r.micros;
@@ -151,7 +142,12 @@ std::optional<Report> from_json(const json& j, std::string& error) {
                 return std::nullopt;
             }
             x.status = *status;
-            x.kind = row.value("kind", "");
+            auto kind = kind_from_name(row.value("kind", ""));
+            if (!kind) {
+                error = "a row has an unknown failure kind";
+                return std::nullopt;
+            }
+            x.kind = *kind;
             x.finding = row.value("finding", "");
             x.verdict = row.value("verdict", "");
             x.micros = row.contains("micros") ? whole_number(row["micros"], "micros") : 0;
@@ -260,7 +256,7 @@ std::string junit_xml(const Report& report) {
             }
             out << ">\n";
             if (r.status == Status::fail)
-                out << "      <failure type=\"" << xml_escape(r.kind) << "\" message=\"" << xml_escape(r.finding)
+                out << "      <failure type=\"" << xml_escape(std::string(kind_name(r.kind))) << "\" message=\"" << xml_escape(r.finding)
                     << "\"/>\n";
             else
                 out << "      <skipped message=\"" << xml_escape(std::string(status_name(r.status)) +
@@ -293,13 +289,13 @@ std::string regressions_yaml(const Report& report) {
 void print_summary(const Report& report, std::ostream& out) {
     for (const Row& r : report.rows)
         if (r.status == Status::fail)
-            out << "FAIL " << r.plugin << " " << r.entry << ": " << r.kind << ": " << r.finding << "\n";
+            out << "FAIL " << r.plugin << " " << r.entry << ": " << kind_name(r.kind) << ": " << r.finding << "\n";
     for (const auto& e : report.input_errors) out << "INPUT " << e << "\n";
     // Plugins x outcomes.
     std::vector<std::string> kinds;
     for (const Row& r : report.rows)
-        if (r.status == Status::fail && std::find(kinds.begin(), kinds.end(), r.kind) == kinds.end())
-            kinds.push_back(r.kind);
+        if (r.status == Status::fail && std::find(kinds.begin(), kinds.end(), kind_name(r.kind)) == kinds.end())
+            kinds.emplace_back(kind_name(r.kind));
     std::vector<std::string> names = report.plugins;
     if (std::any_of(report.rows.begin(), report.rows.end(), [](const Row& r) { return r.plugin == "host"; }))
         names.insert(names.begin(), "host");
@@ -316,7 +312,7 @@ void print_summary(const Report& report, std::ostream& out) {
             if (r.status == Status::pass) ++pass;
             if (r.status == Status::unknown) ++unknown;
             if (r.status == Status::skip) ++skip;
-            if (r.status == Status::fail) ++failed[r.kind];
+            if (r.status == Status::fail) ++failed[std::string(kind_name(r.kind))];
         }
         std::size_t failures = 0;
         for (const auto& [k, c] : failed) failures += c;

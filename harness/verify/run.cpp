@@ -1,199 +1,50 @@
-// Sources and runner: inputs become work units (one entry with all its
-// plugins), units run across threads, rows come back in unit order.
+// verify's runner side: the calls each unit needs (plan), run as batches
+// per plugin (run_calls) across -j threads, each thread with a runner of its
+// own; then judged (harness/judge) into rows, in unit order.
 #include <algorithm>
-#include <boost/dll/runtime_symbol_info.hpp>
 #include <chrono>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <set>
 #include <thread>
 
+#include "generators.hpp"
 #include "judge.hpp"
-#include "numplace/random.hpp"
 #include "numplace/certify.hpp"
-#include "numplace/input.hpp"
+#include "numplace/format.hpp"
+#include "numplace/random.hpp"
 #include "runner.hpp"
+#include "sources.hpp"
 #include "verify.hpp"
 
 namespace np::verify {
 
-namespace fs = std::filesystem;
+using judge::contradictions;
+using judge::judge_check;
+using judge::judge_solve;
+using judge::Judgement;
+using judge::NamedAnswer;
+using judge::truth_from_answers;
+using judge::truth_from_corpus;
+using judge::Truth;
 
 namespace {
-
-// ---- Units ---------------------------------------------------------------------------
-
-struct GeneratorCheck {
-    std::string id;
-    std::string plugin;
-    np_generate_kind what = NP_GENERATE_GRID;
-    Geometry size;
-    uint64_t seed = 0;
-    uint32_t count = 10;
-    OptionList options;
-    corpus::GeneratorProperties expect;
-    bool sweep = false;  // from the standard sweep, not the corpus: refusals are skips
-};
-
-struct Unit {
-    enum class Kind { corpus_puzzle, plain_puzzle, grid_check, generator };
-    explicit Unit(Kind k) : kind(k) {}
-
-    Kind kind;
-    const corpus::PuzzleEntry* puzzle = nullptr;
-    const corpus::GridCheckEntry* check = nullptr;
-    InputItem item;             // plain puzzles
-    std::optional<Grid> grid;   // plain puzzles that parse
-    GeneratorCheck generator;
-
-    std::string identity() const {
-        switch (kind) {
-            case Kind::corpus_puzzle: return "puzzle " + puzzle->id;
-            case Kind::grid_check: return "check " + check->id;
-            case Kind::plain_puzzle: return "plain " + item.origin + " " + item.text;
-            case Kind::generator: return "generator " + generator.id;
-        }
-        return "";
-    }
-};
-
-// Everything a run reads, kept alive while units point into it.
-struct Inputs {
-    corpus::Corpus corpus;
-    std::vector<Unit> units;
-    std::vector<std::string> errors;
-    bool has_corpus = false;
-};
-
-bool is_yaml(const std::string& path) {
-    const auto ext = fs::path(path).extension().string();
-    return ext == ".yaml" || ext == ".yml";
-}
-
-// The bundled corpus: <exe>/../share/numplace/corpus, in an install and (a
-// link made by CMake) in the build tree.
-std::string bundled_corpus() {
-    std::error_code ec;
-    const fs::path exe = boost::dll::program_location(ec);
-    if (ec) return "";
-    return (exe.parent_path().parent_path() / "share" / "numplace" / "corpus").lexically_normal().string();
-}
-
-bool wanted(const Settings& s, const std::string& id, const std::vector<std::string>& tags, const Geometry* size) {
-    if (!s.ids.empty() && std::find(s.ids.begin(), s.ids.end(), id) == s.ids.end()) return false;
-    if (!s.tags.empty() &&
-        std::none_of(s.tags.begin(), s.tags.end(),
-                     [&](const std::string& t) { return std::find(tags.begin(), tags.end(), t) != tags.end(); }))
-        return false;
-    if (s.size && size != nullptr && !(*size == *s.size)) return false;
-    return true;
-}
-
-// The standard generator sweep: every generating plugin on every standard
-// shape it supports, two seeds each, grids and puzzles.
-void add_sweep(const Settings& s, const std::vector<Plugin>& plugins, std::vector<Unit>& units) {
-    static const Geometry kShapes[] = {{2, 2}, {2, 3}, {3, 3}, {3, 4}, {4, 4}, {5, 5}};
-    for (const Plugin& p : plugins) {
-        for (np_generate_kind what : {NP_GENERATE_GRID, NP_GENERATE_PUZZLE}) {
-            if (!p.can(what == NP_GENERATE_GRID ? NP_CAP_GENERATE_GRID : NP_CAP_GENERATE_PUZZLE)) continue;
-            for (const Geometry& g : kShapes) {
-                if (!p.supports(g)) continue;
-                for (uint64_t seed : {1u, 2u}) {
-                    Unit u(Unit::Kind::generator);
-                    GeneratorCheck& c = u.generator;
-                    c.plugin = p.name();
-                    c.what = what;
-                    c.size = g;
-                    c.seed = seed;
-                    c.count = 10;
-                    c.sweep = true;
-                    c.expect.valid = true;
-                    c.expect.deterministic = true;
-                    c.expect.full = what == NP_GENERATE_GRID;
-                    c.expect.unique = what == NP_GENERATE_PUZZLE;
-                    c.id = "generate-" + p.name() + "-" + (what == NP_GENERATE_GRID ? "grid" : "puzzle") + "-" +
-                           g.name() + "-seed" + std::to_string(seed);
-                    if (wanted(s, c.id, {"generator"}, &g)) units.push_back(std::move(u));
-                }
-            }
-        }
-    }
-}
-
-Inputs gather(const Settings& s, const std::vector<Plugin>& judged) {
-    Inputs in;
-    std::vector<std::string> yaml_paths, plain_paths;
-    if (s.paths.empty()) {
-        const std::string bundled = bundled_corpus();
-        std::error_code ec;
-        if (bundled.empty() || !fs::is_directory(bundled, ec)) in.errors.push_back("no bundled corpus found at " + bundled);
-        else yaml_paths.push_back(bundled);
-    }
-    for (const auto& p : s.paths) {
-        std::error_code ec;
-        if (fs::is_directory(p, ec) || is_yaml(p)) yaml_paths.push_back(p);
-        else plain_paths.push_back(p);
-    }
-    if (!yaml_paths.empty()) {
-        corpus::LoadResult loaded = corpus::load(yaml_paths);
-        for (const auto& d : loaded.errors) in.errors.push_back(d.text());
-        in.corpus = std::move(loaded.corpus);
-        in.has_corpus = true;
-    }
-    for (const auto& e : in.corpus.puzzles)
-        if (wanted(s, e.id, e.tags, &e.size)) {
-            Unit u(Unit::Kind::corpus_puzzle);
-            u.puzzle = &e;
-            in.units.push_back(std::move(u));
-        }
-    for (const auto& e : in.corpus.grid_checks)
-        if (wanted(s, e.id, e.tags, &e.size)) {
-            Unit u(Unit::Kind::grid_check);
-            u.check = &e;
-            in.units.push_back(std::move(u));
-        }
-    for (const auto& e : in.corpus.generators) {
-        if (!wanted(s, e.id, e.tags, &e.size)) continue;
-        if (std::none_of(judged.begin(), judged.end(), [&](const Plugin& p) { return p.name() == e.plugin; }))
-            continue;  // its plugin is not among those judged
-        Unit u(Unit::Kind::generator);
-        u.generator = {e.id, e.plugin, e.what, e.size, e.seed, e.count, e.options, e.expect, false};
-        in.units.push_back(std::move(u));
-    }
-    for (const auto& path : plain_paths) {
-        auto take = [&](InputItem&& item) {
-            if (!s.tags.empty() || (!s.ids.empty() && std::find(s.ids.begin(), s.ids.end(), item.origin) == s.ids.end()))
-                return true;
-            ParseResult parsed = parse_item(item, s.size);
-            if (const Reason* r = std::get_if<Reason>(&parsed)) {
-                in.errors.push_back(item.origin + ": not a puzzle: " + r->message);
-                return true;
-            }
-            Unit u(Unit::Kind::plain_puzzle);
-            u.item = std::move(item);
-            u.grid = std::get<Grid>(parsed);
-            in.units.push_back(std::move(u));
-            return true;
-        };
-        std::string error;
-        read_file_items(path, InputFormat::automatic, s.size, take, error, s.cancel);
-        if (!error.empty()) in.errors.push_back(path + ": cannot read (" + error + ")");
-    }
-    if (in.has_corpus && s.generators) add_sweep(s, judged, in.units);
-    return in;
-}
 
 // ---- Running units -------------------------------------------------------------------
 
 struct Context {
     const Settings& settings;
+    const harness::Plugins& plugins;
     const std::vector<Plugin>& judged;
     const Plugin* oracle;
     Budget budget;
 };
+
+bool cancelled(const Context& ctx) {
+    const std::atomic<bool>* flag = ctx.settings.harness.cancel;
+    return flag != nullptr && flag->load(std::memory_order_relaxed);
+}
 
 // One call a unit needs. A chunk's calls are grouped by plugin and sent as
 // batches (a worker round trip costs more than a 17-clue solve).
@@ -268,8 +119,8 @@ std::vector<Row> judge_corpus_puzzle(const corpus::PuzzleEntry& e, const std::ve
         // Text the host's parser refuses never reaches a plugin: the parser
         // itself is judged.
         const bool right = e.expect.reason && e.expect.reason->matches(*reason);
-        Judgement j = right ? Judgement{Status::pass, "", ""}
-                            : Judgement{Status::fail, "expectation", "the parser says " + reason->message};
+        Judgement j = right ? Judgement{Status::pass, Kind::none, ""}
+                            : Judgement{Status::fail, Kind::expectation, "the parser says " + reason->message};
         Row r = row_for(e.id, "host", "parse", j);
         r.verdict = "invalid";
         return {r};
@@ -279,7 +130,7 @@ std::vector<Row> judge_corpus_puzzle(const corpus::PuzzleEntry& e, const std::ve
     for (const Call& call : calls) {
         const SolveOutcome& out = call.solved;
         Row r = row_for(e.id, call.plugin->name(), call.limit == NP_UNLIMITED ? "count" : "solve",
-                        judge_solve(out, truth, "expectation"));
+                        judge_solve(out, truth, Kind::expectation));
         r.verdict = verdict_of(out);
         r.micros = out.stats.micros;
         if (r.status == Status::fail) {
@@ -316,8 +167,8 @@ std::vector<Row> judge_plain_puzzle(const Unit& u, const std::vector<Call>& call
     std::vector<Row> rows;
     for (std::size_t i = 0; i < answers.size(); ++i) {
         const SolveOutcome& out = *answers[i].outcome;
-        Judgement j = judge_solve(out, truth, "disagreement");
-        if (j.status == Status::pass && !clashes[i].empty()) j = {Status::fail, "disagreement", clashes[i]};
+        Judgement j = judge_solve(out, truth, Kind::disagreement);
+        if (j.status == Status::pass && !clashes[i].empty()) j = {Status::fail, Kind::disagreement, clashes[i]};
         Row r = row_for(u.item.origin, answers[i].plugin, "solve", j);
         r.verdict = verdict_of(out);
         r.micros = out.stats.micros;
@@ -382,135 +233,30 @@ std::vector<Call> plan(const Unit& u, const Context& ctx) {
     return calls;
 }
 
-// Symmetries of a clue pattern, as the corpus format names them.
-int mirror_cell(const std::string& symmetry, int r, int c, int side) {
-    const int last = side - 1;
-    if (symmetry == "rotate180") return (last - r) * side + (last - c);
-    if (symmetry == "rotate90") return c * side + (last - r);
-    if (symmetry == "mirror") return r * side + (last - c);
-    if (symmetry == "diagonal") return c * side + r;
-    return r * side + c;
-}
-
-// The plugin that proves uniqueness for a generator: the oracle, unless the
-// oracle is the generator itself; then any other plugin that can prove it.
-const Plugin* prover_for(const std::string& generator, const Context& ctx, const std::vector<Plugin>& all) {
-    if (ctx.oracle && ctx.oracle->name() != generator) return ctx.oracle;
-    for (const Plugin& p : all)
-        if (p.name() != generator && p.can(NP_CAP_PROVE_UNIQUE) && p.can(NP_CAP_SOLVE)) return &p;
-    return nullptr;
-}
-
-Row run_generator(const GeneratorCheck& c, const Context& ctx, const std::vector<Plugin>& all,
-                  runner::Runner& run) {
+// A generator unit, judged by the generator checker. The prover is the
+// oracle unless the oracle is the generator itself; then another plugin.
+Row run_generator(const GeneratorUnit& g, const Context& ctx, runner::Runner& run) {
     Row row;
-    row.entry = c.id;
-    row.plugin = c.plugin;
+    row.entry = g.id;
+    row.plugin = g.plugin;
     row.operation = "generate";
-    auto finish = [&](Status status, const std::string& kind, const std::string& finding) {
-        row.status = status;
-        row.kind = kind;
-        row.finding = finding;
-        return row;
-    };
     const Plugin* plugin = nullptr;
     for (const Plugin& p : ctx.judged)
-        if (p.name() == c.plugin) plugin = &p;
-    if (plugin == nullptr) return finish(Status::skip, "", c.plugin + " is not loaded");
-    Budget budget = ctx.budget;
-    budget.timeout_seconds *= c.count;  // the per-call budget, for each result
-    const auto all_results = run.generate(*plugin, c.size, c.what, c.seed, 0, c.count, c.options, budget);
-    row.micros = all_results.stats.micros;
-    if (all_results.fault != Fault::none) {
-        if (c.sweep && (all_results.status == NP_BAD_OPTION || all_results.status == NP_UNSUPPORTED))
-            return finish(Status::skip, "", all_results.message);
-        auto j = judge_fault(all_results.fault, all_results.status, all_results.message);
-        const bool worker_failure = all_results.fault == Fault::crashed || all_results.fault == Fault::timed_out ||
-                                    all_results.fault == Fault::out_of_memory;
-        return finish(j->status, j->status == Status::fail && !worker_failure ? "generator" : j->kind, j->finding);
+        if (p.name() == g.plugin) plugin = &p;
+    if (plugin == nullptr) {
+        row.status = Status::skip;
+        row.finding = g.plugin + " is not loaded";
+        return row;
     }
-    const auto& results = all_results.results;
-    row.verdict = std::to_string(results.size()) + " " + (c.what == NP_GENERATE_GRID ? "grids" : "puzzles");
-    if (results.size() < c.count)
-        return finish(Status::unknown, "", "the budget ran out after " + std::to_string(results.size()) + " of " +
-                                               std::to_string(c.count) + " results");
-    // Deterministic: the same seed again gives the first 3; first_index gives
-    // the last 3 (ABI 2).
-    if (c.expect.deterministic && c.count >= 1) {
-        const uint32_t k = std::min<uint32_t>(3, c.count);
-        const auto head = run.generate(*plugin, c.size, c.what, c.seed, 0, k, c.options, budget);
-        const auto tail = run.generate(*plugin, c.size, c.what, c.seed, c.count - k, k, c.options, budget);
-        if (!head.ok || !tail.ok || head.results.size() < k || tail.results.size() < k)
-            return finish(Status::unknown, "", "the budget ran out on the second run");
-        for (uint32_t i = 0; i < k; ++i) {
-            if (head.results[i] != results[i])
-                return finish(Status::fail, "generator", "result " + std::to_string(i) + " of a run of " +
-                                                             std::to_string(k) + " differs from the run of " +
-                                                             std::to_string(c.count) + " (same seed)");
-            if (tail.results[i] != results[c.count - k + i])
-                return finish(Status::fail, "generator",
-                              "result " + std::to_string(c.count - k + i) + " asked with first_index " +
-                                  std::to_string(c.count - k) + " differs from the whole run's");
-        }
-    }
-    const Plugin* prover = prover_for(c.plugin, ctx, all);
-    Budget proof = ctx.budget;
-    for (std::size_t i = 0; i < results.size(); ++i) {
-        const Grid& g = results[i];
-        const std::string which = "result " + std::to_string(i);
-        if (c.expect.full && !g.is_full()) return finish(Status::fail, "generator", which + " is not full");
-        if (c.expect.max_clues && g.given_count() > *c.expect.max_clues)
-            return finish(Status::fail, "generator", which + " has " + std::to_string(g.given_count()) + " givens, above " +
-                                                         std::to_string(*c.expect.max_clues));
-        if (c.expect.symmetric) {
-            std::string symmetry = "none";
-            for (const auto& [k, v] : c.options)
-                if (k == "symmetry") symmetry = v;
-            const int side = g.side();
-            for (int r = 0; r < side; ++r)
-                for (int col = 0; col < side; ++col)
-                    if ((g.at(r, col) != 0) != (g.cells[static_cast<std::size_t>(mirror_cell(symmetry, r, col, side))] != 0))
-                        return finish(Status::fail, "generator",
-                                      which + ": its givens are not " + symmetry + "-symmetric at " + cell_label(r + 1, col + 1));
-        }
-        if (!(c.expect.unique || c.expect.minimal)) continue;
-        if (prover == nullptr) return finish(Status::skip, "", "no independent plugin to prove uniqueness");
-        const SolveOutcome u = run.solve_one(*prover, g, 2, {}, proof);
-        if (u.fault != Fault::none) return finish(Status::unknown, "", prover->name() + ": " + u.message);
-        if (c.expect.unique) {
-            if (u.verdict == Verdict::multiple)
-                return finish(Status::fail, "generator", which + " has more than one solution (" + prover->name() + ")");
-            if (u.verdict == Verdict::none)
-                return finish(Status::fail, "generator", which + " has no solution (" + prover->name() + ")");
-            if (!u.complete) return finish(Status::unknown, "", prover->name() + " did not finish proving " + which + " unique");
-        }
-        if (c.expect.minimal) {
-            // With a symmetry, a given goes together with its orbit (the
-            // cells the symmetry maps it to): the puzzle must stay symmetric.
-            std::string symmetry = "none";
-            for (const auto& [k, v] : c.options)
-                if (k == "symmetry") symmetry = v;
-            const int side = g.side();
-            for (std::size_t cell = 0; cell < g.cells.size(); ++cell) {
-                if (g.cells[cell] == 0) continue;
-                Grid less = g;
-                for (int at = static_cast<int>(cell), step = 0; step < 4; ++step) {
-                    less.cells[static_cast<std::size_t>(at)] = 0;
-                    at = mirror_cell(symmetry, at / side, at % side, side);
-                }
-                const SolveOutcome m = run.solve_one(*prover, less, 2, {}, proof);
-                if (m.fault != Fault::none || m.verdict == Verdict::unknown)
-                    return finish(Status::unknown, "", prover->name() + " did not finish the minimality check");
-                if (m.verdict != Verdict::multiple)
-                    return finish(Status::fail, "generator",
-                                  which + " is not minimal: without the given at " +
-                                      cell_label(static_cast<int>(cell) / side + 1, static_cast<int>(cell) % side + 1) +
-                                      (symmetry == "none" ? "" : " (and its " + symmetry + " orbit)") +
-                                      " it is still unique (" + prover->name() + ")");
-            }
-        }
-    }
-    return finish(Status::pass, "", prover && (c.expect.unique || c.expect.minimal) ? "proved by " + prover->name() : "");
+    const Plugin* prover = harness::prover_for(g.plugin, ctx.oracle, ctx.plugins.registry.plugins());
+    const judge::GeneratorJudgement j =
+        judge::check_generator({*plugin, g.call, g.expect, prover, g.sweep}, run, ctx.budget);
+    row.status = j.judgement.status;
+    row.kind = j.judgement.kind;
+    row.finding = j.judgement.finding;
+    row.verdict = j.verdict;
+    row.micros = j.micros;
+    return row;
 }
 
 std::vector<Row> judge_unit(const Unit& u, const std::vector<Call>& calls, const Context& ctx) {
@@ -564,103 +310,105 @@ bool resumable(const Report& earlier, const Report& now, std::string& error) {
     return true;
 }
 
-}  // namespace
-
-std::optional<Report> run(const Settings& s, std::string& error) {
-    PluginRegistry registry;
-    registry.set_allow_insecure(s.allow_insecure_plugins);
-    registry.add_standard_search_path(s.plugin_dirs);
-    auto chosen = registry.select(s.plugins, error);
-    if (!chosen) return std::nullopt;
-    const std::vector<Plugin> judged = std::move(*chosen);
-    const Plugin* oracle = s.oracle.empty() ? nullptr : registry.find(s.oracle);
-    // The default oracle may be absent (plain files are then judged by
-    // agreement alone); one the user named must be there.
-    if (oracle == nullptr && s.oracle_required && !s.oracle.empty()) {
-        error = "unknown oracle plugin '" + s.oracle + "'";
-        return std::nullopt;
-    }
-
-    Inputs inputs = gather(s, judged);
-    Report report;
-    for (const auto& p : judged) report.plugins.push_back(p.name());
-    report.oracle = oracle ? oracle->name() : "";
-    report.input_errors = inputs.errors;
-    report.shard_index = s.shard_index;
-    report.shard_count = s.shard_count;
-
-    // The fingerprint: every unit, plugin and setting that decides the rows.
+// The fingerprint: every unit, plugin and setting that decides the rows.
+std::string fingerprint(const Settings& s, const Inputs& inputs, const std::vector<Plugin>& judged,
+                        const std::string& oracle) {
     uint64_t hash = fnv1a("numplace verify 1");
     for (const auto& u : inputs.units) hash = fnv1a(u.identity() + "\n", hash);
     for (const auto& p : judged) hash = fnv1a(p.name() + " " + p.version() + "\n", hash);
-    hash = fnv1a(report.oracle + " " + std::to_string(s.timeout_seconds) + " " + std::to_string(s.max_nodes) + " " +
-                     std::to_string(s.shard_count),
+    hash = fnv1a(oracle + " " + std::to_string(s.harness.timeout_seconds) + " " + std::to_string(s.harness.max_nodes) +
+                     " " + std::to_string(s.shard_count),
                  hash);
     char hex[17];
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
-    report.fingerprint = hex;
+    return hex;
+}
 
-    std::set<uint64_t> finished;  // units whose rows --resume's report holds
-    if (s.resume != nullptr) {
-        if (!resumable(*s.resume, report, error)) return std::nullopt;
+// This shard's units that --resume's report does not hold yet: every
+// shard_count-th unit, so that each shard gets a mix.
+std::vector<std::size_t> units_to_run(const Settings& s, const Inputs& inputs) {
+    std::set<uint64_t> finished;
+    if (s.resume != nullptr)
         for (const Row& r : s.resume->rows)
             if (!r.derived) finished.insert(r.unit);
-    }
-
-    // This shard's units: every shard_count-th, so each shard gets a mix.
     std::vector<std::size_t> mine;
     for (std::size_t i = 0; i < inputs.units.size(); ++i)
         if (i % s.shard_count == s.shard_index - 1 && finished.count(i) == 0) mine.push_back(i);
+    return mine;
+}
 
-    Context ctx{s, judged, oracle, {}};
-    ctx.budget.max_nodes = s.max_nodes;
-    ctx.budget.timeout_seconds = s.timeout_seconds;
-    ctx.budget.cancel = s.cancel;
+// One chunk of units: their calls planned and run as batches, then judged.
+// Returns false when the run was interrupted: a unit judged after the
+// interrupt is left out whole (a call it stopped would read as unknown), so
+// that the report holds finished units only and --resume runs the rest.
+bool run_chunk(const Inputs& inputs, const std::vector<std::size_t>& mine, std::size_t first, std::size_t last,
+               const Context& ctx, runner::Runner& run, std::vector<std::vector<Row>>& results,
+               std::atomic<std::size_t>& done) {
+    std::vector<std::vector<Call>> calls(last - first);
+    std::vector<Call*> flat;
+    for (std::size_t k = first; k < last; ++k) {
+        calls[k - first] = plan(inputs.units[mine[k]], ctx);
+        for (Call& c : calls[k - first]) flat.push_back(&c);
+    }
+    run_calls(flat, run, ctx);
+    for (std::size_t k = first; k < last; ++k) {
+        const Unit& unit = inputs.units[mine[k]];
+        auto rows = unit.kind == Unit::Kind::generator ? std::vector<Row>{run_generator(unit.generator, ctx, run)}
+                                                       : judge_unit(unit, calls[k - first], ctx);
+        if (cancelled(ctx)) return false;
+        for (auto& r : rows) r.unit = mine[k];
+        results[k] = std::move(rows);
+        done.fetch_add(1);
+    }
+    return true;
+}
 
-    // Threads take chunks of units: a chunk's calls go to each plugin as one
-    // batch (a worker round trip is dearer than an easy solve).
+// Threads take chunks of units: a chunk's calls go to each plugin as one
+// batch (a worker round trip is dearer than an easy solve). This thread
+// reports progress while the pool works. Rows come back in `mine`'s order.
+std::vector<std::vector<Row>> run_units(const Inputs& inputs, const std::vector<std::size_t>& mine, const Context& ctx) {
     constexpr std::size_t kChunk = 64;
+    const Settings& s = ctx.settings;
     std::vector<std::vector<Row>> results(mine.size());
     std::atomic<std::size_t> next{0}, done{0};
-    auto cancelled = [&] { return s.cancel != nullptr && s.cancel->load(std::memory_order_relaxed); };
     auto worker = [&] {
-        auto run = runner::make_runner(s.runner);
-        for (std::size_t first; (first = next.fetch_add(kChunk)) < mine.size();) {
-            if (cancelled()) break;
-            const std::size_t last = std::min(first + kChunk, mine.size());
-            std::vector<std::vector<Call>> calls(last - first);
-            std::vector<Call*> flat;
-            for (std::size_t k = first; k < last; ++k) {
-                calls[k - first] = plan(inputs.units[mine[k]], ctx);
-                for (Call& c : calls[k - first]) flat.push_back(&c);
-            }
-            run_calls(flat, *run, ctx);
-            for (std::size_t k = first; k < last; ++k) {
-                const Unit& unit = inputs.units[mine[k]];
-                auto rows = unit.kind == Unit::Kind::generator
-                                ? std::vector<Row>{run_generator(unit.generator, ctx, registry.plugins(), *run)}
-                                : judge_unit(unit, calls[k - first], ctx);
-                // A call the interrupt stopped would read as "unknown": a
-                // unit judged after the interrupt is left out whole, so that
-                // the report holds finished units only and --resume runs it.
-                if (cancelled()) break;
-                for (auto& r : rows) r.unit = mine[k];
-                results[k] = std::move(rows);
-                done.fetch_add(1);
-            }
-        }
+        auto run = runner::make_runner(s.harness.runner);
+        for (std::size_t first; (first = next.fetch_add(kChunk)) < mine.size();)
+            if (cancelled(ctx) || !run_chunk(inputs, mine, first, std::min(first + kChunk, mine.size()), ctx, *run, results, done))
+                break;
     };
-    const unsigned threads = std::max(1u, std::min<unsigned>(s.jobs, static_cast<unsigned>((mine.size() + kChunk - 1) / kChunk)));
+    const auto chunks = static_cast<unsigned>((mine.size() + kChunk - 1) / kChunk);
+    const unsigned threads = std::max(1u, std::min<unsigned>(s.jobs, chunks));
     std::vector<std::thread> pool;
     for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
-    // This thread only reports progress while the pool works.
-    while (done.load() < mine.size() && !cancelled()) {
+    while (done.load() < mine.size() && !cancelled(ctx)) {
         if (s.progress) s.progress(done.load(), mine.size());
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     for (auto& t : pool) t.join();
     if (s.progress) s.progress(done.load(), mine.size());
-    report.interrupted = cancelled();
+    return results;
+}
+
+}  // namespace
+
+std::optional<Report> run(const Settings& s, std::string& error) {
+    const auto plugins = harness::load_plugins(s.harness, error);
+    if (!plugins) return std::nullopt;
+    const std::vector<Plugin>& judged = plugins->chosen;
+    const Inputs inputs = gather(s, judged);
+    Report report;
+    for (const auto& p : judged) report.plugins.push_back(p.name());
+    report.oracle = plugins->oracle ? plugins->oracle->name() : "";
+    report.input_errors = inputs.errors;
+    report.shard_index = s.shard_index;
+    report.shard_count = s.shard_count;
+    report.fingerprint = fingerprint(s, inputs, judged, report.oracle);
+    if (s.resume != nullptr && !resumable(*s.resume, report, error)) return std::nullopt;
+
+    const Context ctx{s, *plugins, judged, plugins->oracle, s.harness.budget()};
+    auto results = run_units(inputs, units_to_run(s, inputs), ctx);
+    report.interrupted = cancelled(ctx);
     if (s.resume != nullptr)
         for (const Row& r : s.resume->rows)
             if (!r.derived) report.rows.push_back(r);

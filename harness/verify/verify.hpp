@@ -1,18 +1,22 @@
 // numplace verify: every plugin judged on every entry, by the harness's own
 // code. Shaped as sources -> runner -> judge -> sinks:
 //
-//   units.cpp   sources: corpus entries, plain puzzle files and generator
-//               checks become work units (one entry, all its plugins)
-//   run.cpp     runner: units across -j threads, one Session per plugin and
-//               thread, rows in unit order whatever -j is
-//   judge.cpp   judge: pure functions from answers and the established truth
-//               (corpus, a complete oracle search, certified witnesses) to
-//               pass / fail + kind + finding / unknown / skip
-//   report.cpp  sinks: the JSON report (and reading it back for --merge),
-//               JUnit, the regressions corpus file, the terminal table
+//   sources.cpp          sources: corpus entries, plain puzzle files and
+//                        generator checks become work units (one entry, all
+//                        its plugins)
+//   run.cpp              units across -j threads, each thread with a runner
+//                        (harness/runner: worker processes or in-process
+//                        sessions); rows in unit order whatever -j is
+//   harness/judge/       pure functions from answers and the established
+//                        truth (corpus, a complete search by another plugin,
+//                        certified witnesses) to pass / fail + kind + finding
+//                        / unknown / skip; the generator checker
+//   report.cpp           sinks: the JSON report (and reading it back for
+//                        --merge), JUnit, the regressions corpus file, the
+//                        terminal table
 //
 // A row is one entry x one plugin. Nothing here knows a plugin by name: the
-// oracle is whichever plugin --oracle names.
+// oracle is whichever plugin --oracle names (harness/setup).
 #pragma once
 
 #include <atomic>
@@ -25,14 +29,19 @@
 #include <vector>
 
 #include "corpus.hpp"
+#include "judge.hpp"
 #include "numplace/grid.hpp"
 #include "runner.hpp"
+#include "setup.hpp"
 
 namespace np::verify {
 
-enum class Status { pass, fail, unknown, skip };
-std::string_view status_name(Status status);
-std::optional<Status> status_from_name(std::string_view name);
+using judge::Kind;
+using judge::Status;
+using judge::kind_name;
+using judge::status_name;
+using judge::kind_from_name;
+using judge::status_from_name;
 
 struct Row {
     uint64_t unit = 0;        // the work unit it came from: rows sort by it
@@ -40,8 +49,7 @@ struct Row {
     std::string plugin;
     std::string operation;    // solve, count, check, generate, parse
     Status status = Status::skip;
-    std::string kind;         // when it failed: certificate, expectation, contract,
-                              // disagreement, generator, inconclusive
+    Kind kind = Kind::none;   // why it failed (judge.hpp)
     std::string finding;      // what happened, in words
     std::string verdict;      // what the plugin answered
     uint64_t micros = 0;
@@ -55,22 +63,14 @@ struct Row {
 };
 
 struct Settings {
+    harness::Settings harness;              // plugins, folders, oracle, budget, runner, cancel
     std::vector<std::string> paths;         // corpus files and folders, plain puzzle files
-    std::vector<std::string> plugins;       // empty: every loaded plugin
-    std::vector<std::string> plugin_dirs;
-    bool allow_insecure_plugins = false;  // --allow-insecure-plugins (PluginRegistry::set_allow_insecure)
     std::optional<Geometry> size;           // shape for plain files; a filter for YAML entries
     std::vector<std::string> tags, ids;     // filters: any of the tags; exact ids
-    double timeout_seconds = 10;            // per call
-    uint64_t max_nodes = 0;                 // per call; 0 = none
     unsigned jobs = 1;
     double min_conclusive = 0.10;
-    std::string oracle = "exhaustive-count";
-    bool oracle_required = false;           // named by the user: its absence is an error
     uint32_t shard_index = 1, shard_count = 1;  // 1-based
     bool generators = true;                 // the generator sweep over the standard shapes
-    runner::Settings runner;                // workers (default) or in-process
-    const std::atomic<bool>* cancel = nullptr;
     // --resume: the report of an earlier run with the same inputs, plugins
     // and settings (interrupted, say). Its rows are kept and their units are
     // not run again; a report of another run is refused.

@@ -94,7 +94,7 @@ TEST_F(Bench, AWrongAnswerGetsAFindingNeverAFigure) {
     EXPECT_EQ(run.exit_code, 1) << run.err;
     auto rows = by_plugin(json::parse(run.out));
     EXPECT_EQ(rows["fixture-liar"]["status"], "finding");
-    EXPECT_EQ(rows["fixture-liar"]["kind"], "wrong");
+    EXPECT_EQ(rows["fixture-liar"]["kind"], "certificate");
     EXPECT_FALSE(rows["fixture-liar"].contains("rate"));
     EXPECT_NE(rows["fixture-liar"]["message"].get<std::string>().find("puzzles.txt:"), std::string::npos);
     EXPECT_EQ(rows["bitmask-mrv"]["status"], "measured");
@@ -107,7 +107,7 @@ TEST_F(Bench, AVerdictTheOracleContradictsIsAFinding) {
                         "mutant-one-forward", "--seconds", "0.1", "--warmup", "0.01", "--json", "-"});
     EXPECT_EQ(run.exit_code, 1) << run.err;
     auto rows = by_plugin(json::parse(run.out));
-    EXPECT_EQ(rows["mutant-one-forward"]["kind"], "disagrees") << run.out;
+    EXPECT_EQ(rows["mutant-one-forward"]["kind"], "disagreement") << run.out;
     EXPECT_NE(rows["mutant-one-forward"]["message"].get<std::string>().find("exhaustive-count"), std::string::npos);
 }
 

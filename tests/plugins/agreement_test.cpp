@@ -1,5 +1,5 @@
 // Every plugin against every other, wherever their capabilities and sizes
-// overlap, judged by the harness's own judge (harness/verify/judge.hpp), the
+// overlap, judged by the harness's own judge (harness/judge/judge.hpp), the
 // code `numplace verify` runs.
 //
 // The rules:
@@ -73,15 +73,15 @@ void cross_check(const Grid& puzzle, const std::string& label, uint64_t limit, T
     // Verdicts are judged as `numplace verify` judges a plain file: by the
     // harness's own judge (certificates outrank claims, then the oracle's
     // complete search, then conclusive answers must not contradict).
-    std::vector<np::verify::NamedAnswer> named;
+    std::vector<np::judge::NamedAnswer> named;
     for (const auto& [name, out] : answers) named.push_back({name, &out});
     const auto oracle = answers.find("exhaustive-count");
-    const np::verify::Truth truth = np::verify::truth_from_answers(
+    const np::judge::Truth truth = np::judge::truth_from_answers(
         named, oracle == answers.end() ? nullptr : &oracle->second, "exhaustive-count");
-    const auto clashes = np::verify::contradictions(named);
+    const auto clashes = np::judge::contradictions(named);
     for (std::size_t i = 0; i < named.size(); ++i) {
-        const auto j = np::verify::judge_solve(*named[i].outcome, truth, "disagreement");
-        EXPECT_NE(j.status, np::verify::Status::fail) << label << " " << named[i].plugin << ": " << j.finding;
+        const auto j = np::judge::judge_solve(*named[i].outcome, truth, np::judge::Kind::disagreement);
+        EXPECT_NE(j.status, np::judge::Status::fail) << label << " " << named[i].plugin << ": " << j.finding;
         EXPECT_EQ(clashes[i], "") << label << " " << named[i].plugin;
     }
     // Exact counts (beyond what a verdict says) agree, and bound every lower bound.

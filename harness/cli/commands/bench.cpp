@@ -42,9 +42,9 @@ int run(const Args& args, Streams io) {
         s.resume = &earlier;
     }
     s.datasets = args.texts("DATASETS");
-    s.plugins = comma_list(args.text("--plugins"));
-    s.plugin_dirs = args.texts("--plugin-dir");
-    s.allow_insecure_plugins = args.flag("--allow-insecure-plugins");
+    s.harness = harness_settings(args);
+    s.harness.max_nodes = 0;  // bench times whole solves
+    s.harness.runner.in_process = false;  // --isolate means worker processes
     s.size = size_of(args);
     s.limit = args.whole("--limit");
     if (s.limit != 1 && s.limit != 2) {
@@ -55,8 +55,6 @@ int run(const Args& args, Streams io) {
     s.warmup = args.seconds("--warmup");
     s.seed = args.whole("--seed");
     s.jobs = static_cast<unsigned>(args.whole("-j"));
-    s.timeout_seconds = args.seconds("--timeout");
-    s.oracle = args.text("--oracle");
     s.baseline = args.text("--baseline");
     if (args.has("--what")) s.what = args.text("--what") == "grid" ? NP_GENERATE_GRID : NP_GENERATE_PUZZLE;
     if (s.datasets.empty() && !s.what) {
@@ -67,14 +65,11 @@ int run(const Args& args, Streams io) {
     if (!options) return kExitUsage;
     s.options = std::move(*options);
     s.isolate = args.flag("--isolate");
-    s.runner.in_process = false;
-    s.runner.memory_mib = args.whole("--memory");
-    s.runner.worker_program = worker_program();
-    if (s.isolate && ::access(s.runner.worker_program.c_str(), X_OK) != 0) {
-        io.err << "numplace bench: " << utf8_clean(s.runner.worker_program) << " is missing: --isolate runs plugins in it\n";
+    if (s.isolate && ::access(s.harness.runner.worker_program.c_str(), X_OK) != 0) {
+        io.err << "numplace bench: " << utf8_clean(s.harness.runner.worker_program)
+               << " is missing: --isolate runs plugins in it\n";
         return kExitUsage;
     }
-    s.cancel = &interrupt_flag();
     const bool tty = isatty(STDERR_FILENO) != 0;
     s.progress = [&](const std::string& line) {
         if (tty) io.err << "numplace bench: " << utf8_clean(line) << "\n";
@@ -106,7 +101,7 @@ Command bench_command() {
             "proved unique by the oracle. Exit 0 when every row was measured or skipped, 1 on a finding, 2 for usage "
             "errors. See docs/benchmarks.md.",
             {{"DATASETS", FlagKind::texts, "Puzzle files (lines, grids, .tsv)"},
-             {"--plugins", FlagKind::text, "Plugins to compare, a,b (default: every loaded plugin that can)"},
+             flags::plugins("Plugins to compare, a,b (default: every loaded plugin that can)"),
              flags::plugin_dir(), flags::allow_insecure_plugins(),
              {"--size", FlagKind::shape, "Box shape of the dataset lines; for --what, the shape made (default 3x3)"},
              FlagSpec("--limit", FlagKind::whole, "1: the first solution; 2: solve and prove unique", "2").at_least(1),
@@ -114,8 +109,9 @@ Command bench_command() {
              {"--warmup", FlagKind::seconds, "Seconds of certified warm-up per plugin and dataset", "1"},
              flags::seed("Seed of the sample's order (and of the generators)"),
              FlagSpec("-j", FlagKind::whole, "Instances in parallel, one thread each", "1").at_least(1),
-             {"--timeout", FlagKind::seconds, "Seconds per puzzle (0 = no limit)", "10"},
-             {"--oracle", FlagKind::text, "Plugin whose complete search checks verdicts", "exhaustive-count"},
+             flags::call_timeout(),
+             flags::oracle("Plugin whose complete search checks verdicts (for the oracle itself: the fastest other "
+                           "plugin that proves uniqueness)"),
              {"--baseline", FlagKind::text, "Add each plugin's speed as a ratio of this plugin's, same dataset, same run"},
              {"--what", FlagKind::choice, "Measure generators: grid or puzzle", "", {"grid", "puzzle"}},
              flags::option(),
@@ -129,8 +125,7 @@ Command bench_command() {
              {"--isolate", FlagKind::flag,
               "Run plugins in verify's worker processes (time and memory limits; the times then include the worker "
               "protocol and certification, and there is no peak memory)"},
-             FlagSpec("--memory", FlagKind::whole, "With --isolate: address-space limit of each worker, MiB (0 = none)",
-                      "2048")},
+             flags::memory()},
             run};
 }
 

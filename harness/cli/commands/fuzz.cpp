@@ -17,22 +17,13 @@ namespace {
 int run(const Args& args, Streams io) {
     if (!worker_available(args, io.err)) return kExitUsage;
     fuzz::Settings s;
-    s.plugins = comma_list(args.text("--plugins"));
-    s.plugin_dirs = args.texts("--plugin-dir");
-    s.allow_insecure_plugins = args.flag("--allow-insecure-plugins");
-    s.oracle = args.text("--oracle");
+    s.harness = harness_settings(args);
     s.size = size_of(args);
     s.seconds = args.seconds("--seconds");
     s.seed = args.whole("--seed");
     s.seeds = args.whole("--seeds");
-    s.max_nodes = args.whole("--max-nodes");
-    s.timeout_seconds = args.seconds("--timeout");
     s.shrink_seconds = args.seconds("--shrink-seconds");
     s.reproduce = args.text("--reproduce");
-    s.cancel = &interrupt_flag();
-    s.runner.in_process = args.flag("--in-process");
-    s.runner.memory_mib = args.whole("--memory");
-    s.runner.worker_program = worker_program();
     std::string error;
     auto result = fuzz::run(s, error);
     if (!result) {
@@ -53,8 +44,8 @@ int run(const Args& args, Streams io) {
     }
     const fuzz::Finding& f = *result->finding;
     std::string again = "numplace fuzz --plugins " + f.plugin;
-    for (const auto& dir : s.plugin_dirs) again += " --plugin-dir " + dir;
-    if (s.allow_insecure_plugins) again += " --allow-insecure-plugins";
+    for (const auto& dir : s.harness.plugin_dirs) again += " --plugin-dir " + dir;
+    if (s.harness.allow_insecure_plugins) again += " --allow-insecure-plugins";
     if (s.size) again += " --size " + s.size->name();
     io.out << "FAIL " << f.plugin << ": " << f.property << ": " << f.message << "\n";
     if (f.generator)  // a generator's output is not shrunk: it is what the call made
@@ -95,24 +86,21 @@ Command fuzz_command() {
             "when asked again, from first_index and as a shorter run. A failure is shrunk clue by clue and printed with the --seed that finds "
             "it again, a rapidcheck reproduce string and a corpus entry. Exit 0 when nothing was found in "
             "--seconds, 1 on a failure.",
-            {{"--plugins", FlagKind::text, "Plugins to fuzz, a,b (default: every loaded plugin that can solve or generate)"},
-             flags::plugin_dir(), flags::allow_insecure_plugins(),
-             {"--oracle", FlagKind::text, "Plugin whose complete search is the truth", "exhaustive-count"},
-             {"--seconds", FlagKind::seconds, "Time for the whole run (seeds follow one another until it is up)", "10"},
-             flags::seed("First rapidcheck seed; the run goes on with seed + 1, + 2, ..."),
-             {"--seeds", FlagKind::whole,
-              "Run exactly this many seeds (20 cases each) instead of until --seconds: a fixed, repeatable amount "
-              "of work, for tests",
-              "0"},
-             {"--size", FlagKind::shape, "Only this box shape (default: 2x2, 2x3, 3x3, 3x4, 4x4, 5x5)"},
-             {"--max-nodes", FlagKind::whole, "Search nodes per call (0 = no limit)", "200000"},
-             {"--timeout", FlagKind::seconds, "Seconds per call (0 = no limit)", "10"},
-             {"--shrink-seconds", FlagKind::seconds,
-              "At most this long shrinking a failure (each step may wait for a hung plugin's watchdog)", "60"},
-             {"--regressions", FlagKind::text, "Write the shrunk puzzle (or the failing generator call) as a corpus entry to FILE.yaml"},
-             {"--reproduce", FlagKind::text, "Run once with this reproduce string from an earlier failure"},
-             {"--in-process", FlagKind::flag, "Call plugins in this process, not in worker processes"},
-             FlagSpec("--memory", FlagKind::whole, "Address-space limit of each worker, MiB (0 = none)", "2048")},
+            with(flags::harness("Plugins to fuzz, a,b (default: every loaded plugin that can solve or generate)",
+                                "Plugin whose complete search is the truth (for the oracle itself: another plugin that "
+                                "proves uniqueness)"),
+                 {{"--seconds", FlagKind::seconds, "Time for the whole run (seeds follow one another until it is up)", "10"},
+                  flags::seed("First rapidcheck seed; the run goes on with seed + 1, + 2, ..."),
+                  {"--seeds", FlagKind::whole,
+                   "Run exactly this many seeds (20 cases each) instead of until --seconds: a fixed, repeatable amount "
+                   "of work, for tests",
+                   "0"},
+                  {"--size", FlagKind::shape, "Only this box shape (default: 2x2, 2x3, 3x3, 3x4, 4x4, 5x5)"},
+                  {"--shrink-seconds", FlagKind::seconds,
+                   "At most this long shrinking a failure (each step may wait for a hung plugin's watchdog)", "60"},
+                  {"--regressions", FlagKind::text,
+                   "Write the shrunk puzzle (or the failing generator call) as a corpus entry to FILE.yaml"},
+                  {"--reproduce", FlagKind::text, "Run once with this reproduce string from an earlier failure"}}),
             run};
 }
 

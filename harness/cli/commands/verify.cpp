@@ -103,7 +103,7 @@ int run_merge(const Args& args, Streams io) {
         shards.push_back(std::move(*report));
     }
     std::string error;
-    auto merged = verify::merge(std::move(shards), args.seconds("--min-conclusive") / 100.0, error);
+    auto merged = verify::merge(std::move(shards), args.percent("--min-conclusive") / 100.0, error);
     if (!merged) {
         io.err << "numplace verify --merge: " << error << "\n";
         return kExitUsage;
@@ -115,10 +115,6 @@ int run_merge(const Args& args, Streams io) {
 }
 
 int run(const Args& args, Streams io) {
-    if (args.seconds("--min-conclusive") > 100) {
-        io.err << "numplace verify: --min-conclusive " << args.text("--min-conclusive") << ": expected a percentage from 0 to 100\n";
-        return kExitUsage;
-    }
     if (args.flag("--merge")) {
         if (args.texts("PATHS").empty()) {
             io.err << "numplace verify --merge: name the shard reports to merge\n";
@@ -130,25 +126,15 @@ int run(const Args& args, Streams io) {
     std::optional<verify::Report> earlier;
     if (args.has("--resume") && !(earlier = read_report(args.text("--resume"), io.err))) return kExitUsage;
     verify::Settings s;
+    s.harness = harness_settings(args);
     if (earlier) s.resume = &*earlier;
     s.paths = args.texts("PATHS");
-    s.plugins = comma_list(args.text("--plugins"));
-    s.plugin_dirs = args.texts("--plugin-dir");
-    s.allow_insecure_plugins = args.flag("--allow-insecure-plugins");
     s.size = size_of(args);
     s.tags = comma_list(args.text("--tags"));
     s.ids = comma_list(args.text("--ids"));
-    s.timeout_seconds = args.seconds("--timeout");
-    s.max_nodes = args.whole("--max-nodes");
     s.jobs = args.has("-j") ? static_cast<unsigned>(args.whole("-j")) : usable_cpus();
-    s.min_conclusive = args.seconds("--min-conclusive") / 100.0;
-    s.oracle = args.text("--oracle");
-    s.oracle_required = args.has("--oracle");
+    s.min_conclusive = args.percent("--min-conclusive") / 100.0;
     s.generators = !args.flag("--no-generator-sweep");
-    s.cancel = &interrupt_flag();
-    s.runner.in_process = args.flag("--in-process");
-    s.runner.memory_mib = args.whole("--memory");
-    s.runner.worker_program = worker_program();
     if (args.has("--shard") && !parse_shard(args.text("--shard"), s.shard_index, s.shard_count)) {
         io.err << "numplace verify: --shard " << args.text("--shard") << ": expected I/N with 1 <= I <= N\n";
         return kExitUsage;
@@ -175,36 +161,25 @@ Command verify_command() {
             "agreement: two valid different solutions outrank any claim, then the oracle's complete search. With a "
             "corpus, every generator also runs on the standard shapes. Exit 0 when no row failed, 1 when one did, 2 "
             "for input or usage errors. See docs/verification.md.",
-            {{"PATHS", FlagKind::texts, "Corpus files or folders, plain puzzle files; with --merge, shard reports"},
-             {"--plugins", FlagKind::text, "Plugins to judge, a,b (default: every loaded plugin)"},
-             flags::plugin_dir(), flags::allow_insecure_plugins(),
-             {"--oracle", FlagKind::text, "Plugin whose complete search settles plain puzzles and proves generated "
-                                          "puzzles unique",
-              "exhaustive-count"},
-             {"--size", FlagKind::shape, "Box shape for plain files; for YAML entries, a filter"},
-             {"--tags", FlagKind::text, "Only entries with any of these tags, a,b"},
-             {"--ids", FlagKind::text, "Only these entry ids (FILE:LINE for plain files), a,b"},
-             {"--timeout", FlagKind::seconds, "Seconds per call (0 = no limit)", "10"},
-             {"--max-nodes", FlagKind::whole,
-              "Search nodes per call (0 = no limit); the default keeps a run deterministic and short", "200000"},
-             FlagSpec("-j", FlagKind::whole, "Entries judged in parallel (default: the CPUs this process may use)")
-                 .at_least(1),
-             {"--min-conclusive", FlagKind::seconds,
-              "A plugin conclusive (not unknown) on fewer than this % of its rows fails", "10"},
-             {"--shard", FlagKind::text, "Run shard I of N (1-based): every N-th entry"},
-             {"--merge", FlagKind::flag, "PATHS are shard reports: join them into one report and exit code"},
-             {"--resume", FlagKind::text,
-              "A report of an earlier run with the same arguments (one that was interrupted): keep its rows, run "
-              "only the entries it lacks; a report of other inputs, plugins or settings is refused"},
-             {"--report", FlagKind::text, "Write the JSON report (rows and summary) to FILE; - for stdout"},
-             {"--junit", FlagKind::text, "Write a JUnit XML file: a testcase per row"},
-             {"--regressions", FlagKind::text, "Write every failure with an established truth as corpus entries"},
-             {"--no-generator-sweep", FlagKind::flag, "Skip the generators' standard-shape sweep"},
-             {"--in-process", FlagKind::flag,
-              "Call plugins in this process, not in worker processes: faster to start, but a plugin that crashes "
-              "ends the run (for trusted plugins)"},
-             FlagSpec("--memory", FlagKind::whole,
-                      "Address-space limit of each worker, MiB (0 = none; off in sanitizer builds)", "2048")},
+            with(flags::harness("Plugins to judge, a,b (default: every loaded plugin)",
+                                "Plugin whose complete search settles plain puzzles and proves generated puzzles unique"),
+                 {{"PATHS", FlagKind::texts, "Corpus files or folders, plain puzzle files; with --merge, shard reports"},
+                  {"--size", FlagKind::shape, "Box shape for plain files; for YAML entries, a filter"},
+                  {"--tags", FlagKind::text, "Only entries with any of these tags, a,b"},
+                  {"--ids", FlagKind::text, "Only these entry ids (FILE:LINE for plain files), a,b"},
+                  FlagSpec("-j", FlagKind::whole, "Entries judged in parallel (default: the CPUs this process may use)")
+                      .at_least(1),
+                  {"--min-conclusive", FlagKind::percent,
+                   "A plugin conclusive (not unknown) on fewer than this % of its rows fails", "10"},
+                  {"--shard", FlagKind::text, "Run shard I of N (1-based): every N-th entry"},
+                  {"--merge", FlagKind::flag, "PATHS are shard reports: join them into one report and exit code"},
+                  {"--resume", FlagKind::text,
+                   "A report of an earlier run with the same arguments (one that was interrupted): keep its rows, run "
+                   "only the entries it lacks; a report of other inputs, plugins or settings is refused"},
+                  {"--report", FlagKind::text, "Write the JSON report (rows and summary) to FILE; - for stdout"},
+                  {"--junit", FlagKind::text, "Write a JUnit XML file: a testcase per row"},
+                  {"--regressions", FlagKind::text, "Write every failure with an established truth as corpus entries"},
+                  {"--no-generator-sweep", FlagKind::flag, "Skip the generators' standard-shape sweep"}}),
             run};
 }
 

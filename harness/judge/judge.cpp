@@ -1,26 +1,70 @@
 #include "judge.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "numplace/certify.hpp"
 
-namespace np::verify {
+namespace np::judge {
 
 namespace {
 
-Judgement pass(std::string finding = "") { return {Status::pass, "", std::move(finding)}; }
-Judgement fail(const std::string& kind, std::string finding) { return {Status::fail, kind, std::move(finding)}; }
+constexpr std::array<std::string_view, 4> kStatusNames = {"pass", "fail", "unknown", "skip"};
+
+struct KindRow {
+    Kind kind;
+    std::string_view name;
+};
+// The kinds and their names in rows, reports and findings. What each means
+// is the table of kinds in docs/verification.md.
+constexpr KindRow kKinds[] = {
+    {Kind::certificate, "certificate"}, {Kind::expectation, "expectation"}, {Kind::disagreement, "disagreement"},
+    {Kind::contract, "contract"},       {Kind::generator, "generator"},     {Kind::inconclusive, "inconclusive"},
+    {Kind::crashed, "crashed"},         {Kind::timed_out, "timed-out"},     {Kind::out_of_memory, "out-of-memory"},
+};
+
+Judgement pass(std::string finding = "") { return {Status::pass, Kind::none, std::move(finding)}; }
+Judgement fail(Kind kind, std::string finding) { return {Status::fail, kind, std::move(finding)}; }
 
 std::string name(Verdict v) { return std::string(verdict_name(v)); }
 
-// A complete none/unique, a multiple, or an invalid: an answer that claims
-// something definite about the puzzle.
+}  // namespace
+
+std::string_view status_name(Status s) { return kStatusNames[static_cast<std::size_t>(s)]; }
+
+std::optional<Status> status_from_name(std::string_view name) {
+    for (std::size_t i = 0; i < kStatusNames.size(); ++i)
+        if (kStatusNames[i] == name) return static_cast<Status>(i);
+    return std::nullopt;
+}
+
+std::string_view kind_name(Kind kind) {
+    for (const auto& row : kKinds)
+        if (row.kind == kind) return row.name;
+    return "";
+}
+
+std::optional<Kind> kind_from_name(std::string_view name) {
+    if (name.empty()) return Kind::none;
+    for (const auto& row : kKinds)
+        if (row.name == name) return row.kind;
+    return std::nullopt;
+}
+
+std::vector<Kind> all_kinds() {
+    std::vector<Kind> out;
+    for (const auto& row : kKinds) out.push_back(row.kind);
+    return out;
+}
+
 bool conclusive(const SolveOutcome& out) {
     return out.fault == Fault::none && (out.verdict == Verdict::multiple || out.verdict == Verdict::invalid ||
                                         ((out.verdict == Verdict::none || out.verdict == Verdict::unique) && out.complete));
 }
 
-}  // namespace
+bool process_failure(Fault fault) {
+    return fault == Fault::crashed || fault == Fault::timed_out || fault == Fault::out_of_memory;
+}
 
 
 Truth truth_from_corpus(const corpus::PuzzleExpectation& expect) {
@@ -73,24 +117,24 @@ Truth truth_from_answers(const std::vector<NamedAnswer>& answers, const SolveOut
 std::optional<Judgement> judge_fault(Fault fault, uint32_t status, const std::string& message) {
     switch (fault) {
         case Fault::none: return std::nullopt;
-        case Fault::refused: return Judgement{Status::skip, "", message};
-        case Fault::wrong: return fail("certificate", message);
-        case Fault::malformed: return fail("contract", message);
-        case Fault::crashed: return fail("crashed", message);
-        case Fault::timed_out: return fail("timed-out", message);
-        case Fault::out_of_memory: return fail("out-of-memory", message);
+        case Fault::refused: return Judgement{Status::skip, Kind::none, message};
+        case Fault::wrong: return fail(Kind::certificate, message);
+        case Fault::malformed: return fail(Kind::contract, message);
+        case Fault::crashed: return fail(Kind::crashed, message);
+        case Fault::timed_out: return fail(Kind::timed_out, message);
+        case Fault::out_of_memory: return fail(Kind::out_of_memory, message);
         case Fault::failed:
             // A shape or grid it declines is not a wrong answer; anything
             // else it could not do is.
-            if (status == NP_UNSUPPORTED) return Judgement{Status::skip, "", message};
-            return fail("contract", message);
+            if (status == NP_UNSUPPORTED) return Judgement{Status::skip, Kind::none, message};
+            return fail(Kind::contract, message);
     }
     return std::nullopt;
 }
 
-Judgement judge_solve(const SolveOutcome& out, const Truth& truth, const std::string& kind_if_wrong) {
+Judgement judge_solve(const SolveOutcome& out, const Truth& truth, Kind kind_if_wrong) {
     if (auto j = judge_fault(out.fault, out.status, out.message)) return *j;
-    if (out.verdict == Verdict::unknown) return {Status::unknown, "", "stopped by its budget"};
+    if (out.verdict == Verdict::unknown) return {Status::unknown, Kind::none, "stopped by its budget"};
     const Grid* mine = out.solutions.empty() ? nullptr : &out.solutions.front();
     const std::string says = name(out.verdict);
 
@@ -160,11 +204,11 @@ Judgement judge_check(const CheckOutcome& out, const corpus::GridCheckEntry& ent
     if (auto j = judge_fault(out.fault, out.status, out.message)) return *j;
     const bool says_valid = out.violations.empty();
     if (says_valid != entry.valid)
-        return fail("expectation", std::string("says ") + (says_valid ? "valid" : "not valid") + ", the corpus says " +
+        return fail(Kind::expectation, std::string("says ") + (says_valid ? "valid" : "not valid") + ", the corpus says " +
                                        (entry.valid ? "valid" : "not valid"));
     // Each violation reported is one the rules find: the host certified it
     // (Session::check), and the corpus lists exactly what the rules find.
     return pass();
 }
 
-}  // namespace np::verify
+}  // namespace np::judge

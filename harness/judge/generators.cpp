@@ -1,0 +1,188 @@
+#include "generators.hpp"
+
+#include <algorithm>
+
+#include "numplace/certify.hpp"
+#include "numplace/format.hpp"
+
+namespace np::judge {
+
+namespace {
+
+GeneratorJudgement verdict(Status status, Kind kind, std::string finding) {
+    GeneratorJudgement g;
+    g.judgement = {status, kind, std::move(finding)};
+    return g;
+}
+GeneratorJudgement broken(std::string finding, const Grid& culprit) {
+    GeneratorJudgement g = verdict(Status::fail, Kind::generator, std::move(finding));
+    g.culprit = culprit;
+    return g;
+}
+GeneratorJudgement undecided(std::string finding) { return verdict(Status::unknown, Kind::none, std::move(finding)); }
+
+std::string result_name(uint64_t index) { return "result " + std::to_string(index); }
+
+std::string symmetry_of(const OptionList& options) {
+    for (const auto& [key, value] : options)
+        if (key == "symmetry") return value;
+    return "none";
+}
+
+// Symmetries of a clue pattern, as the corpus format names them.
+int mirror_cell(const std::string& symmetry, int r, int c, int side) {
+    const int last = side - 1;
+    if (symmetry == "rotate180") return (last - r) * side + (last - c);
+    if (symmetry == "rotate90") return c * side + (last - r);
+    if (symmetry == "mirror") return r * side + (last - c);
+    if (symmetry == "diagonal") return c * side + r;
+    return r * side + c;
+}
+
+// Phase 1's fault: a process failure keeps its kind; a wrong or malformed
+// answer is the generator's failure; a refusal may be a skip.
+GeneratorJudgement call_fault(const GenerateOutcome& out, bool refusal_is_skip) {
+    if (refusal_is_skip && (out.status == NP_BAD_OPTION || out.status == NP_UNSUPPORTED))
+        return verdict(Status::skip, Kind::none, out.message);
+    Judgement j = *judge_fault(out.fault, out.status, out.message);
+    if (j.status == Status::fail && !process_failure(out.fault)) j.kind = Kind::generator;
+    GeneratorJudgement g;
+    g.judgement = j;
+    return g;
+}
+
+// Phase 2: k results again from `first`, and k from the end of the run.
+// k is below count when it can be, so that a shorter run is tried too.
+std::optional<GeneratorJudgement> check_determinism(const GeneratorCheck& c, const std::vector<Grid>& results,
+                                                    runner::Runner& run, const Budget& budget) {
+    const GeneratorCall& call = c.call;
+    const uint64_t k = call.count > 3 ? 3 : std::max<uint64_t>(1, call.count - 1);
+    auto again = [&](uint64_t from) {
+        return run.generate(c.generator, call.size, call.what, call.seed, from, k, call.options, budget);
+    };
+    const GenerateOutcome head = again(call.first);
+    const uint64_t tail_from = call.first + call.count - k;
+    const GenerateOutcome tail = tail_from == call.first ? head : again(tail_from);
+    if (!head.ok || !tail.ok || head.results.size() < k || tail.results.size() < k)
+        return undecided("the budget ran out on the second run");
+    for (uint64_t i = 0; i < k; ++i) {
+        if (head.results[i] != results[i])
+            return broken(result_name(call.first + i) + " of a run of " + std::to_string(k) + " differs from the run of " +
+                              std::to_string(call.count) + " (same seed)",
+                          results[i]);
+        const uint64_t at = call.count - k + i;
+        if (tail.results[i] != results[at])
+            return broken(result_name(call.first + at) + " asked with first_index " + std::to_string(tail_from) +
+                              " differs from the whole run's",
+                          results[at]);
+    }
+    return std::nullopt;
+}
+
+// Phase 3 for one result: full, few enough givens, symmetric.
+std::optional<std::string> shape_problem(const Grid& g, const GeneratorCheck& c) {
+    const corpus::GeneratorProperties& expect = c.expect;
+    if (expect.full && !g.is_full()) return std::string(" is not full");
+    if (expect.max_clues && g.given_count() > *expect.max_clues)
+        return " has " + std::to_string(g.given_count()) + " givens, above " + std::to_string(*expect.max_clues);
+    if (!expect.symmetric) return std::nullopt;
+    const std::string symmetry = symmetry_of(c.call.options);
+    const int side = g.side();
+    for (int r = 0; r < side; ++r)
+        for (int col = 0; col < side; ++col)
+            if ((g.at(r, col) != 0) != (g.cells[static_cast<std::size_t>(mirror_cell(symmetry, r, col, side))] != 0))
+                return ": its givens are not " + symmetry + "-symmetric at " + cell_label(r + 1, col + 1);
+    return std::nullopt;
+}
+
+// Phase 4 for one puzzle: exactly one solution, by the prover.
+std::optional<GeneratorJudgement> check_unique(const Grid& g, const std::string& which, const Plugin& prover,
+                                               runner::Runner& run, const Budget& budget) {
+    const SolveOutcome u = run.solve_one(prover, g, 2, {}, budget);
+    if (u.fault != Fault::none) return undecided(prover.name() + ": " + u.message);
+    if (u.verdict == Verdict::multiple) return broken(which + " has more than one solution (" + prover.name() + ")", g);
+    if (u.verdict == Verdict::none) return broken(which + " has no solution (" + prover.name() + ")", g);
+    if (!u.complete) return undecided(prover.name() + " did not finish proving " + which + " unique");
+    return std::nullopt;
+}
+
+// Phase 5 for one puzzle: every given is needed. With a symmetry, a given
+// goes together with its orbit (the cells the symmetry maps it to), so that
+// the puzzle stays symmetric.
+std::optional<GeneratorJudgement> check_minimal(const Grid& g, const std::string& which, const GeneratorCheck& c,
+                                                runner::Runner& run, const Budget& budget) {
+    const std::string symmetry = symmetry_of(c.call.options);
+    const int side = g.side();
+    for (std::size_t cell = 0; cell < g.cells.size(); ++cell) {
+        if (g.cells[cell] == 0) continue;
+        Grid less = g;
+        for (int at = static_cast<int>(cell), step = 0; step < 4; ++step) {
+            less.cells[static_cast<std::size_t>(at)] = 0;
+            at = mirror_cell(symmetry, at / side, at % side, side);
+        }
+        const SolveOutcome m = run.solve_one(*c.prover, less, 2, {}, budget);
+        if (m.fault != Fault::none || m.verdict == Verdict::unknown)
+            return undecided(c.prover->name() + " did not finish the minimality check");
+        if (m.verdict != Verdict::multiple)
+            return broken(which + " is not minimal: without the given at " +
+                              cell_label(static_cast<int>(cell) / side + 1, static_cast<int>(cell) % side + 1) +
+                              (symmetry == "none" ? "" : " (and its " + symmetry + " orbit)") + " it is still unique (" +
+                              c.prover->name() + ")",
+                          g);
+    }
+    return std::nullopt;
+}
+
+// Phases 3 to 5 over every result.
+std::optional<GeneratorJudgement> check_results(const GeneratorCheck& c, const std::vector<Grid>& results,
+                                                runner::Runner& run, const Budget& budget) {
+    const bool proves = c.expect.unique || c.expect.minimal;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const Grid& g = results[i];
+        const std::string which = result_name(c.call.first + i);
+        if (auto problem = shape_problem(g, c)) return broken(which + *problem, g);
+        if (!proves) continue;
+        if (c.prover == nullptr) return verdict(Status::skip, Kind::none, "no independent plugin to prove uniqueness");
+        if (c.expect.unique)
+            if (auto j = check_unique(g, which, *c.prover, run, budget)) return j;
+        if (c.expect.minimal)
+            if (auto j = check_minimal(g, which, c, run, budget)) return j;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::string describe(const GeneratorCall& c) {
+    return std::string(c.what == NP_GENERATE_GRID ? "grid" : "puzzle") + "s " + std::to_string(c.first) + " to " +
+           std::to_string(c.first + c.count - 1) + " of seed " + std::to_string(c.seed) + " (" + c.size.name() + ")";
+}
+
+GeneratorJudgement check_generator(const GeneratorCheck& c, runner::Runner& run, const Budget& budget) {
+    const GeneratorCall& call = c.call;
+    Budget whole = budget;
+    whole.timeout_seconds *= static_cast<double>(call.count);  // the per-call budget, for each result
+    const GenerateOutcome all =
+        run.generate(c.generator, call.size, call.what, call.seed, call.first, call.count, call.options, whole);
+    if (all.fault != Fault::none) {
+        GeneratorJudgement g = call_fault(all, c.refusal_is_skip);
+        g.micros = all.stats.micros;
+        return g;
+    }
+    const std::vector<Grid>& results = all.results;
+    auto finish = [&](GeneratorJudgement g) {
+        g.verdict = std::to_string(results.size()) + " " + (call.what == NP_GENERATE_GRID ? "grids" : "puzzles");
+        g.micros = all.stats.micros;
+        return g;
+    };
+    if (results.size() < call.count)
+        return finish(undecided("the budget ran out after " + std::to_string(results.size()) + " of " +
+                                std::to_string(call.count) + " results"));
+    if (c.expect.deterministic)
+        if (auto j = check_determinism(c, results, run, whole)) return finish(*j);
+    if (auto j = check_results(c, results, run, budget)) return finish(*j);
+    const bool proved = c.prover != nullptr && (c.expect.unique || c.expect.minimal);
+    return finish(verdict(Status::pass, Kind::none, proved ? "proved by " + c.prover->name() : ""));
+}
+
+}  // namespace np::judge

@@ -1,0 +1,103 @@
+// The judge: pure functions from what plugins answered, and what is known
+// to be true, to a status, a failure kind and a finding. verify, fuzz and
+// bench all judge with these functions and speak of failures with these
+// kinds. No plugin is trusted: the answers arrive certified by the host
+// (Session), and "known to be true" comes from the corpus, a complete search
+// by a plugin other than the one judged, or certified witnesses.
+//
+// Adding a failure kind: the enum and its row in kKinds (judge.cpp), the
+// table of kinds in docs/verification.md (tests/judge/judge_test.cpp checks
+// that the two list the same kinds), and a test of where it is given.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "corpus.hpp"
+#include "numplace/host.hpp"
+
+namespace np::judge {
+
+enum class Status { pass, fail, unknown, skip };
+std::string_view status_name(Status status);
+std::optional<Status> status_from_name(std::string_view name);
+
+// Why a judged answer failed. One vocabulary for every command's rows,
+// reports and findings.
+enum class Kind : uint8_t {
+    none,           // it did not fail
+    certificate,    // a wrong answer the host's certificate check refutes
+    expectation,    // against the corpus's established truth
+    disagreement,   // against another plugin's certified or complete answer
+    contract,       // broke the ABI's rules (malformed answer, a failure it may not give)
+    generator,      // a generator property (determinism, uniqueness, minimality, ...)
+    inconclusive,   // unknown on too many rows (verify's --min-conclusive)
+    crashed,        // its process died
+    timed_out,      // past its deadline: killed by the watchdog
+    out_of_memory,  // past its memory limit
+};
+// "certificate", ..., "timed-out", "out-of-memory"; "" for none.
+std::string_view kind_name(Kind kind);
+std::optional<Kind> kind_from_name(std::string_view name);
+// Every kind but none, in the enum's order.
+std::vector<Kind> all_kinds();
+
+struct Judgement {
+    Status status = Status::pass;
+    Kind kind = Kind::none;
+    std::string finding;
+};
+
+// What is known about a puzzle. `established` when the verdict is certain
+// (the corpus, a complete oracle search, two certified witnesses); otherwise
+// only `witness`, a certified solution, may be known.
+struct Truth {
+    bool established = false;
+    Verdict verdict = Verdict::unknown;    // invalid, none, unique or multiple
+    std::optional<Grid> solution;          // for unique
+    std::optional<uint64_t> count;         // exact, when known
+    uint64_t at_least = 0;                 // a lower bound on the count
+    std::optional<Grid> witness;           // a certified solution, whatever else is known
+    std::string source;                    // "the corpus", "exhaustive-count's complete search", ...
+};
+
+Truth truth_from_corpus(const corpus::PuzzleExpectation& expect);
+
+// The truth among several answers to one puzzle. Certificates outrank
+// claims: two distinct valid witnesses make it multiple whoever says
+// otherwise; else the oracle's complete search decides; else nothing is
+// established (a single witness still refutes "none").
+struct NamedAnswer {
+    std::string plugin;
+    const SolveOutcome* outcome;
+};
+Truth truth_from_answers(const std::vector<NamedAnswer>& answers, const SolveOutcome* oracle,
+                         const std::string& oracle_name);
+
+// One plugin's answer against the truth. `kind_if_wrong` is expectation for
+// the corpus, disagreement for answers judged against each other.
+Judgement judge_solve(const SolveOutcome& out, const Truth& truth, Kind kind_if_wrong);
+
+// A complete none/unique, a multiple, or an invalid: an answer that claims
+// something definite about the puzzle.
+bool conclusive(const SolveOutcome& out);
+
+// Without an established truth: conclusive answers must agree with each
+// other. Returns, for answer i, the first answer it contradicts ("" if none).
+std::vector<std::string> contradictions(const std::vector<NamedAnswer>& answers);
+
+// A grid checker's answer against a grid-check entry.
+Judgement judge_check(const CheckOutcome& out, const corpus::GridCheckEntry& entry);
+
+// A fault from the host (refused, failed, malformed, wrong) or from the
+// runner (crashed, timed out, out of memory) as a judgement; nullopt when
+// the outcome has none. A shape or grid a plugin declines is a skip.
+std::optional<Judgement> judge_fault(Fault fault, uint32_t status, const std::string& message);
+
+// The process failures: the runner's, not the plugin's answer's.
+bool process_failure(Fault fault);
+
+}  // namespace np::judge

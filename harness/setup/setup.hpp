@@ -1,0 +1,71 @@
+// What verify, fuzz and bench share before they run anything: which plugins,
+// from where, the oracle, the per-call budget and how plugins are run. One
+// settings type that each command's settings embed, one function that loads
+// and selects the plugins and finds the oracle (with one set of messages),
+// and the standard shapes every sweep and draw uses.
+//
+// Nothing here knows a plugin by name but for one line: kDefaultOracle, the
+// plugin --oracle names when the user names none.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "numplace/grid.hpp"
+#include "numplace/host.hpp"
+#include "runner.hpp"
+
+namespace np::harness {
+
+// The default oracle: a complete search that counts every solution (dancing
+// links), written independently of the solvers it judges.
+inline constexpr const char* kDefaultOracle = "exhaustive-count";
+
+struct Settings {
+    std::vector<std::string> plugins;      // --plugins; empty: every loaded plugin
+    std::vector<std::string> plugin_dirs;  // --plugin-dir
+    bool allow_insecure_plugins = false;   // --allow-insecure-plugins
+    std::string oracle = kDefaultOracle;   // --oracle; "" = none
+    // The user named the oracle: its absence is then an error. The default
+    // one may be missing (a build without it): judging falls back to
+    // certificates and agreement.
+    bool oracle_named = false;
+    double timeout_seconds = 10;           // --timeout, per call; 0 = none
+    uint64_t max_nodes = 200000;           // --max-nodes, per call; 0 = none
+    runner::Settings runner;               // --in-process, --memory
+    const std::atomic<bool>* cancel = nullptr;  // the interrupt flag
+
+    // The per-call budget: max_nodes, timeout_seconds, cancel.
+    Budget budget() const;
+};
+
+// The loaded plugins. Not copied or moved: `oracle` points into `registry`.
+struct Plugins {
+    PluginRegistry registry;   // every plugin found (provers come from here)
+    std::vector<Plugin> chosen;  // the --plugins, in that order, or every loaded one
+    const Plugin* oracle = nullptr;  // nullptr: none named, or the default is absent
+
+    Plugins() = default;
+    Plugins(const Plugins&) = delete;
+    Plugins& operator=(const Plugins&) = delete;
+};
+
+// Loads from --plugin-dir, $NUMPLACE_PLUGIN_PATH and the bundled folder,
+// selects --plugins and finds the oracle. nullptr and `error` (one line, no
+// command name) for an unknown plugin or a named oracle that is not loaded.
+std::unique_ptr<Plugins> load_plugins(const Settings& settings, std::string& error);
+
+// The plugin that settles what `subject` says: the oracle, unless the oracle
+// is the subject itself (a plugin is never judged by itself); then the first
+// of `candidates` other than the subject that solves and proves uniqueness.
+// nullptr when there is none.
+const Plugin* prover_for(const std::string& subject, const Plugin* oracle, const std::vector<const Plugin*>& candidates);
+const Plugin* prover_for(const std::string& subject, const Plugin* oracle, const std::vector<Plugin>& candidates);
+
+// The box shapes of the generator sweep and of fuzz's draws: 2x2, 2x3, 3x3,
+// 3x4, 4x4, 5x5 (grids 4x4 to 25x25).
+const std::vector<Geometry>& standard_shapes();
+
+}  // namespace np::harness

@@ -1,0 +1,160 @@
+#include "sources.hpp"
+
+#include <algorithm>
+#include <boost/dll/runtime_symbol_info.hpp>
+#include <filesystem>
+
+#include "setup.hpp"
+
+namespace np::verify {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool is_yaml(const std::string& path) {
+    const auto ext = fs::path(path).extension().string();
+    return ext == ".yaml" || ext == ".yml";
+}
+
+// The bundled corpus: <exe>/../share/numplace/corpus, in an install and (a
+// link made by CMake) in the build tree.
+std::string bundled_corpus() {
+    std::error_code ec;
+    const fs::path exe = boost::dll::program_location(ec);
+    if (ec) return "";
+    return (exe.parent_path().parent_path() / "share" / "numplace" / "corpus").lexically_normal().string();
+}
+
+bool wanted(const Settings& s, const std::string& id, const std::vector<std::string>& tags, const Geometry* size) {
+    if (!s.ids.empty() && std::find(s.ids.begin(), s.ids.end(), id) == s.ids.end()) return false;
+    if (!s.tags.empty() &&
+        std::none_of(s.tags.begin(), s.tags.end(),
+                     [&](const std::string& t) { return std::find(tags.begin(), tags.end(), t) != tags.end(); }))
+        return false;
+    if (s.size && size != nullptr && !(*size == *s.size)) return false;
+    return true;
+}
+
+// The standard generator sweep: every generating plugin on every standard
+// shape it supports, two seeds each, grids and puzzles.
+void add_sweep(const Settings& s, const std::vector<Plugin>& plugins, std::vector<Unit>& units) {
+    for (const Plugin& p : plugins) {
+        for (np_generate_kind what : {NP_GENERATE_GRID, NP_GENERATE_PUZZLE}) {
+            if (!p.can(what == NP_GENERATE_GRID ? NP_CAP_GENERATE_GRID : NP_CAP_GENERATE_PUZZLE)) continue;
+            for (const Geometry& g : harness::standard_shapes()) {
+                if (!p.supports(g)) continue;
+                for (uint64_t seed : {1u, 2u}) {
+                    Unit u(Unit::Kind::generator);
+                    GeneratorUnit& c = u.generator;
+                    c.plugin = p.name();
+                    c.call.what = what;
+                    c.call.size = g;
+                    c.call.seed = seed;
+                    c.call.count = 10;
+                    c.sweep = true;
+                    c.expect.valid = true;
+                    c.expect.deterministic = true;
+                    c.expect.full = what == NP_GENERATE_GRID;
+                    c.expect.unique = what == NP_GENERATE_PUZZLE;
+                    c.id = "generate-" + p.name() + "-" + (what == NP_GENERATE_GRID ? "grid" : "puzzle") + "-" +
+                           g.name() + "-seed" + std::to_string(seed);
+                    if (wanted(s, c.id, {"generator"}, &g)) units.push_back(std::move(u));
+                }
+            }
+        }
+    }
+}
+
+// The paths split by kind: YAML files and folders are corpus, the rest
+// plain puzzle files; no path at all means the bundled corpus.
+void split_paths(const Settings& s, std::vector<std::string>& yaml_paths, std::vector<std::string>& plain_paths,
+                 std::vector<std::string>& errors) {
+    if (s.paths.empty()) {
+        const std::string bundled = bundled_corpus();
+        std::error_code ec;
+        if (bundled.empty() || !fs::is_directory(bundled, ec)) errors.push_back("no bundled corpus found at " + bundled);
+        else yaml_paths.push_back(bundled);
+    }
+    for (const auto& p : s.paths) {
+        std::error_code ec;
+        if (fs::is_directory(p, ec) || is_yaml(p)) yaml_paths.push_back(p);
+        else plain_paths.push_back(p);
+    }
+}
+
+// The corpus's entries as units: puzzles, grid checks, and the generator
+// entries of plugins being judged.
+void add_corpus_units(const Settings& s, const std::vector<Plugin>& judged, Inputs& in) {
+    for (const auto& e : in.corpus.puzzles)
+        if (wanted(s, e.id, e.tags, &e.size)) {
+            Unit u(Unit::Kind::corpus_puzzle);
+            u.puzzle = &e;
+            in.units.push_back(std::move(u));
+        }
+    for (const auto& e : in.corpus.grid_checks)
+        if (wanted(s, e.id, e.tags, &e.size)) {
+            Unit u(Unit::Kind::grid_check);
+            u.check = &e;
+            in.units.push_back(std::move(u));
+        }
+    for (const auto& e : in.corpus.generators) {
+        if (!wanted(s, e.id, e.tags, &e.size)) continue;
+        if (std::none_of(judged.begin(), judged.end(), [&](const Plugin& p) { return p.name() == e.plugin; }))
+            continue;  // its plugin is not among those judged
+        Unit u(Unit::Kind::generator);
+        u.generator = {e.id, e.plugin, {e.what, e.size, e.seed, 0, e.count, e.options}, e.expect, false};
+        in.units.push_back(std::move(u));
+    }
+}
+
+// A plain file's lines as units; a line that is not a puzzle is an error.
+void add_plain_file(const Settings& s, const std::string& path, Inputs& in) {
+    auto take = [&](InputItem&& item) {
+        if (!s.tags.empty() || (!s.ids.empty() && std::find(s.ids.begin(), s.ids.end(), item.origin) == s.ids.end()))
+            return true;
+        ParseResult parsed = parse_item(item, s.size);
+        if (const Reason* r = std::get_if<Reason>(&parsed)) {
+            in.errors.push_back(item.origin + ": not a puzzle: " + r->message);
+            return true;
+        }
+        Unit u(Unit::Kind::plain_puzzle);
+        u.item = std::move(item);
+        u.grid = std::get<Grid>(parsed);
+        in.units.push_back(std::move(u));
+        return true;
+    };
+    std::string error;
+    read_file_items(path, InputFormat::automatic, s.size, take, error, s.harness.cancel);
+    if (!error.empty()) in.errors.push_back(path + ": cannot read (" + error + ")");
+}
+
+}  // namespace
+
+std::string Unit::identity() const {
+    switch (kind) {
+        case Kind::corpus_puzzle: return "puzzle " + puzzle->id;
+        case Kind::grid_check: return "check " + check->id;
+        case Kind::plain_puzzle: return "plain " + item.origin + " " + item.text;
+        case Kind::generator: return "generator " + generator.id;
+    }
+    return "";
+}
+
+Inputs gather(const Settings& s, const std::vector<Plugin>& judged) {
+    Inputs in;
+    std::vector<std::string> yaml_paths, plain_paths;
+    split_paths(s, yaml_paths, plain_paths, in.errors);
+    if (!yaml_paths.empty()) {
+        corpus::LoadResult loaded = corpus::load(yaml_paths);
+        for (const auto& d : loaded.errors) in.errors.push_back(d.text());
+        in.corpus = std::move(loaded.corpus);
+        in.has_corpus = true;
+    }
+    add_corpus_units(s, judged, in);
+    for (const auto& path : plain_paths) add_plain_file(s, path, in);
+    if (in.has_corpus && s.generators) add_sweep(s, judged, in.units);
+    return in;
+}
+
+}  // namespace np::verify
