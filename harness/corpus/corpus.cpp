@@ -143,9 +143,49 @@ private:
         std::vector<std::string> tags;
     };
     void common(const Fields& f, Common& out);
+    // Moves the fields every kind has into an entry that passed its checks.
+    template <typename Entry>
+    static void take_common(Common&& c, Entry& e) {
+        e.id = std::move(c.id);
+        e.source = std::move(c.source);
+        e.tags = std::move(c.tags);
+        e.notes = std::move(c.notes);
+    }
+    const Node* expect_map(const Fields& f, std::string_view why, std::string_view shape);
+
+    // ---- puzzle entries ----
+    // The nodes a puzzle's expectation is checked with; null when absent
+    // (puzzle: the value; parsed and size: null when either is unusable).
+    struct PuzzleKeys {
+        const Node* puzzle = nullptr;
+        const ParseResult* parsed = nullptr;
+        const Geometry* size = nullptr;
+        const Node *verdict = nullptr, *count = nullptr, *at_least = nullptr, *solution = nullptr,
+                   *reason = nullptr;
+    };
     void puzzle_entry(const Node& n);
+    void puzzle_expectation(const Node& expect, PuzzleKeys k, PuzzleExpectation& out);
+    std::optional<Verdict> puzzle_verdict(const Node& n);
+    void invalid_expectation(const Fields& x, const PuzzleKeys& k, const PuzzleExpectation& expect);
+    void solvable_expectation(const Fields& x, const PuzzleKeys& k, PuzzleExpectation& expect);
+
+    // ---- grid-check entries ----
     void grid_check_entry(const Node& n);
+    std::optional<Grid> grid_value(const Node& n, const std::optional<Geometry>& size, std::string& text);
+    void grid_expectation(const Node& expect, const Grid* grid, GridCheckEntry& e);
+    std::vector<const Node*> listed_violations(const Node& list, std::vector<ExpectedReason>& out);
+
+    // ---- generator entries ----
     void generator_entry(const Node& n);
+    void generator_call(const Fields& f, GeneratorEntry& e);
+    std::optional<np_generate_kind> generator_kind(const Fields& f);
+    void generator_numbers(const Fields& f, GeneratorEntry& e);
+    void generator_options(const Node& options, std::vector<std::pair<std::string, std::string>>& out);
+    void generator_properties(const Node& expect, std::optional<np_generate_kind> what,
+                              const std::optional<Geometry>& size, GeneratorEntry& e);
+    std::optional<std::string> property_name(const Node& item);
+    void generator_property(const Node& item, const std::string& name, const std::optional<Geometry>& size,
+                            GeneratorEntry& e);
 
     std::optional<Grid> check_solution(const Node& at, const std::string& text,
                                        const Geometry& size, const ParseResult& puzzle);
@@ -403,6 +443,17 @@ void FileChecker::common(const Fields& f, Common& out) {
         if (auto text = string_value(*notes, "notes")) out.notes = *text;
 }
 
+// The 'expect' value when it is there and a map; nullptr (after reporting)
+// otherwise. `shape` says what the map holds, for the message.
+const Node* FileChecker::expect_map(const Fields& f, std::string_view why, std::string_view shape) {
+    const Node* expect = f.required(*this, "expect", why);
+    if (expect && !expect->is_map()) {
+        error(*expect, "'expect' must be " + std::string(shape) + ", not " + describe(*expect));
+        return nullptr;
+    }
+    return expect;
+}
+
 void FileChecker::puzzle_entry(const Node& n) {
     const std::size_t before = errors_.size();
     Fields f(*this, n, {"id", "kind", "size", "puzzle", "expect", "source", "tags", "notes"},
@@ -413,96 +464,98 @@ void FileChecker::puzzle_entry(const Node& n) {
     common(f, c);
 
     const auto size = size_value(f["size"]);
+    PuzzleKeys k;
+    k.puzzle = f.required(*this, "puzzle", "a line, or a block of rows");
     std::optional<ParseResult> puzzle;
-    const Node* puzzle_node = f.required(*this, "puzzle", "a line, or a block of rows");
-    if (puzzle_node) {
-        if (auto text = string_value(*puzzle_node, "puzzle")) {
+    if (k.puzzle) {
+        if (auto text = string_value(*k.puzzle, "puzzle")) {
             e.text = *text;
             if (size) puzzle = parse_text(e.text, *size);
         }
     }
-
-    const Node* expect = f.required(*this, "expect", "the verdict and what goes with it");
-    if (expect && !expect->is_map()) {
-        error(*expect, "'expect' must be a map (verdict, solution, count, count_at_least, reason), not " +
-                           describe(*expect));
-        expect = nullptr;
-    }
-    if (expect) {
-        Fields x(*this, *expect, {"verdict", "solution", "count", "count_at_least", "reason"},
-                 "'expect'");
-        std::optional<Verdict> verdict;
-        const Node* verdict_node = x.required(*this, "verdict", "invalid, none, unique or multiple");
-        if (verdict_node) {
-            if (auto text = string_value(*verdict_node, "verdict")) {
-                auto v = verdict_from_name(*text);
-                if (v == Verdict::invalid || v == Verdict::none || v == Verdict::unique ||
-                    v == Verdict::multiple)
-                    verdict = v;
-                else
-                    error(*verdict_node, "the verdict must be invalid, none, unique or multiple, not " +
-                                             shown(*text));
-            }
-        }
-        const Node* count_node = x["count"];
-        const Node* at_least_node = x["count_at_least"];
-        if (count_node) e.expect.count = unsigned_value(*count_node, "count");
-        if (at_least_node) e.expect.count_at_least = unsigned_value(*at_least_node, "count_at_least");
-        if (count_node && at_least_node)
-            error(*at_least_node, "give 'count' (exact) or 'count_at_least', not both");
-
-        const Node* solution_node = x["solution"];
-        const Node* reason_node = x["reason"];
-        if (reason_node) e.expect.reason = reason_value(*reason_node, "'reason'");
-
-        if (verdict) {
-            e.expect.verdict = *verdict;
-            const std::string name(verdict_name(*verdict));
-            if (*verdict == Verdict::invalid) {
-                if (solution_node) error(*solution_node, "an invalid puzzle has no 'solution'");
-                if (count_node) error(*count_node, "an invalid puzzle has no 'count'");
-                if (at_least_node) error(*at_least_node, "an invalid puzzle has no 'count_at_least'");
-                if (!reason_node)
-                    x.required(*this, "reason", "the expected reason code and location");
-                else if (e.expect.reason && puzzle)
-                    check_invalid_reason(*reason_node, *e.expect.reason, *puzzle, *verdict_node);
-            } else {
-                if (reason_node) error(*reason_node, "'reason' goes with verdict invalid only");
-                if (puzzle && !parsed(*puzzle)) {
-                    error(*puzzle_node, "the puzzle does not parse for size " + size->name() + ": " +
-                                            std::get<Reason>(*puzzle).message +
-                                            " (malformed text expects verdict invalid)");
-                } else if (puzzle) {
-                    const auto violations = check_rules(std::get<Grid>(*puzzle));
-                    if (!violations.empty())
-                        error(*puzzle_node, "the givens break a rule (" + violations.front().message +
-                                                "), so the verdict must be invalid, not " + name);
-                }
-                if (*verdict == Verdict::unique) {
-                    if (!solution_node)
-                        x.required(*this, "solution", "a unique puzzle's solution, as a line");
-                } else if (solution_node) {
-                    error(*solution_node, "'solution' goes with verdict unique only");
-                }
-                if (solution_node && *verdict == Verdict::unique) {
-                    if (auto text = string_value(*solution_node, "solution"); text && size)
-                        e.expect.solution =
-                            check_solution(*solution_node, *text, *size,
-                                           puzzle ? *puzzle : ParseResult{Reason{}});
-                }
-                check_counts(count_node, at_least_node, e.expect);
-            }
-        }
-    }
+    // Checking the expectation against the puzzle needs both the size and
+    // the text; without them only the expectation's own consistency is checked.
+    k.parsed = puzzle ? &*puzzle : nullptr;
+    k.size = size ? &*size : nullptr;
+    if (const Node* expect = expect_map(f, "the verdict and what goes with it",
+                                        "a map (verdict, solution, count, count_at_least, reason)"))
+        puzzle_expectation(*expect, k, e.expect);
 
     if (errors_.size() != before) return;
-    e.id = std::move(c.id);
+    take_common(std::move(c), e);
     e.size = *size;
     e.puzzle = std::move(*puzzle);
-    e.source = std::move(c.source);
-    e.tags = std::move(c.tags);
-    e.notes = std::move(c.notes);
     corpus_.puzzles.push_back(std::move(e));
+}
+
+// Reads a puzzle's 'expect' map into `out`, then checks that what it states
+// goes with its verdict and with the puzzle.
+void FileChecker::puzzle_expectation(const Node& expect, PuzzleKeys k, PuzzleExpectation& out) {
+    Fields x(*this, expect, {"verdict", "solution", "count", "count_at_least", "reason"}, "'expect'");
+    std::optional<Verdict> verdict;
+    k.verdict = x.required(*this, "verdict", "invalid, none, unique or multiple");
+    if (k.verdict) verdict = puzzle_verdict(*k.verdict);
+    k.count = x["count"];
+    k.at_least = x["count_at_least"];
+    if (k.count) out.count = unsigned_value(*k.count, "count");
+    if (k.at_least) out.count_at_least = unsigned_value(*k.at_least, "count_at_least");
+    if (k.count && k.at_least) error(*k.at_least, "give 'count' (exact) or 'count_at_least', not both");
+    k.solution = x["solution"];
+    k.reason = x["reason"];
+    if (k.reason) out.reason = reason_value(*k.reason, "'reason'");
+    if (!verdict) return;
+    out.verdict = *verdict;
+    if (*verdict == Verdict::invalid)
+        invalid_expectation(x, k, out);
+    else
+        solvable_expectation(x, k, out);
+}
+
+// The four verdicts an entry may expect (found, unknown and error are what
+// plugins may answer, never what a puzzle is).
+std::optional<Verdict> FileChecker::puzzle_verdict(const Node& n) {
+    auto text = string_value(n, "verdict");
+    if (!text) return std::nullopt;
+    auto v = verdict_from_name(*text);
+    if (v == Verdict::invalid || v == Verdict::none || v == Verdict::unique || v == Verdict::multiple) return v;
+    error(n, "the verdict must be invalid, none, unique or multiple, not " + shown(*text));
+    return std::nullopt;
+}
+
+// Verdict invalid: a reason and nothing about solutions; the reason must be
+// the puzzle's parse error or one of its violations.
+void FileChecker::invalid_expectation(const Fields& x, const PuzzleKeys& k, const PuzzleExpectation& expect) {
+    if (k.solution) error(*k.solution, "an invalid puzzle has no 'solution'");
+    if (k.count) error(*k.count, "an invalid puzzle has no 'count'");
+    if (k.at_least) error(*k.at_least, "an invalid puzzle has no 'count_at_least'");
+    if (!k.reason)
+        x.required(*this, "reason", "the expected reason code and location");
+    else if (expect.reason && k.parsed)
+        check_invalid_reason(*k.reason, *expect.reason, *k.parsed, *k.verdict);
+}
+
+// Verdicts none, unique and multiple: the givens must parse and obey the
+// rules; a solution exactly when unique; counts within what the verdict allows.
+void FileChecker::solvable_expectation(const Fields& x, const PuzzleKeys& k, PuzzleExpectation& expect) {
+    const std::string name(verdict_name(expect.verdict));
+    if (k.reason) error(*k.reason, "'reason' goes with verdict invalid only");
+    if (k.parsed && !parsed(*k.parsed)) {
+        error(*k.puzzle, "the puzzle does not parse for size " + k.size->name() + ": " +
+                             std::get<Reason>(*k.parsed).message + " (malformed text expects verdict invalid)");
+    } else if (k.parsed) {
+        const auto violations = check_rules(std::get<Grid>(*k.parsed));
+        if (!violations.empty())
+            error(*k.puzzle, "the givens break a rule (" + violations.front().message +
+                                 "), so the verdict must be invalid, not " + name);
+    }
+    const bool unique = expect.verdict == Verdict::unique;
+    if (unique && !k.solution) x.required(*this, "solution", "a unique puzzle's solution, as a line");
+    if (!unique && k.solution) error(*k.solution, "'solution' goes with verdict unique only");
+    if (unique && k.solution) {
+        if (auto text = string_value(*k.solution, "solution"); text && k.size)
+            expect.solution = check_solution(*k.solution, *text, *k.size, k.parsed ? *k.parsed : ParseResult{Reason{}});
+    }
+    check_counts(k.count, k.at_least, expect);
 }
 
 std::optional<Grid> FileChecker::check_solution(const Node& at, const std::string& text,
@@ -607,72 +660,72 @@ void FileChecker::grid_check_entry(const Node& n) {
 
     const auto size = size_value(f["size"]);
     std::optional<Grid> grid;
-    if (const Node* grid_node = f.required(*this, "grid", "a line, or a block of rows")) {
-        if (auto text = string_value(*grid_node, "grid")) {
-            e.text = *text;
-            if (size) {
-                auto result = parse_text(e.text, *size);
-                if (parsed(result))
-                    grid = std::get<Grid>(std::move(result));
-                else
-                    error(*grid_node, "the grid does not parse for size " + size->name() + ": " +
-                                          std::get<Reason>(result).message);
-            }
-        }
-    }
-
-    const Node* expect = f.required(*this, "expect", "valid, and the violations when not");
-    if (expect && !expect->is_map()) {
-        error(*expect, "'expect' must be a map (valid, violations), not " + describe(*expect));
-        expect = nullptr;
-    }
-    if (expect) {
-        const std::size_t expect_before = errors_.size();
-        Fields x(*this, *expect, {"valid", "violations"}, "'expect'");
-        std::optional<bool> valid;
-        const Node* valid_node = x.required(*this, "valid", "true or false");
-        if (valid_node) valid = bool_value(*valid_node, "valid");
-        const Node* list = x["violations"];
-        std::vector<const Node*> listed_nodes;
-        if (list && list->is_sequence()) {
-            for (const Node& item : list->children) {
-                if (auto r = reason_value(item, "a violation")) {
-                    if (r->code != ReasonCode::duplicate_in_row &&
-                        r->code != ReasonCode::duplicate_in_column &&
-                        r->code != ReasonCode::duplicate_in_box) {
-                        error(item, "a grid's violations are duplicate_in_row, duplicate_in_column "
-                                    "or duplicate_in_box, not " +
-                                        std::string(reason_code_name(r->code)));
-                        continue;
-                    }
-                    e.violations.push_back(*r);
-                    listed_nodes.push_back(&item);
-                }
-            }
-        } else if (list && !list->is_null()) {
-            error(*list, "'violations' must be a sequence of reasons, not " + describe(*list));
-        }
-        if (valid) {
-            e.valid = *valid;
-            const bool any_listed = list && list->is_sequence() && !list->children.empty();
-            if (*valid && any_listed)
-                error(*list, "a valid grid has no violations: remove them or write valid: false");
-            if (!*valid && !any_listed)
-                error(list ? *list : *expect,
-                      "valid: false needs the grid's 'violations', each with its code and location");
-            if (grid && errors_.size() == expect_before)
-                check_violations(valid_node, list, *grid, *valid, e.violations, listed_nodes);
-        }
-    }
+    if (const Node* grid_node = f.required(*this, "grid", "a line, or a block of rows"))
+        grid = grid_value(*grid_node, size, e.text);
+    if (const Node* expect = expect_map(f, "valid, and the violations when not", "a map (valid, violations)"))
+        grid_expectation(*expect, grid ? &*grid : nullptr, e);
 
     if (errors_.size() != before) return;
-    e.id = std::move(c.id);
+    take_common(std::move(c), e);
     e.size = *size;
     e.grid = std::move(*grid);
-    e.source = std::move(c.source);
-    e.tags = std::move(c.tags);
-    e.notes = std::move(c.notes);
     corpus_.grid_checks.push_back(std::move(e));
+}
+
+// The grid as written (into `text`) and parsed; unlike a puzzle, a grid that
+// does not parse is an error, since a grid check is about the rules only.
+std::optional<Grid> FileChecker::grid_value(const Node& n, const std::optional<Geometry>& size, std::string& text) {
+    auto value = string_value(n, "grid");
+    if (!value) return std::nullopt;
+    text = *value;
+    if (!size) return std::nullopt;
+    auto result = parse_text(text, *size);
+    if (parsed(result)) return std::get<Grid>(std::move(result));
+    error(n, "the grid does not parse for size " + size->name() + ": " + std::get<Reason>(result).message);
+    return std::nullopt;
+}
+
+// Reads 'valid' and 'violations' into `e`; the listed violations are checked
+// against the grid only when the map itself has no error.
+void FileChecker::grid_expectation(const Node& expect, const Grid* grid, GridCheckEntry& e) {
+    const std::size_t expect_before = errors_.size();
+    Fields x(*this, expect, {"valid", "violations"}, "'expect'");
+    std::optional<bool> valid;
+    const Node* valid_node = x.required(*this, "valid", "true or false");
+    if (valid_node) valid = bool_value(*valid_node, "valid");
+    const Node* list = x["violations"];
+    std::vector<const Node*> listed_nodes;
+    if (list && list->is_sequence())
+        listed_nodes = listed_violations(*list, e.violations);
+    else if (list && !list->is_null())
+        error(*list, "'violations' must be a sequence of reasons, not " + describe(*list));
+    if (!valid) return;
+    e.valid = *valid;
+    const bool any_listed = list && list->is_sequence() && !list->children.empty();
+    if (*valid && any_listed) error(*list, "a valid grid has no violations: remove them or write valid: false");
+    if (!*valid && !any_listed)
+        error(list ? *list : expect, "valid: false needs the grid's 'violations', each with its code and location");
+    if (grid && errors_.size() == expect_before)
+        check_violations(valid_node, list, *grid, *valid, e.violations, listed_nodes);
+}
+
+// The reasons listed under 'violations' (into `out`), and the node of each;
+// a grid can only break the three duplicate rules.
+std::vector<const Node*> FileChecker::listed_violations(const Node& list, std::vector<ExpectedReason>& out) {
+    std::vector<const Node*> nodes;
+    for (const Node& item : list.children) {
+        auto r = reason_value(item, "a violation");
+        if (!r) continue;
+        if (r->code != ReasonCode::duplicate_in_row && r->code != ReasonCode::duplicate_in_column &&
+            r->code != ReasonCode::duplicate_in_box) {
+            error(item, "a grid's violations are duplicate_in_row, duplicate_in_column or duplicate_in_box, not " +
+                            std::string(reason_code_name(r->code)));
+            continue;
+        }
+        out.push_back(*r);
+        nodes.push_back(&item);
+    }
+    return nodes;
 }
 
 // The listed violations must be the grid's violations: as many, and each
@@ -749,25 +802,46 @@ void FileChecker::generator_entry(const Node& n) {
     Common c;
     common(f, c);
 
-    if (const Node* plugin = f.required(*this, "plugin", "the generator's name")) {
-        if (auto text = string_value(*plugin, "plugin")) {
-            if (text->empty() || !std::all_of(text->begin(), text->end(), plugin_character))
-                error(*plugin, "the plugin name " + shown(*text) +
-                                   " may only use lower-case letters, digits, '_' and '-'");
-            else
-                e.plugin = *text;
-        }
-    }
-    std::optional<np_generate_kind> what;
-    const Node* what_node = f.required(*this, "what", "grid or puzzle");
-    if (what_node) {
-        if (auto text = string_value(*what_node, "what")) {
-            if (*text == "grid") what = NP_GENERATE_GRID;
-            else if (*text == "puzzle") what = NP_GENERATE_PUZZLE;
-            else error(*what_node, "'what' must be grid or puzzle, not " + shown(*text));
-        }
-    }
+    generator_call(f, e);
+    const std::optional<np_generate_kind> what = generator_kind(f);
     const auto size = size_value(f["size"]);
+    generator_numbers(f, e);
+    if (const Node* options = f["options"]) generator_options(*options, e.options);
+    if (const Node* expect = expect_map(f, "the properties of the output", "a map with 'properties'"))
+        generator_properties(*expect, what, size, e);
+
+    if (errors_.size() != before) return;
+    take_common(std::move(c), e);
+    e.what = *what;
+    e.size = *size;
+    corpus_.generators.push_back(std::move(e));
+}
+
+// The plugin's name: the harness looks it up among the loaded plugins, so
+// it is kept to the characters plugin names use.
+void FileChecker::generator_call(const Fields& f, GeneratorEntry& e) {
+    const Node* plugin = f.required(*this, "plugin", "the generator's name");
+    if (!plugin) return;
+    auto text = string_value(*plugin, "plugin");
+    if (!text) return;
+    if (text->empty() || !std::all_of(text->begin(), text->end(), plugin_character))
+        error(*plugin, "the plugin name " + shown(*text) + " may only use lower-case letters, digits, '_' and '-'");
+    else
+        e.plugin = *text;
+}
+
+std::optional<np_generate_kind> FileChecker::generator_kind(const Fields& f) {
+    const Node* what = f.required(*this, "what", "grid or puzzle");
+    if (!what) return std::nullopt;
+    auto text = string_value(*what, "what");
+    if (!text) return std::nullopt;
+    if (*text == "grid") return NP_GENERATE_GRID;
+    if (*text == "puzzle") return NP_GENERATE_PUZZLE;
+    error(*what, "'what' must be grid or puzzle, not " + shown(*text));
+    return std::nullopt;
+}
+
+void FileChecker::generator_numbers(const Fields& f, GeneratorEntry& e) {
     if (const Node* seed = f.required(*this, "seed", "an unsigned 64-bit integer"))
         if (auto v = unsigned_value(*seed, "seed")) e.seed = *v;
     if (const Node* count = f.required(*this, "count", "how many results, at least 1")) {
@@ -775,107 +849,102 @@ void FileChecker::generator_entry(const Node& n) {
         if (auto v = unsigned_value(*count, "count", 1, std::numeric_limits<uint32_t>::max()))
             e.count = static_cast<uint32_t>(*v);
     }
-    if (const Node* options = f["options"]) {
-        if (!options->is_map()) {
-            error(*options, "'options' must be a map of option names to values, not " +
-                                describe(*options));
-        } else {
-            for (std::size_t i = 0; i + 1 < options->children.size(); i += 2) {
-                const Node& key = options->children[i];
-                const Node& value = options->children[i + 1];
-                if (!key.is_scalar() || key.text.empty()) {
-                    error(key, "an option name must be a word, not " + describe(key));
-                    continue;
-                }
-                const bool repeated = std::any_of(e.options.begin(), e.options.end(),
-                                                  [&](const auto& o) { return o.first == key.text; });
-                if (repeated) {
-                    error(key, "the option " + quote(key.text) + " is repeated");
-                    continue;
-                }
-                if (!value.is_scalar()) {
-                    error(value, "the option " + quote(key.text) + " must have a single value, not " +
-                                     describe(value));
-                    continue;
-                }
-                e.options.emplace_back(key.text, value.text);
-            }
-        }
-    }
+}
 
-    const Node* expect = f.required(*this, "expect", "the properties of the output");
-    if (expect && !expect->is_map()) {
-        error(*expect, "'expect' must be a map with 'properties', not " + describe(*expect));
-        expect = nullptr;
+// 'options': names to single values, in the order written (the plugin
+// checks them against its own specs when the harness runs the entry).
+void FileChecker::generator_options(const Node& options, std::vector<std::pair<std::string, std::string>>& out) {
+    if (!options.is_map()) {
+        error(options, "'options' must be a map of option names to values, not " + describe(options));
+        return;
     }
-    if (expect) {
-        Fields x(*this, *expect, {"properties"}, "'expect'");
-        const Node* list = x.required(*this, "properties", "what every result must be");
-        if (list && (!list->is_sequence() || list->children.empty())) {
-            error(*list, "'properties' must be a non-empty sequence (full, valid, unique, minimal, "
-                         "symmetric, deterministic, max_clues: N), not " + describe(*list));
-            list = nullptr;
+    for (std::size_t i = 0; i + 1 < options.children.size(); i += 2) {
+        const Node& key = options.children[i];
+        const Node& value = options.children[i + 1];
+        if (!key.is_scalar() || key.text.empty()) {
+            error(key, "an option name must be a word, not " + describe(key));
+            continue;
         }
-        const std::string known =
-            "full, valid, unique, minimal, symmetric, deterministic or max_clues: N";
-        std::set<std::string> seen;
-        for (std::size_t i = 0; list && i < list->children.size(); ++i) {
-            const Node& item = list->children[i];
-            std::string name;
-            if (item.is_scalar()) {
-                name = item.text;
-            } else if (item.is_map() && item.children.size() == 2 && item.children[0].is_scalar() &&
-                       item.children[0].text == "max_clues") {
-                name = "max_clues";
-            } else {
-                error(item, "a property must be one of " + known + ", not " + describe(item));
-                continue;
-            }
-            if (!seen.insert(name).second) {
-                error(item, "the property " + quote(name) + " is repeated");
-                continue;
-            }
-            const bool for_grids = name == "full";
-            const bool for_puzzles = name == "unique" || name == "minimal" || name == "symmetric" ||
-                                     name == "max_clues";
-            if (what == NP_GENERATE_PUZZLE && for_grids)
-                error(item, "the property 'full' applies to generated grids, not puzzles");
-            if (what == NP_GENERATE_GRID && for_puzzles)
-                error(item, "the property " + quote(name) + " applies to generated puzzles, not grids");
-
-            GeneratorProperties& p = e.expect;
-            if (name == "full") p.full = true;
-            else if (name == "valid") p.valid = true;
-            else if (name == "unique") p.unique = true;
-            else if (name == "minimal") p.minimal = true;
-            else if (name == "deterministic") p.deterministic = true;
-            else if (name == "symmetric") {
-                p.symmetric = true;
-                auto it = std::find_if(e.options.begin(), e.options.end(),
-                                       [](const auto& o) { return o.first == "symmetry"; });
-                if (it == e.options.end() || it->second == "none")
-                    error(item, "the property 'symmetric' needs the generator's 'symmetry' option "
-                                "(for example options: {symmetry: rotate180})");
-            } else if (name == "max_clues") {
-                const Node& value = item.children[1];
-                const uint64_t cells = size ? static_cast<uint64_t>(size->cell_count())
-                                            : std::numeric_limits<uint64_t>::max();
-                if (auto v = unsigned_value(value, "max_clues", 0, cells))
-                    p.max_clues = static_cast<int>(*v);
-            } else {
-                error(item, "unknown property " + shown(name) + " (" + known + ")");
-            }
+        const bool repeated =
+            std::any_of(out.begin(), out.end(), [&](const auto& o) { return o.first == key.text; });
+        if (repeated) {
+            error(key, "the option " + quote(key.text) + " is repeated");
+            continue;
         }
+        if (!value.is_scalar()) {
+            error(value, "the option " + quote(key.text) + " must have a single value, not " + describe(value));
+            continue;
+        }
+        out.emplace_back(key.text, value.text);
     }
+}
 
-    if (errors_.size() != before) return;
-    e.id = std::move(c.id);
-    e.what = *what;
-    e.size = *size;
-    e.source = std::move(c.source);
-    e.tags = std::move(c.tags);
-    e.notes = std::move(c.notes);
-    corpus_.generators.push_back(std::move(e));
+constexpr std::string_view kPropertyNames = "full, valid, unique, minimal, symmetric, deterministic or max_clues: N";
+
+// 'expect: {properties: [...]}': each property once, and only those that
+// apply to what is generated.
+void FileChecker::generator_properties(const Node& expect, std::optional<np_generate_kind> what,
+                                       const std::optional<Geometry>& size, GeneratorEntry& e) {
+    Fields x(*this, expect, {"properties"}, "'expect'");
+    const Node* list = x.required(*this, "properties", "what every result must be");
+    if (list && (!list->is_sequence() || list->children.empty())) {
+        error(*list, "'properties' must be a non-empty sequence (full, valid, unique, minimal, "
+                     "symmetric, deterministic, max_clues: N), not " + describe(*list));
+        return;
+    }
+    if (!list) return;
+    std::set<std::string> seen;
+    for (const Node& item : list->children) {
+        const auto name = property_name(item);
+        if (!name) continue;
+        if (!seen.insert(*name).second) {
+            error(item, "the property " + quote(*name) + " is repeated");
+            continue;
+        }
+        const bool for_grids = *name == "full";
+        const bool for_puzzles =
+            *name == "unique" || *name == "minimal" || *name == "symmetric" || *name == "max_clues";
+        if (what == NP_GENERATE_PUZZLE && for_grids)
+            error(item, "the property 'full' applies to generated grids, not puzzles");
+        if (what == NP_GENERATE_GRID && for_puzzles)
+            error(item, "the property " + quote(*name) + " applies to generated puzzles, not grids");
+        generator_property(item, *name, size, e);
+    }
+}
+
+// A property is a word, or the one-key map {max_clues: N}.
+std::optional<std::string> FileChecker::property_name(const Node& item) {
+    if (item.is_scalar()) return item.text;
+    if (item.is_map() && item.children.size() == 2 && item.children[0].is_scalar() &&
+        item.children[0].text == "max_clues")
+        return "max_clues";
+    error(item, "a property must be one of " + std::string(kPropertyNames) + ", not " + describe(item));
+    return std::nullopt;
+}
+
+void FileChecker::generator_property(const Node& item, const std::string& name, const std::optional<Geometry>& size,
+                                     GeneratorEntry& e) {
+    GeneratorProperties& p = e.expect;
+    if (name == "full") p.full = true;
+    else if (name == "valid") p.valid = true;
+    else if (name == "unique") p.unique = true;
+    else if (name == "minimal") p.minimal = true;
+    else if (name == "deterministic") p.deterministic = true;
+    else if (name == "symmetric") {
+        // Symmetric under what: the generator's own option says.
+        p.symmetric = true;
+        auto it = std::find_if(e.options.begin(), e.options.end(), [](const auto& o) { return o.first == "symmetry"; });
+        if (it == e.options.end() || it->second == "none")
+            error(item, "the property 'symmetric' needs the generator's 'symmetry' option "
+                        "(for example options: {symmetry: rotate180})");
+    } else if (name == "max_clues") {
+        // Without a usable size there is no cell count to bound it by.
+        const uint64_t cells =
+            size ? static_cast<uint64_t>(size->cell_count()) : std::numeric_limits<uint64_t>::max();
+        if (auto v = unsigned_value(item.children[1], "max_clues", 0, cells)) p.max_clues = static_cast<int>(*v);
+    } else {
+        error(item, "unknown property " + shown(name) + " (" + std::string(kPropertyNames) + ")");
+    }
 }
 
 // ---------------------------------------------------------------- files

@@ -1,8 +1,15 @@
 // The puzzle corpus: YAML files of entries whose answers are known, read and
 // checked against a strict schema (docs/corpus-format.md). `numplace corpus
 // lint` is load() plus printing the diagnostics; the harness runs plugins
-// against the entries that load; `numplace corpus import` writes entries with
-// to_yaml().
+// against the entries that load; `numplace corpus import` makes entries with
+// import.hpp and writes them with to_yaml().
+//
+// Where it is: corpus.cpp loads (a FileChecker per file, a function per
+// entry kind and per part of an entry: its text, its expectation, ...);
+// yaml_reader.hpp reads YAML with the place of every node; writer.cpp is
+// to_yaml(); import.hpp / import.cpp make entries from dataset lines, in a
+// library of their own (numplace_corpus_import) because they run plugins
+// and this one must not need the host.
 //
 // The loader checks only what needs no plugin: the schema, the ids, that
 // texts parse for their size, and that every stated expectation agrees with
