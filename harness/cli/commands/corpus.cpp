@@ -30,8 +30,7 @@ namespace {
 
 // What the import command was asked, from its flags.
 struct CorpusImport {
-    std::vector<std::string> plugin_dirs;
-    bool allow_insecure_plugins = false;  // --allow-insecure-plugins (PluginRegistry::set_allow_insecure)
+    harness::Settings plugins;  // every plugin found: import picks its provers by capability
     corpus::ImportFiles files;
     corpus::ImportSettings settings;
     std::string out;  // the corpus file to write
@@ -39,8 +38,9 @@ struct CorpusImport {
 
 CorpusImport import_request(const Args& args) {
     CorpusImport c;
-    c.plugin_dirs = args.texts("--plugin-dir");
-    c.allow_insecure_plugins = args.flag("--allow-insecure-plugins");
+    c.plugins.plugin_dirs = args.texts("--plugin-dir");
+    c.plugins.allow_insecure_plugins = args.flag("--allow-insecure-plugins");
+    c.plugins.oracle = "";  // the provers must agree: none of them is the truth alone
     c.files = {args.text("FILE"), args.text("--solutions"), args.text("--counts"), args.text("--line-tags")};
     corpus::ImportSettings& s = c.settings;
     s.kind = args.text("--kind") == "grid-check" ? corpus::ImportKind::grid_check : corpus::ImportKind::puzzle;
@@ -70,11 +70,14 @@ int run_corpus_import(const CorpusImport& c, Streams io) {
         io.err << "numplace: " << read.error << "\n";
         return kExitUsage;
     }
-    PluginRegistry registry;
-    registry.set_allow_insecure(c.allow_insecure_plugins);
-    registry.add_standard_search_path(c.plugin_dirs);
+    std::string error;
+    const auto loaded = harness::load_plugins(c.plugins, error);
+    if (!loaded) {
+        io.err << "numplace: " << error << "\n";
+        return kExitUsage;
+    }
     const corpus::ImportResult result =
-        corpus::import_entries(*read.input, registry.plugins(), c.settings, [&](const corpus::Refusal& r) {
+        corpus::import_entries(*read.input, loaded->registry.plugins(), c.settings, [&](const corpus::Refusal& r) {
             io.err << "numplace: " << r.where() << ": refused: " << r.reason << "\n";
         });
     if (!result.error.empty()) {
@@ -112,8 +115,9 @@ Command corpus_lint_command() {
 Command corpus_import_command() {
     return {{"corpus", "import"},
             "Turn dataset lines into corpus entries whose expectations the plugins compute and agree on",
-            "Every plugin that can prove uniqueness solves each puzzle (with --max-nodes 2000000 each unless "
-            "given); at least two must finish and all must agree, or the line is refused with the reason.",
+            "Every plugin that can prove uniqueness solves each puzzle (with --max-nodes " +
+                std::to_string(corpus::kDefaultImportNodes) +
+                " each unless given); at least two must finish and all must agree, or the line is refused with the reason.",
             {FlagSpec{"FILE", FlagKind::text, "Dataset: one puzzle per line (its first field)"}.mandatory(),
              FlagSpec{"--out", FlagKind::text, "Corpus file to write (replaced)"}.mandatory(),
              FlagSpec{"--source", FlagKind::text, "Attribution; each entry adds its file and line"}.mandatory(),
