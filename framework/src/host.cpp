@@ -10,12 +10,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
-#include <ctime>
 #include <filesystem>
 #include <set>
 #include <sstream>
 
 #include "numplace/certify.hpp"
+#include "numplace/clock.hpp"
 #include "numplace/external.hpp"
 #include "numplace/plugin_sdk.hpp"
 
@@ -24,12 +24,6 @@ namespace np {
 namespace fs = std::filesystem;
 
 namespace {
-
-uint64_t monotonic_ns() {
-    timespec now{};
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return static_cast<uint64_t>(now.tv_sec) * 1000000000ull + static_cast<uint64_t>(now.tv_nsec);
-}
 
 int cancel_requested(void* state) {
     return static_cast<const std::atomic<bool>*>(state)->load(std::memory_order_relaxed) ? 1 : 0;
