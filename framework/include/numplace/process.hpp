@@ -33,8 +33,9 @@ struct Exit {
     std::string describe() const;
 };
 
-// The status a child ends with when it could not run what it was given: the
-// program did not exec, or the function threw (shell's convention).
+// The status a child ends with when it could not run what it was given
+// (shell's convention): its set-up failed (a limit or an fd it could not
+// be given), the program did not exec, or the function threw.
 constexpr int kCannotRun = 127;
 
 // Given as a parent fd in SpawnOptions::fds: the child's fd opens /dev/null.
