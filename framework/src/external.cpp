@@ -6,7 +6,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
@@ -14,16 +13,17 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <ctime>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <regex>
 #include <vector>
 
+#include "numplace/clock.hpp"
 #include "numplace/format.hpp"
-#include "numplace/reason.hpp"
 #include "numplace/host.hpp"
+#include "numplace/process.hpp"
+#include "numplace/reason.hpp"
 #include "numplace/verdict.hpp"
 
 namespace np {
@@ -56,30 +56,24 @@ namespace {
 // One instance: for `lines`, the running process and what it has said.
 struct Instance {
     const ExternalSolver* solver = nullptr;
-    pid_t pid = -1;
+    Child child;
     int to = -1, from = -1;
     std::string buffer;
 
     void stop() {
         if (to >= 0) close(to);
         if (from >= 0) close(from);
-        if (pid > 0) {
-            kill(-pid, SIGKILL);
-            waitpid(pid, nullptr, 0);
-        }
-        pid = -1, to = from = -1;
+        child.kill_group(SIGKILL);
+        child.wait();
+        to = from = -1;
         buffer.clear();
     }
 };
 
-uint64_t now_ns() {
-    timespec t{};
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return static_cast<uint64_t>(t.tv_sec) * 1000000000ull + static_cast<uint64_t>(t.tv_nsec);
-}
-
 // Starts argv with pipes to its stdin and from its stdout, in a process
 // group of its own (a kill reaches its children too); stderr is dropped.
+// No parent-death signal: a `lines` solver outlives the call, and so the
+// thread, that started it (it sees EOF on its stdin when numplace ends).
 bool spawn(const std::string& program, const std::vector<std::string>& argv, Instance& inst, std::string& error) {
     int in[2], out[2];
     if (pipe2(in, O_CLOEXEC) != 0) return error = std::strerror(errno), false;
@@ -87,25 +81,16 @@ bool spawn(const std::string& program, const std::vector<std::string>& argv, Ins
         close(in[0]), close(in[1]);
         return error = std::strerror(errno), false;
     }
-    const pid_t pid = fork();
-    if (pid < 0) {
-        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
-        return error = std::strerror(errno), false;
-    }
-    if (pid == 0) {
-        setpgid(0, 0);
-        dup2(in[0], 0), dup2(out[1], 1);
-        const int null = open("/dev/null", O_WRONLY);
-        if (null >= 0) dup2(null, 2);
-        std::vector<char*> args;
-        for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-        args.push_back(nullptr);
-        execv(program.c_str(), args.data());
-        _exit(127);
-    }
-    setpgid(pid, pid);
+    SpawnOptions options;
+    options.fds = {in[0], out[1], kDevNull};
+    options.parent_death_signal = 0;
+    inst.child = spawn_program(program, argv, options, error);
     close(in[0]), close(out[1]);
-    inst.pid = pid, inst.to = in[1], inst.from = out[0];
+    if (!inst.child.running()) {
+        close(in[1]), close(out[0]);
+        return false;
+    }
+    inst.to = in[1], inst.from = out[0];
     return true;
 }
 
@@ -119,7 +104,7 @@ std::string read_until(Instance& inst, const np_budget& budget, bool (*done)(con
         if (budget.terminate && budget.terminate(budget.terminate_state)) return "terminated";
         int wait_ms = 50;
         if (budget.deadline_ns) {
-            const uint64_t t = now_ns();
+            const uint64_t t = monotonic_ns();
             if (t >= budget.deadline_ns) return "deadline";
             wait_ms = static_cast<int>(std::min<uint64_t>(50, (budget.deadline_ns - t) / 1000000 + 1));
         }
@@ -144,11 +129,6 @@ bool write_all(int fd, const std::string& text) {
         done += static_cast<std::size_t>(n);
     }
     return true;
-}
-
-std::string exit_text(int status) {
-    if (WIFSIGNALED(status)) return "crashed: " + signal_name(WTERMSIG(status));
-    return "exited with status " + std::to_string(WEXITSTATUS(status));
 }
 
 std::string puzzle_line(const ExternalSolver& s, const np_solve_request& r) {
@@ -330,7 +310,7 @@ int solve(void* instance, const np_solve_request* req, np_solve_result* res) {
     }
     const std::string line = puzzle_line(s, *req);
     std::string error;
-    if (s.input != Input::lines || inst.pid < 0) {
+    if (s.input != Input::lines || !inst.child.running()) {
         inst.stop();
         std::vector<std::string> argv = s.argv;
         const std::string size = std::to_string(req->geometry.box_rows) + "x" + std::to_string(req->geometry.box_cols);
@@ -364,11 +344,9 @@ int solve(void* instance, const np_solve_request* req, np_solve_result* res) {
         return message(*res, s.name + (why == "deadline" ? " gave no answer by its deadline" : ": " + why)), NP_FAILED;
     }
     if (s.input != Input::lines) {
-        int status = 0;
-        waitpid(inst.pid, &status, 0);
-        inst.pid = -1;
+        const Exit end = inst.child.wait();
         close(inst.from), inst.from = -1;
-        if (WIFSIGNALED(status)) return message(*res, s.name + " " + exit_text(status)), NP_FAILED;
+        if (end.signalled) return message(*res, s.name + " " + end.describe()), NP_FAILED;
     } else if (text.empty() && inst.buffer.empty()) {
         inst.stop();
         return message(*res, s.name + " ended without an answer"), NP_FAILED;

@@ -10,12 +10,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
-#include <ctime>
 #include <filesystem>
 #include <set>
 #include <sstream>
 
 #include "numplace/certify.hpp"
+#include "numplace/clock.hpp"
 #include "numplace/external.hpp"
 #include "numplace/plugin_sdk.hpp"
 
@@ -24,12 +24,6 @@ namespace np {
 namespace fs = std::filesystem;
 
 namespace {
-
-uint64_t monotonic_ns() {
-    timespec now{};
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return static_cast<uint64_t>(now.tv_sec) * 1000000000ull + static_cast<uint64_t>(now.tv_nsec);
-}
 
 int cancel_requested(void* state) {
     return static_cast<const std::atomic<bool>*>(state)->load(std::memory_order_relaxed) ? 1 : 0;
@@ -403,6 +397,94 @@ CheckOutcome Session::check(const Grid& grid, const OptionList& options) {
     return out;
 }
 
+namespace {
+
+// Whether the run stops before another call: interrupted, or its nodes spent.
+bool run_spent(const Budget& budget, const np_budget& whole, uint64_t nodes) {
+    if (budget.cancel != nullptr && budget.cancel->load(std::memory_order_relaxed)) return true;
+    return whole.max_nodes != 0 && nodes >= whole.max_nodes;
+}
+
+// One call for `want` results from `first`, within what is left of the
+// run's budget (one deadline, one node count for the whole run).
+np_generate_request generate_request(const Geometry& geometry, np_generate_kind kind, uint64_t seed, uint64_t first,
+                                     uint64_t want, const std::vector<np_option>& options, const np_budget& whole,
+                                     uint64_t nodes_used) {
+    np_generate_request request{};
+    request.geometry = geometry.to_c();
+    request.kind = kind;
+    request.seed = seed;
+    request.first_index = first;
+    request.count = static_cast<uint32_t>(want);
+    request.options = options.data();
+    request.option_count = static_cast<uint32_t>(options.size());
+    request.budget = whole;
+    if (whole.max_nodes != 0) request.budget.max_nodes = whole.max_nodes - nodes_used;
+    return request;
+}
+
+// One call's statistics added to the run's; the plugin's own counters are
+// summed by name.
+void add_stats(CallStats& total, const np_stats& call) {
+    total.nodes += call.nodes;
+    total.guesses += call.guesses;
+    for (const auto& [counter, value] : to_stats(call, 0).counters) {
+        auto same = std::find_if(total.counters.begin(), total.counters.end(),
+                                 [&name = counter](const auto& c) { return c.first == name; });
+        if (same == total.counters.end()) total.counters.emplace_back(counter, value);
+        else same->second += value;
+    }
+}
+
+// One call's answer into the run's outcome. False when the call failed or
+// broke the ABI; `out` then says how.
+bool take_call(GenerateOutcome& out, const std::string& name, int status, const np_generate_result& result,
+               uint64_t want) {
+    out.status = static_cast<uint32_t>(status);
+    if (auto bad = answer_problem(result.message, &result.stats); !bad.empty()) {
+        out.message = malformed_answer(name, bad);
+        out.fault = Fault::malformed;
+        return false;
+    }
+    add_stats(out.stats, result.stats);
+    out.message = message_of(result.message);
+    if (status != NP_OK) {
+        out.message = failure_text(name, status, out.message);
+        out.fault = Fault::failed;
+        return false;
+    }
+    if (result.produced > want) {
+        out.message = malformed_answer(name, "more results than asked");
+        out.fault = Fault::malformed;
+        return false;
+    }
+    return true;
+}
+
+enum class Taken { all, sink_stopped, wrong };
+
+// One call's `produced` results in `cells`, certified, in order to the sink
+// (or into out.results without one).
+Taken take_results(GenerateOutcome& out, const std::string& name, const Geometry& geometry, bool puzzle,
+                   uint64_t first_index, const std::vector<uint8_t>& cells, uint32_t produced, const GridSink& sink) {
+    const std::size_t n = static_cast<std::size_t>(geometry.cell_count());
+    for (uint32_t i = 0; i < produced; ++i) {
+        Grid made(geometry, std::vector<uint8_t>(cells.begin() + i * n, cells.begin() + (i + 1) * n));
+        const uint64_t index = first_index + out.produced;
+        if (auto wrong = certify_generated(made, puzzle); !wrong.empty()) {
+            out.message = wrong_answer(name, "result " + std::to_string(index) + ": " + wrong);
+            out.fault = Fault::wrong;
+            return Taken::wrong;
+        }
+        ++out.produced;
+        if (!sink) out.results.push_back(std::move(made));
+        else if (!sink(index, made)) return Taken::sink_stopped;
+    }
+    return Taken::all;
+}
+
+}  // namespace
+
 GenerateOutcome Session::generate(const Geometry& geometry, np_generate_kind kind, uint64_t seed,
                                   uint64_t first_index, uint64_t count, const OptionList& options,
                                   const Budget& budget, const GridSink& sink) {
@@ -417,74 +499,25 @@ GenerateOutcome Session::generate(const Geometry& geometry, np_generate_kind kin
         return out;
     }
     const std::size_t n = static_cast<std::size_t>(geometry.cell_count());
-    auto c_options = to_c_options(options);
+    const auto c_options = to_c_options(options);
     const np_budget whole = to_c_budget(budget);  // one deadline for the run
     // Calls grow from 1 result to kLargestCall: the first result shows at
     // once, later calls amortise the call, and memory stays bounded.
     constexpr uint64_t kLargestCall = 256;
     uint64_t call_size = 1;
     const uint64_t start = monotonic_ns();
-    while (out.produced < count) {
-        if (budget.cancel != nullptr && budget.cancel->load(std::memory_order_relaxed)) break;
-        if (whole.max_nodes != 0 && out.stats.nodes >= whole.max_nodes) break;
+    while (out.produced < count && !run_spent(budget, whole, out.stats.nodes)) {
         const uint64_t want = std::min(call_size, count - out.produced);
         buffer_.assign(want * n, 0);
-        np_generate_request request{};
-        request.geometry = geometry.to_c();
-        request.kind = kind;
-        request.seed = seed;
-        request.first_index = first_index + out.produced;
-        request.count = static_cast<uint32_t>(want);
-        request.options = c_options.data();
-        request.option_count = static_cast<uint32_t>(c_options.size());
-        request.budget = whole;
-        if (whole.max_nodes != 0) request.budget.max_nodes = whole.max_nodes - out.stats.nodes;
+        const np_generate_request request = generate_request(geometry, kind, seed, first_index + out.produced, want,
+                                                             c_options, whole, out.stats.nodes);
         np_generate_result result{};
         result.cells = buffer_.data();
         const int status = through_abi([&] { return d.generate(instance_, &request, &result); });
-        out.status = static_cast<uint32_t>(status);
-        if (auto bad = answer_problem(result.message, &result.stats); !bad.empty()) {
-            out.message = malformed_answer(name, bad);
-            out.fault = Fault::malformed;
-            return out;
-        }
-        out.stats.nodes += result.stats.nodes;
-        out.stats.guesses += result.stats.guesses;
-        // The plugin's own counters, summed by name over the calls.
-        for (const auto& [counter, value] : to_stats(result.stats, 0).counters) {
-            auto same = std::find_if(out.stats.counters.begin(), out.stats.counters.end(),
-                                     [&name = counter](const auto& c) { return c.first == name; });
-            if (same == out.stats.counters.end()) out.stats.counters.emplace_back(counter, value);
-            else same->second += value;
-        }
-        out.message = message_of(result.message);
-        if (status != NP_OK) {
-            out.message = failure_text(name, status, out.message);
-            out.fault = Fault::failed;
-            return out;
-        }
-        if (result.produced > want) {
-            out.message = malformed_answer(name, "more results than asked");
-            out.fault = Fault::malformed;
-            return out;
-        }
-        for (uint32_t i = 0; i < result.produced; ++i) {
-            Grid made(geometry, std::vector<uint8_t>(buffer_.begin() + i * n, buffer_.begin() + (i + 1) * n));
-            const uint64_t index = first_index + out.produced;
-            if (auto wrong = certify_generated(made, puzzle); !wrong.empty()) {
-                out.message = wrong_answer(name, "result " + std::to_string(index) + ": " + wrong);
-                out.fault = Fault::wrong;
-                return out;
-            }
-            ++out.produced;
-            if (!sink) out.results.push_back(std::move(made));
-            else if (!sink(index, made)) {
-                out.ok = true;
-                out.stats.micros = micros_since(start);
-                return out;
-            }
-        }
-        if (result.produced < want) break;  // the budget ran out inside the call
+        if (!take_call(out, name, status, result, want)) return out;
+        const Taken taken = take_results(out, name, geometry, puzzle, first_index, buffer_, result.produced, sink);
+        if (taken == Taken::wrong) return out;
+        if (taken == Taken::sink_stopped || result.produced < want) break;  // or the budget ran out inside the call
         call_size = std::min(call_size * 2, kLargestCall);
     }
     out.stats.micros = micros_since(start);

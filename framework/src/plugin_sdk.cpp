@@ -2,9 +2,10 @@
 
 #include <algorithm>
 #include <charconv>
-#include <ctime>
 #include <set>
 #include <stdexcept>
+
+#include "numplace/clock.hpp"
 
 namespace np::sdk {
 
@@ -15,12 +16,7 @@ void set_message(char (&buffer)[NP_MESSAGE_CAPACITY], std::string_view text) {
 }
 
 bool BudgetGuard::poll() const {
-    if (budget_.deadline_ns != 0) {
-        timespec now{};
-        clock_gettime(CLOCK_MONOTONIC, &now);
-        const uint64_t ns = static_cast<uint64_t>(now.tv_sec) * 1000000000ull + static_cast<uint64_t>(now.tv_nsec);
-        if (ns >= budget_.deadline_ns) return true;
-    }
+    if (budget_.deadline_ns != 0 && monotonic_ns() >= budget_.deadline_ns) return true;
     return budget_.terminate != nullptr && budget_.terminate(budget_.terminate_state) != 0;
 }
 

@@ -1,17 +1,17 @@
 #include "child.hpp"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <cstring>
 #include <fstream>
 
-#include "numplace/host.hpp"
+#include "numplace/clock.hpp"
+#include "numplace/process.hpp"
 
 namespace np::bench {
 
@@ -34,7 +34,9 @@ void write_all(int fd, const std::string& text) {
     }
 }
 
-[[noreturn]] void child_main(int fd, const std::function<nlohmann::json()>& work) {
+// In the child: `work`'s JSON (or why it threw) and the resident size it
+// started with, for the parent to take from the peak.
+int child_main(int fd, const std::function<nlohmann::json()>& work) {
     const long start_kib = resident_kib();
     nlohmann::json out;
     try {
@@ -45,13 +47,61 @@ void write_all(int fd, const std::string& text) {
     out["start_kib"] = start_kib;
     write_all(fd, out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     ::close(fd);
-    ::_exit(0);  // no atexit handlers, no static destructors: they are the parent's
+    return 0;
 }
 
-std::string describe_status(int status) {
-    if (WIFSIGNALED(status)) return "crashed: " + signal_name(WTERMSIG(status));
-    if (WIFEXITED(status) && WEXITSTATUS(status) != 0) return "exited with status " + std::to_string(WEXITSTATUS(status));
-    return "";
+// What the child sends, until it closes its end or the limit passes (it is
+// then killed, with whatever it started: `timed_out`). An interrupt is
+// passed on to it once, as SIGTERM.
+std::string read_answer(int fd, const Child& child, double limit_seconds, const std::atomic<bool>* cancel,
+                        bool& timed_out) {
+    std::string text;
+    const uint64_t deadline = deadline_after(limit_seconds);
+    char buffer[65536];
+    bool forwarded = false;
+    for (;;) {
+        if (cancel != nullptr && cancel->load() && !forwarded) {
+            child.signal(SIGTERM);
+            forwarded = true;
+        }
+        // Waits are short while an interrupt may come to be forwarded.
+        int wait_ms = cancel != nullptr && !forwarded ? 100 : -1;
+        if (deadline != 0) {
+            const uint64_t now = monotonic_ns();
+            const long long left_ms = now < deadline ? static_cast<long long>((deadline - now) / 1000000) : 0;
+            if (left_ms <= 0) {
+                child.kill_group(SIGKILL);
+                timed_out = true;
+                break;
+            }
+            wait_ms = static_cast<int>(std::min<long long>(left_ms, wait_ms < 0 ? 1000 : wait_ms));
+        }
+        pollfd p{fd, POLLIN, 0};
+        const int ready = ::poll(&p, 1, wait_ms);
+        if (ready < 0 && errno != EINTR) break;
+        if (ready <= 0) continue;
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        text.append(buffer, static_cast<std::size_t>(n));
+    }
+    return text;
+}
+
+// The child's JSON into `result`: its value and peak memory, or why not.
+void take_answer(const std::string& text, const Exit& end, ChildResult& result) {
+    try {
+        auto doc = nlohmann::json::parse(text);
+        if (doc.contains("error")) {
+            result.failure = "failed: " + doc["error"].get<std::string>();
+            return;
+        }
+        result.value = doc["value"];
+        const double start_kib = doc.value("start_kib", 0.0);
+        result.peak_mib = std::max(0.0, (static_cast<double>(end.peak_rss_kib) - start_kib) / 1024.0);
+    } catch (const std::exception& e) {
+        result.failure = std::string("sent no result (") + e.what() + ")";
+    }
 }
 
 }  // namespace
@@ -60,76 +110,33 @@ ChildResult in_child(const std::function<nlohmann::json()>& work, double limit_s
                      const std::atomic<bool>* cancel) {
     ChildResult result;
     int fds[2];
-    if (::pipe(fds) != 0) {
+    if (::pipe2(fds, O_CLOEXEC) != 0) {
         result.failure = std::string("cannot make a pipe: ") + std::strerror(errno);
         return result;
     }
-    const pid_t pid = ::fork();
-    if (pid < 0) {
-        result.failure = std::string("cannot fork: ") + std::strerror(errno);
-        ::close(fds[0]), ::close(fds[1]);
-        return result;
-    }
-    if (pid == 0) {
-        ::close(fds[0]);
-        child_main(fds[1], work);
-    }
+    std::string error;
+    Child child = spawn_function(
+        [&] {
+            ::close(fds[0]);
+            return child_main(fds[1], work);
+        },
+        SpawnOptions{}, error);
     ::close(fds[1]);
-    // Read until the child closes its end, or the limit passes.
-    std::string text;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(limit_seconds);
-    char buffer[65536];
-    bool forwarded = false;
-    for (;;) {
-        if (cancel != nullptr && cancel->load() && !forwarded) {
-            ::kill(pid, SIGTERM);
-            forwarded = true;
-        }
-        // Waits are short while an interrupt may come to be forwarded.
-        int wait_ms = cancel != nullptr && !forwarded ? 100 : -1;
-        if (limit_seconds > 0) {
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-            if (left.count() <= 0) {
-                ::kill(pid, SIGKILL);
-                result.timed_out = true;
-                break;
-            }
-            wait_ms = static_cast<int>(std::min<long long>(left.count(), wait_ms < 0 ? 1000 : wait_ms));
-        }
-        pollfd p{fds[0], POLLIN, 0};
-        const int ready = ::poll(&p, 1, wait_ms);
-        if (ready < 0 && errno != EINTR) break;
-        if (ready <= 0) continue;
-        const ssize_t n = ::read(fds[0], buffer, sizeof buffer);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        text.append(buffer, static_cast<std::size_t>(n));
+    if (!child.running()) {
+        result.failure = "cannot fork: " + error;
+        ::close(fds[0]);
+        return result;
     }
+    const std::string text = read_answer(fds[0], child, limit_seconds, cancel, result.timed_out);
     ::close(fds[0]);
-    int status = 0;
-    rusage usage{};
-    while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
-    }
-    if (result.timed_out) {
+    const Exit end = child.wait();
+    result.cpu_seconds = end.cpu_seconds();
+    if (result.timed_out)
         result.failure = "still running after " + std::to_string(static_cast<long>(limit_seconds)) + " s: killed";
-        return result;
-    }
-    if (auto why = describe_status(status); !why.empty()) {
-        result.failure = why;
-        return result;
-    }
-    try {
-        auto doc = nlohmann::json::parse(text);
-        if (doc.contains("error")) {
-            result.failure = "failed: " + doc["error"].get<std::string>();
-            return result;
-        }
-        result.value = doc["value"];
-        const double start_kib = doc.value("start_kib", 0.0);
-        result.peak_mib = std::max(0.0, (static_cast<double>(usage.ru_maxrss) - start_kib) / 1024.0);
-    } catch (const std::exception& e) {
-        result.failure = std::string("sent no result (") + e.what() + ")";
-    }
+    else if (end.signalled || end.code != 0)
+        result.failure = end.describe();
+    else
+        take_answer(text, end, result);
     return result;
 }
 

@@ -1,6 +1,6 @@
-// Running one piece of bench work in a forked child: a plugin that crashes
-// or hangs costs that row only, and wait4 gives the child's own peak memory
-// (an in-process peak only ever grows).
+// Running one piece of bench work in a forked child (process.hpp): a plugin
+// that crashes or hangs costs that row only, and wait4 gives the child's own
+// peak memory (an in-process peak only ever grows) and CPU time.
 #pragma once
 
 #include <atomic>
@@ -16,14 +16,17 @@ struct ChildResult {
     std::string failure;                  // otherwise why not: "crashed: SIGSEGV", "timed out after N s"
     bool timed_out = false;
     double peak_mib = 0;                  // the child's peak resident size above its start
+    double cpu_seconds = 0;               // the child's CPU time, user and system
 };
 
 // Forks; the child runs `work` and sends its JSON back through a pipe. The
-// parent kills the child after `limit_seconds` (0 = no limit). When `cancel`
-// is set (numplace was interrupted) the child is sent SIGTERM, which its
-// inherited handler turns into its own interrupt: the work stops at once and
-// answers {"interrupted": true}. Call it only while the calling process has
-// no other threads.
+// child is in a process group of its own and dies with numplace; the parent
+// kills it, with whatever it started, after `limit_seconds` (0 = no limit).
+// A terminal's Ctrl-C reaches numplace only: when `cancel` is set (numplace
+// was interrupted) the child is sent SIGTERM, which its inherited handler
+// turns into its own interrupt: the work stops at once and answers
+// {"interrupted": true}. Call it only while the calling process has no other
+// threads.
 ChildResult in_child(const std::function<nlohmann::json()>& work, double limit_seconds,
                      const std::atomic<bool>* cancel = nullptr);
 

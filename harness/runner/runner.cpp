@@ -1,23 +1,22 @@
 // The two runners: sessions in this process, or one worker process per
-// plugin (fork, setrlimit, exec; pipes; a shared page for the watchdog).
+// plugin (a child of process.hpp under a memory limit; pipes; a shared page
+// for the watchdog).
 #include "runner.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <ctime>
 #include <map>
 #include <optional>
 
+#include "numplace/clock.hpp"
+#include "numplace/process.hpp"
 #include "wire.hpp"
 
 namespace np::runner {
@@ -37,12 +36,6 @@ bool sanitizer_build() {
 }
 
 namespace {
-
-uint64_t now_ns() {
-    timespec t{};
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return static_cast<uint64_t>(t.tv_sec) * 1000000000ull + static_cast<uint64_t>(t.tv_nsec);
-}
 
 bool cancelled(const Budget& b) { return b.cancel != nullptr && b.cancel->load(std::memory_order_relaxed); }
 
@@ -95,9 +88,9 @@ public:
     // seconds per item (0 = none) plus the grace period.
     std::optional<std::string> exchange(const std::string& request, double item_timeout, const Budget& budget,
                                         Death& death) {
-        if (pid_ < 0 && !start(death)) return std::nullopt;
+        if (!child_.running() && !start(death)) return std::nullopt;
         board_->item.store(0);
-        board_->started_ns.store(now_ns());
+        board_->started_ns.store(monotonic_ns());
         if (!wire::send(to_, request)) return died(death);
         const uint64_t allowed_ns =
             item_timeout > 0 ? static_cast<uint64_t>((item_timeout + settings_.grace_seconds) * 1e9) : 0;
@@ -115,7 +108,7 @@ public:
                 return std::nullopt;
             }
             const uint64_t started = board_->started_ns.load(std::memory_order_relaxed);
-            if (allowed_ns != 0 && now_ns() - started > allowed_ns) {
+            if (allowed_ns != 0 && monotonic_ns() - started > allowed_ns) {
                 char seconds[32];
                 std::snprintf(seconds, sizeof seconds, "%g", item_timeout);
                 death = {board_->item.load(), Fault::timed_out,
@@ -137,41 +130,24 @@ private:
         }
         void* page = mmap(nullptr, sizeof(wire::Board), PROT_READ | PROT_WRITE, MAP_SHARED, board, 0);
         board_ = new (page) wire::Board();
-        const std::string program = settings_.worker_program, path = plugin_.path();
-        const uint64_t memory = sanitizer_build() ? 0 : settings_.memory_mib;
-        const pid_t pid = fork();
-        if (pid == 0) {
-            // The child: only async-signal-safe calls until exec.
-            setpgid(0, 0);                    // its own group: the watchdog kills it whole
-            prctl(PR_SET_PDEATHSIG, SIGKILL);  // and it dies with its parent
-            if (memory != 0) {
-                rlimit limit{memory << 20, memory << 20};
-                setrlimit(RLIMIT_AS, &limit);
-            }
-            // Onto fds 3, 4 and 5 by way of fds >= 10, so that no source is
-            // overwritten (a pipe may already be fd 4); dup2 clears
-            // close-on-exec on the copies, the high ones keep it.
-            const int sources[3] = {requests[0], responses[1], board};
-            int high[3];
-            for (int i = 0; i < 3; ++i) {
-                high[i] = fcntl(sources[i], F_DUPFD_CLOEXEC, 10);
-            }
-            for (int i = 0; i < 3; ++i) dup2(high[i], 3 + i);
-            dup2(2, 1);
-            const char* argv[] = {program.c_str(), path.c_str(), nullptr};
-            execv(program.c_str(), const_cast<char* const*>(argv));
-            _exit(127);
-        }
+        // Requests on fd 3, answers on fd 4, the board on fd 5 (worker_main.cpp);
+        // its stdout goes to stderr: a plugin that prints must not corrupt the
+        // answers. Its own group (the watchdog kills it whole), a memory limit,
+        // and death with its parent.
+        SpawnOptions options;
+        options.fds = {0, 2, 2, requests[0], responses[1], board};
+        options.address_space_bytes = (sanitizer_build() ? 0 : settings_.memory_mib) << 20;
+        std::string error;
+        child_ = spawn_program(settings_.worker_program, {settings_.worker_program, plugin_.path()}, options, error);
         close(requests[0]);
         close(responses[1]);
         close(board);
-        if (pid < 0) {
+        if (!child_.running()) {
             close(requests[1]);
             close(responses[0]);
-            death = {0, Fault::crashed, "cannot fork a worker: " + std::string(std::strerror(errno))};
+            death = {0, Fault::crashed, "cannot fork a worker: " + error};
             return false;
         }
-        pid_ = pid;
         to_ = requests[1];
         from_ = responses[0];
         return true;
@@ -179,34 +155,27 @@ private:
 
     // The worker ended (EOF or a broken pipe): why, and on which item.
     std::optional<std::string> died(Death& death) {
-        int status = 0;
-        waitpid(pid_, &status, 0);
-        const bool oom = board_->out_of_memory.load() != 0 ||
-                         (WIFEXITED(status) && WEXITSTATUS(status) == wire::kExitOutOfMemory);
+        const Exit end = child_.wait();
+        const bool oom = board_->out_of_memory.load() != 0 || (end.exited && end.code == wire::kExitOutOfMemory);
         death.item = board_->item.load();
         if (oom) {
             death.fault = Fault::out_of_memory;
             death.message = plugin_.name() + " ran out of memory (limit " + std::to_string(settings_.memory_mib) + " MiB)";
-        } else if (WIFSIGNALED(status)) {
+        } else if (end.signalled) {
             death.fault = Fault::crashed;
-            death.message = plugin_.name() + " crashed: " + signal_name(WTERMSIG(status));
+            death.message = plugin_.name() + " " + end.describe();
         } else {
             death.fault = Fault::crashed;
-            death.message = plugin_.name() + "'s worker exited with status " + std::to_string(WEXITSTATUS(status)) +
-                            (WEXITSTATUS(status) == 3 ? " (the plugin did not load in the worker)" : "");
+            death.message = plugin_.name() + "'s worker " + end.describe() +
+                            (end.code == 3 ? " (the plugin did not load in the worker)" : "");
         }
-        pid_ = -1;
         close_fds();
         return std::nullopt;
     }
 
     void stop(int signo) {
-        if (pid_ > 0) {
-            kill(-pid_, signo);
-            kill(pid_, signo);
-            waitpid(pid_, nullptr, 0);
-            pid_ = -1;
-        }
+        child_.kill_group(signo);
+        child_.wait();
         close_fds();
     }
 
@@ -220,7 +189,7 @@ private:
 
     const Settings settings_;  // a copy: the caller's may be a temporary
     Plugin plugin_;
-    pid_t pid_ = -1;
+    Child child_;
     int to_ = -1, from_ = -1;
     wire::Board* board_ = nullptr;
 };

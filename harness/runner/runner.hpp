@@ -5,7 +5,9 @@
 // worker that crashes, hangs past its deadline or runs out of memory costs
 // only the item it was on: that item gets Fault::crashed, timed_out or
 // out_of_memory, a new worker takes the rest of the batch, and no answer is
-// lost. verify uses it; fuzz and bench are meant to.
+// lost. verify and fuzz call plugins through it; bench does with --isolate
+// (otherwise bench runs its work in a forked child of its own, child.hpp).
+// Worker processes are started and killed by process.hpp.
 #pragma once
 
 #include <cstdint>

@@ -8,9 +8,9 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <ctime>
 #include <new>
 
+#include "numplace/clock.hpp"
 #include "numplace/host.hpp"
 #include "wire.hpp"
 
@@ -21,12 +21,6 @@ using namespace np::runner;
 
 wire::Board* g_board = nullptr;
 
-uint64_t now_ns() {
-    timespec t{};
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return static_cast<uint64_t>(t.tv_sec) * 1000000000ull + static_cast<uint64_t>(t.tv_nsec);
-}
-
 // Allocation failed (RLIMIT_AS): say so, and end at once; the parent sees
 // the exit status and the flag, and tells this from a crash.
 void out_of_memory() {
@@ -35,7 +29,7 @@ void out_of_memory() {
 }
 
 void start_item(uint32_t i) {
-    g_board->started_ns.store(now_ns(), std::memory_order_relaxed);
+    g_board->started_ns.store(monotonic_ns(), std::memory_order_relaxed);
     g_board->item.store(i, std::memory_order_release);
 }
 
