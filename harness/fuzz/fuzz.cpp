@@ -185,19 +185,22 @@ std::optional<Failure> check(const Plugin& p, const Grid& puzzle, uint64_t salt,
     if (!p.supports(puzzle.geometry)) return std::nullopt;
     Rng rng(salt);
     auto solve = [&](const Grid& g) { return ctx.run.solve_one(p, g, 2, {}, ctx.budget); };
-    // A fault on a derived puzzle is a failure of that puzzle alone.
-    auto fault_at = [&](int step, const SolveOutcome& o, const Grid& given) -> std::optional<Failure> {
-        auto f = fault_failure(o);
-        if (!f) return std::nullopt;
-        f->step = step;
-        if (step > 0) f->derived = given;
-        return f;
+    // A fault ends the check: a failure when the judge calls it one (on a
+    // derived puzzle, a failure of that puzzle alone), else nothing to judge
+    // (a call the interrupt stopped, a puzzle the plugin declines).
+    std::optional<Failure> stopped;
+    auto fault_at = [&](int step, const SolveOutcome& o, const Grid& given) {
+        if (o.fault == Fault::none) return false;
+        stopped = fault_failure(o);
+        if (stopped) stopped->step = step;
+        if (stopped && step > 0) stopped->derived = given;
+        return true;
     };
     auto fail = [](int step, std::string property, std::string message) {
         return std::optional<Failure>{Failure{std::move(property), std::move(message), step, std::nullopt}};
     };
     const SolveOutcome out = solve(puzzle);
-    if (auto f = fault_at(0, out, puzzle)) return f;
+    if (fault_at(0, out, puzzle)) return stopped;
     if (!obeys_rules(puzzle)) {
         if (out.verdict != Verdict::invalid)
             return fail(0, "invalid", "duplicate givens, but it says " + std::string(verdict_name(out.verdict)));
@@ -218,7 +221,7 @@ std::optional<Failure> check(const Plugin& p, const Grid& puzzle, uint64_t salt,
     const Symmetry s = random_symmetry(puzzle.geometry, rng);
     const Grid permuted = apply(s, puzzle);
     const SolveOutcome mapped = solve(permuted);
-    if (auto f = fault_at(2, mapped, permuted)) return f;
+    if (fault_at(2, mapped, permuted)) return stopped;
     if (conclusive(mapped)) {
         if (mapped.verdict != out.verdict)
             return fail(2, "symmetry", "says " + std::string(verdict_name(out.verdict)) + ", but " +
@@ -237,7 +240,7 @@ std::optional<Failure> check(const Plugin& p, const Grid& puzzle, uint64_t salt,
         const int cell = empties[rng.below(empties.size())];
         more.cells[static_cast<std::size_t>(cell)] = out.solutions.at(0).cells[static_cast<std::size_t>(cell)];
         const SolveOutcome o = solve(more);
-        if (auto f = fault_at(3, o, more)) return f;
+        if (fault_at(3, o, more)) return stopped;
         if (conclusive(o) && (o.verdict != Verdict::unique || o.solutions.at(0) != out.solutions.at(0)))
             return fail(3, "add-clue", "unique, but with one more clue from its solution it says " +
                                            std::string(verdict_name(o.verdict)));
@@ -248,7 +251,7 @@ std::optional<Failure> check(const Plugin& p, const Grid& puzzle, uint64_t salt,
         Grid fewer = puzzle;
         fewer.cells[static_cast<std::size_t>(givens[rng.below(givens.size())])] = 0;
         const SolveOutcome o = solve(fewer);
-        if (auto f = fault_at(4, o, fewer)) return f;
+        if (fault_at(4, o, fewer)) return stopped;
         if (conclusive(o) && (o.verdict == Verdict::none || (out.verdict == Verdict::multiple && o.verdict != Verdict::multiple)))
             return fail(4, "remove-clue", std::string(verdict_name(out.verdict)) + ", but with one clue fewer it says " +
                                               std::string(verdict_name(o.verdict)));
@@ -258,7 +261,7 @@ std::optional<Failure> check(const Plugin& p, const Grid& puzzle, uint64_t salt,
     Grid broken = puzzle;
     if (add_duplicate(broken, rng)) {
         const SolveOutcome o = solve(broken);
-        if (auto f = fault_at(5, o, broken)) return f;
+        if (fault_at(5, o, broken)) return stopped;
         if (o.verdict != Verdict::invalid)
             return fail(5, "invalid", "a duplicate given, but it says " + std::string(verdict_name(o.verdict)));
     }
