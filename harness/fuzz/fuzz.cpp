@@ -178,94 +178,130 @@ std::optional<Failure> fault_failure(const SolveOutcome& o) {
     return Failure{std::string(judge::kind_name(j->kind)), o.message};
 }
 
-// Every property for one plugin on one puzzle, in steps; stops after step
-// `last`. `salt` fixes the random choices (which symmetry, which clue), so
-// that a shrunk puzzle is judged the same way as the original.
-std::optional<Failure> check(const Plugin& p, const Grid& puzzle, uint64_t salt, Context& ctx, int last = 5) {
-    if (!p.supports(puzzle.geometry)) return std::nullopt;
-    Rng rng(salt);
-    auto solve = [&](const Grid& g) { return ctx.run.solve_one(p, g, 2, {}, ctx.budget); };
+// Every property for one plugin on one puzzle, in steps (Failure::step);
+// `salt` fixes the random choices (which symmetry, which clue), so that a
+// shrunk puzzle is judged the same way as the original. Each step returns
+// false to stop: a failure (kept in failure_), or nothing more to judge.
+class Properties {
+public:
+    Properties(const Plugin& p, const Grid& puzzle, uint64_t salt, Context& ctx)
+        : p_(p), puzzle_(puzzle), rng_(salt), ctx_(ctx) {}
+
+    // Steps 0 .. last, in order; the first failure.
+    std::optional<Failure> run(int last) {
+        using Step = bool (Properties::*)();
+        static constexpr Step kSteps[] = {&Properties::answer,   &Properties::agreement,   &Properties::symmetry,
+                                          &Properties::add_clue, &Properties::remove_clue, &Properties::duplicate};
+        for (int step = 0; step <= last && step < 6; ++step)
+            if (!(this->*kSteps[step])()) break;
+        return failure_;
+    }
+
+private:
+    SolveOutcome solve(const Grid& g) { return ctx_.run.solve_one(p_, g, 2, {}, ctx_.budget); }
+    bool fail(int step, std::string property, std::string message) {
+        failure_ = Failure{std::move(property), std::move(message), step, std::nullopt};
+        return false;
+    }
     // A fault ends the check: a failure when the judge calls it one (on a
     // derived puzzle, a failure of that puzzle alone), else nothing to judge
     // (a call the interrupt stopped, a puzzle the plugin declines).
-    std::optional<Failure> stopped;
-    auto fault_at = [&](int step, const SolveOutcome& o, const Grid& given) {
+    bool faulted(int step, const SolveOutcome& o, const Grid& given) {
         if (o.fault == Fault::none) return false;
-        stopped = fault_failure(o);
-        if (stopped) stopped->step = step;
-        if (stopped && step > 0) stopped->derived = given;
+        failure_ = fault_failure(o);
+        if (failure_) failure_->step = step;
+        if (failure_ && step > 0) failure_->derived = given;
         return true;
-    };
-    auto fail = [](int step, std::string property, std::string message) {
-        return std::optional<Failure>{Failure{std::move(property), std::move(message), step, std::nullopt}};
-    };
-    const SolveOutcome out = solve(puzzle);
-    if (fault_at(0, out, puzzle)) return stopped;
-    if (!obeys_rules(puzzle)) {
-        if (out.verdict != Verdict::invalid)
-            return fail(0, "invalid", "duplicate givens, but it says " + std::string(verdict_name(out.verdict)));
-        return std::nullopt;
     }
-    if (last < 1) return std::nullopt;
-    // Agreement with an independent prover; certificates outrank claims.
-    const Plugin* prover = ctx.prover_for(p.name());
-    std::optional<SolveOutcome> proof;
-    if (prover && prover->supports(puzzle.geometry)) proof = ctx.run.solve_one(*prover, puzzle, 2, {}, ctx.budget);
-    const judge::Truth truth = judge::truth_from_answers({NamedAnswer{p.name(), &out}}, proof ? &*proof : nullptr,
-                                                         prover ? prover->name() : "");
-    const judge::Judgement j = judge::judge_solve(out, truth, judge::Kind::disagreement);
-    if (j.status == judge::Status::fail) return fail(1, "agreement", j.finding);
-    if (!conclusive(out) || last < 2) return std::nullopt;
+    static std::string said(const SolveOutcome& o) { return std::string(verdict_name(o.verdict)); }
 
-    // A symmetry keeps the verdict and carries the solution along.
-    const Symmetry s = random_symmetry(puzzle.geometry, rng);
-    const Grid permuted = apply(s, puzzle);
-    const SolveOutcome mapped = solve(permuted);
-    if (fault_at(2, mapped, permuted)) return stopped;
-    if (conclusive(mapped)) {
-        if (mapped.verdict != out.verdict)
-            return fail(2, "symmetry", "says " + std::string(verdict_name(out.verdict)) + ", but " +
-                                           std::string(verdict_name(mapped.verdict)) +
-                                           " for the same puzzle relabelled and permuted");
-        if (out.verdict == Verdict::unique && apply(s, out.solutions.at(0)) != mapped.solutions.at(0))
+    // 0: the puzzle itself; duplicate givens must be called invalid.
+    bool answer() {
+        out_ = solve(puzzle_);
+        if (faulted(0, out_, puzzle_)) return false;
+        if (obeys_rules(puzzle_)) return true;
+        if (out_.verdict != Verdict::invalid) return fail(0, "invalid", "duplicate givens, but it says " + said(out_));
+        return false;
+    }
+    // 1: agreement with an independent prover; certificates outrank claims.
+    bool agreement() {
+        const Plugin* prover = ctx_.prover_for(p_.name());
+        std::optional<SolveOutcome> proof;
+        if (prover && prover->supports(puzzle_.geometry)) proof = ctx_.run.solve_one(*prover, puzzle_, 2, {}, ctx_.budget);
+        const judge::Truth truth = judge::truth_from_answers({NamedAnswer{p_.name(), &out_}},
+                                                             proof ? &*proof : nullptr, prover ? prover->name() : "");
+        const judge::Judgement j = judge::judge_solve(out_, truth, judge::Kind::disagreement);
+        if (j.status == judge::Status::fail) return fail(1, "agreement", j.finding);
+        return conclusive(out_);
+    }
+    // 2: a symmetry keeps the verdict and carries the solution along.
+    bool symmetry() {
+        const Symmetry s = random_symmetry(puzzle_.geometry, rng_);
+        const Grid permuted = apply(s, puzzle_);
+        const SolveOutcome mapped = solve(permuted);
+        if (faulted(2, mapped, permuted)) return false;
+        if (!conclusive(mapped)) return true;
+        if (mapped.verdict != out_.verdict)
+            return fail(2, "symmetry",
+                        "says " + said(out_) + ", but " + said(mapped) + " for the same puzzle relabelled and permuted");
+        if (out_.verdict == Verdict::unique && apply(s, out_.solutions.at(0)) != mapped.solutions.at(0))
             return fail(2, "symmetry", "the permuted puzzle's solution is not the permuted solution");
+        return true;
     }
-    if (last < 3) return std::nullopt;
-    std::vector<int> givens, empties;
-    for (int i = 0; i < static_cast<int>(puzzle.cells.size()); ++i)
-        (puzzle.cells[static_cast<std::size_t>(i)] ? givens : empties).push_back(i);
-    // Adding a clue from the solution keeps a unique puzzle unique, same solution.
-    if (out.verdict == Verdict::unique && !empties.empty()) {
-        Grid more = puzzle;
-        const int cell = empties[rng.below(empties.size())];
-        more.cells[static_cast<std::size_t>(cell)] = out.solutions.at(0).cells[static_cast<std::size_t>(cell)];
+    // 3: a clue from the solution keeps a unique puzzle unique, same solution.
+    bool add_clue() {
+        const auto empties = cells(false);
+        if (out_.verdict != Verdict::unique || empties.empty()) return true;
+        Grid more = puzzle_;
+        const auto cell = static_cast<std::size_t>(empties[rng_.below(empties.size())]);
+        more.cells[cell] = out_.solutions.at(0).cells[cell];
         const SolveOutcome o = solve(more);
-        if (fault_at(3, o, more)) return stopped;
-        if (conclusive(o) && (o.verdict != Verdict::unique || o.solutions.at(0) != out.solutions.at(0)))
-            return fail(3, "add-clue", "unique, but with one more clue from its solution it says " +
-                                           std::string(verdict_name(o.verdict)));
+        if (faulted(3, o, more)) return false;
+        if (conclusive(o) && (o.verdict != Verdict::unique || o.solutions.at(0) != out_.solutions.at(0)))
+            return fail(3, "add-clue", "unique, but with one more clue from its solution it says " + said(o));
+        return true;
     }
-    if (last < 4) return std::nullopt;
-    // Removing a clue never lowers the count.
-    if (!givens.empty() && out.verdict != Verdict::none) {
-        Grid fewer = puzzle;
-        fewer.cells[static_cast<std::size_t>(givens[rng.below(givens.size())])] = 0;
+    // 4: removing a clue never lowers the count.
+    bool remove_clue() {
+        const auto givens = cells(true);
+        if (givens.empty() || out_.verdict == Verdict::none) return true;
+        Grid fewer = puzzle_;
+        fewer.cells[static_cast<std::size_t>(givens[rng_.below(givens.size())])] = 0;
         const SolveOutcome o = solve(fewer);
-        if (fault_at(4, o, fewer)) return stopped;
-        if (conclusive(o) && (o.verdict == Verdict::none || (out.verdict == Verdict::multiple && o.verdict != Verdict::multiple)))
-            return fail(4, "remove-clue", std::string(verdict_name(out.verdict)) + ", but with one clue fewer it says " +
-                                              std::string(verdict_name(o.verdict)));
+        if (faulted(4, o, fewer)) return false;
+        if (conclusive(o) &&
+            (o.verdict == Verdict::none || (out_.verdict == Verdict::multiple && o.verdict != Verdict::multiple)))
+            return fail(4, "remove-clue", said(out_) + ", but with one clue fewer it says " + said(o));
+        return true;
     }
-    if (last < 5) return std::nullopt;
-    // A duplicate given makes it invalid.
-    Grid broken = puzzle;
-    if (add_duplicate(broken, rng)) {
+    // 5: a duplicate given makes it invalid.
+    bool duplicate() {
+        Grid broken = puzzle_;
+        if (!add_duplicate(broken, rng_)) return true;
         const SolveOutcome o = solve(broken);
-        if (fault_at(5, o, broken)) return stopped;
-        if (o.verdict != Verdict::invalid)
-            return fail(5, "invalid", "a duplicate given, but it says " + std::string(verdict_name(o.verdict)));
+        if (faulted(5, o, broken)) return false;
+        if (o.verdict != Verdict::invalid) return fail(5, "invalid", "a duplicate given, but it says " + said(o));
+        return true;
     }
-    return std::nullopt;
+    // The cells with a given (or without one), in order.
+    std::vector<int> cells(bool given) const {
+        std::vector<int> at;
+        for (int i = 0; i < static_cast<int>(puzzle_.cells.size()); ++i)
+            if ((puzzle_.cells[static_cast<std::size_t>(i)] != 0) == given) at.push_back(i);
+        return at;
+    }
+
+    const Plugin& p_;
+    const Grid& puzzle_;
+    Rng rng_;
+    Context& ctx_;
+    SolveOutcome out_;
+    std::optional<Failure> failure_;
+};
+
+std::optional<Failure> check(const Plugin& p, const Grid& puzzle, uint64_t salt, Context& ctx, int last = 5) {
+    if (!p.supports(puzzle.geometry)) return std::nullopt;
+    return Properties(p, puzzle, salt, ctx).run(last);
 }
 
 // The properties a drawn generator call must have: every result certified

@@ -87,6 +87,36 @@ TEST_F(Bench, MeasuresEveryPluginAndWritesEveryFormat) {
     EXPECT_NE(svg_text.find("exhaustive-count"), std::string::npos);
 }
 
+// Report version 2 names findings as verify does; --resume still reads a
+// version 1 report, whose words (wrong, disagrees, failed) it maps.
+TEST_F(Bench, ResumeReadsAVersionOneReportAndWritesVersionTwo) {
+    const auto file = puzzles_file();
+    auto first = run_cli({"bench", file, "--plugin-dir", np::test::liar_dir(), "--plugins", "fixture-liar",
+                          "--seconds", "0.2", "--warmup", "0.05", "--json", (dir / "v2.json").string()});
+    ASSERT_EQ(first.exit_code, 1) << first.err;
+    json old = read_json("v2.json");
+    EXPECT_EQ(old["numplace_bench"], 2);
+    ASSERT_EQ(old["rows"][0]["kind"], "certificate");
+    old["numplace_bench"] = 1;
+    old["rows"][0]["kind"] = "wrong";
+    std::ofstream(dir / "v1.json") << old.dump();
+    auto resumed = run_cli({"bench", file, "--plugin-dir", np::test::liar_dir(), "--plugins", "fixture-liar",
+                            "--seconds", "0.2", "--warmup", "0.05", "--resume", (dir / "v1.json").string(), "--json",
+                            "-"});
+    EXPECT_EQ(resumed.exit_code, 1) << resumed.err;
+    const json now = json::parse(resumed.out);
+    EXPECT_EQ(now["numplace_bench"], 2);
+    EXPECT_EQ(now["rows"][0]["kind"], "certificate");
+    EXPECT_EQ(now["rows"][0]["message"], old["rows"][0]["message"]);  // kept, not run again
+    // A word no version has is refused.
+    old["rows"][0]["kind"] = "bogus";
+    std::ofstream(dir / "bad.json") << old.dump();
+    auto refused = run_cli({"bench", file, "--plugin-dir", np::test::liar_dir(), "--plugins", "fixture-liar",
+                            "--seconds", "0.2", "--warmup", "0.05", "--resume", (dir / "bad.json").string()});
+    EXPECT_EQ(refused.exit_code, 2);
+    EXPECT_NE(refused.err.find("unknown finding kind 'bogus'"), std::string::npos) << refused.err;
+}
+
 TEST_F(Bench, AWrongAnswerGetsAFindingNeverAFigure) {
     const auto file = puzzles_file();
     auto run = run_cli({"bench", file, "--plugin-dir", np::test::liar_dir(), "--plugins", "fixture-liar,bitmask-mrv",

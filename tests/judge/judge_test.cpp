@@ -26,7 +26,7 @@ std::set<std::string> documented_kinds() {
     std::set<std::string> kinds;
     bool in_table = false;
     for (std::string line; std::getline(in, line);) {
-        if (line.rfind("Failure kinds:", 0) == 0) in_table = true;
+        if (line.rfind("Failure kinds", 0) == 0) in_table = true;
         else if (in_table && line.rfind("| kind", 0) != 0 && line.rfind("|---", 0) != 0 && line.rfind("|", 0) == 0) {
             const std::string first = line.substr(1, line.find('|', 1) - 1);
             const std::regex word("`([a-z-]+)`");

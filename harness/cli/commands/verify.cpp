@@ -150,14 +150,21 @@ int run(const Args& args, Streams io) {
     return write_outputs(*report, args, io);
 }
 
+// The failure kinds, as the judge names them: "certificate, expectation, ...".
+std::string kind_list() {
+    std::string list;
+    for (judge::Kind k : judge::all_kinds()) list += (list.empty() ? "" : ", ") + std::string(judge::kind_name(k));
+    return list;
+}
+
 }  // namespace
 
 Command verify_command() {
     return {{"verify"},
             "Judge plugins on the corpus and on puzzle files: certificates, expectations, agreement, generators",
             "PATHS are YAML corpus files or folders and plain puzzle files (one puzzle per line); without any, the "
-            "bundled corpus. Every entry x plugin is a row: pass, fail (certificate, expectation, contract, "
-            "disagreement, generator, inconclusive), unknown (budget spent) or skip. Plain files are judged by "
+            "bundled corpus. Every entry x plugin is a row: pass, fail (" + kind_list() +
+                "), unknown (budget spent) or skip. Plain files are judged by "
             "agreement: two valid different solutions outrank any claim, then the oracle's complete search. With a "
             "corpus, every generator also runs on the standard shapes. Exit 0 when no row failed, 1 when one did, 2 "
             "for input or usage errors. See docs/verification.md.",

@@ -1,0 +1,74 @@
+// The rows of a default `numplace verify` (the bundled corpus, every bundled
+// plugin) against the digest recorded in tests/cli/data/verify-bundled-rows.txt:
+// a reshaping of the harness must not change a single row (timings aside).
+// The rows are deterministic: every call has a node budget (--max-nodes),
+// and none comes near its --timeout.
+//
+// When the corpus or a plugin changes the rows on purpose, record them again:
+//   NUMPLACE_RECORD_ROWS=1 build/tests/cli_tests --gtest_filter='SlowVerifyRows.*'
+// and say in the commit why they changed.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "numplace/random.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+const char* kHeader =
+    "# The rows of `numplace verify` with default settings on the bundled corpus and\n"
+    "# every bundled plugin: their number, an FNV-1a digest of each row's unit, entry,\n"
+    "# plugin, operation, status, kind, finding and verdict (in report order), and\n"
+    "# counts by plugin, operation, status and kind. Written by\n"
+    "# NUMPLACE_RECORD_ROWS=1 build/tests/cli_tests --gtest_filter='SlowVerifyRows.*'\n";
+
+// The digest file's text for a report's rows.
+std::string digest_of(const json& report) {
+    uint64_t hash = np::fnv1a("numplace verify rows");
+    std::map<std::string, std::size_t> counts;
+    for (const json& r : report.at("rows")) {
+        std::ostringstream line;
+        line << r.at("unit").dump() << '\t' << r.at("entry").get<std::string>() << '\t'
+             << r.at("plugin").get<std::string>() << '\t' << r.at("operation").get<std::string>() << '\t'
+             << r.at("status").get<std::string>() << '\t' << r.value("kind", "") << '\t' << r.value("finding", "")
+             << '\t' << r.value("verdict", "") << '\n';
+        hash = np::fnv1a(line.str(), hash);
+        ++counts[r.at("plugin").get<std::string>() + " " + r.at("operation").get<std::string>() + " " +
+                 r.at("status").get<std::string>() + (r.contains("kind") ? " " + r["kind"].get<std::string>() : "")];
+    }
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+    std::ostringstream out;
+    out << kHeader << "rows " << report.at("rows").size() << "\ndigest " << hex << "\n";
+    for (const auto& [key, n] : counts) out << key << " " << n << "\n";
+    return out.str();
+}
+
+TEST(SlowVerifyRows, ADefaultVerifyGivesTheRecordedRows) {
+    char name[] = "/tmp/numplace-rows-XXXXXX";
+    const fs::path dir = mkdtemp(name);
+    const auto run = np::test::run_cli({"verify", "--report", (dir / "r.json").string()});
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    std::ifstream in(dir / "r.json");
+    const std::string now = digest_of(json::parse(in));
+    fs::remove_all(dir);
+    const std::string recorded_path = np::test::source_dir() + "/cli/data/verify-bundled-rows.txt";
+    if (const char* record = std::getenv("NUMPLACE_RECORD_ROWS"); record && std::string(record) == "1") {
+        std::ofstream(recorded_path) << now;
+        GTEST_SKIP() << "recorded " << recorded_path;
+    }
+    std::ifstream recorded(recorded_path);
+    const std::string then((std::istreambuf_iterator<char>(recorded)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(now, then) << "the rows of a default verify changed (the counts above show where)";
+}
+
+}  // namespace
