@@ -6,6 +6,7 @@
 #include <sys/resource.h>
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -56,27 +57,44 @@ CliRun run_program(const std::string& binary, const std::vector<std::string>& ar
                    const std::vector<std::pair<std::string, std::string>>& env = {});
 
 // A CLI run in the background, for tests that signal it mid-run or measure
-// its memory. Output goes to temporary files, as with run_cli.
+// its memory. Tests wait on what the run has done (its CPU time, its output),
+// never on the clock: a loaded machine only makes them slower. stdout goes to
+// a temporary file, as with run_cli; stderr too, or to a pseudo-terminal
+// (ErrTo::terminal) so that the CLI prints the progress lines it prints only
+// on a terminal (verify's "done/total entries", bench's "plugin: dataset").
 class BackgroundCli {
 public:
-    BackgroundCli(const std::vector<std::string>& args, const std::string& input = "");
+    enum class ErrTo { file, terminal };
+    BackgroundCli(const std::vector<std::string>& args, const std::string& input = "", ErrTo err = ErrTo::file);
     ~BackgroundCli();
-    // Polls (every 10 ms, up to `limit_seconds`) until `ready` holds; false on
-    // time-out. The process's CPU time (user + system, seconds) and stdout so
-    // far are what `ready` can look at.
+    BackgroundCli(const BackgroundCli&) = delete;
+    BackgroundCli& operator=(const BackgroundCli&) = delete;
+    // Polls (every 10 ms, up to about `limit_seconds`: a cap for a run that
+    // never gets there, not a measure of speed) until `ready` holds; false
+    // when the cap is reached first, or the run ended without it. `ready` sees the CPU
+    // time (user + system, seconds) of the run and of its worker processes,
+    // and its stdout so far; err_so_far() gives its stderr.
     bool wait_until(const std::function<bool(double cpu_seconds, const std::string& out)>& ready,
-                    double limit_seconds = 60);
+                    double limit_seconds = 120);
+    std::string err_so_far() const;
     void signal(int signo);
     // Waits for the end; also gives its peak resident size in KiB (wait4).
     CliRun finish(long* max_rss_kib = nullptr);
 
 private:
+    void stop_reader();
     int pid_ = -1;
     std::string dir_;
     bool ended_ = false;
     int status_ = 0;
     struct ::rusage usage_ {};
+    struct Terminal;
+    std::unique_ptr<Terminal> terminal_;  // set with ErrTo::terminal
 };
+
+// The last "DONE/TOTAL entries" of verify's progress line in `err` (a
+// terminal's output), as {done, total}; {0, 0} before the first.
+std::pair<std::size_t, std::size_t> verify_progress(const std::string& err);
 
 // ---- Puzzles and answers ----------------------------------------------------
 // A line-format puzzle; a parse failure fails the test (and yields an empty grid).
