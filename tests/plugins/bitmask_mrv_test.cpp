@@ -36,6 +36,8 @@
 
 namespace {
 
+using np::test::expect_witnesses_solve;
+using np::test::kProofNodes;
 using np::test::generated_grid;
 using np::test::node_budget;
 using np::test::oracle_count;
@@ -62,21 +64,6 @@ const OptionList kGeneral = {{"engine", "general"}};
 // Far more than any call here needs: a broken plugin fails a test instead of
 // hanging the suite.
 Budget plenty() { return node_budget(20'000'000); }
-
-// exhaustive-count's budget for one proof about a generated puzzle (it is
-// unique; with a clue removed it has two solutions). The largest proof here
-// takes about 600,000 nodes (a clue removed from a minimal 16x16 puzzle; a
-// 25x25 puzzle with 320-420 clues takes under 1,000); a proof that does not
-// finish within the budget fails the test.
-constexpr uint64_t kProofNodes = 5'000'000;
-
-
-void expect_witnesses_solve(const Grid& puzzle, const np::SolveOutcome& out) {
-    for (const Grid& solution : out.solutions) EXPECT_TRUE(solves(puzzle, solution));
-    if (out.solutions.size() == 2) {
-        EXPECT_NE(out.solutions[0], out.solutions[1]);
-    }
-}
 
 // unique / multiple / none: what the uniqueness question answers.
 std::string uniqueness_class(const np::SolveOutcome& out) {

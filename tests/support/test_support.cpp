@@ -233,6 +233,26 @@ std::optional<uint64_t> oracle_count(const Grid& puzzle, uint64_t limit, uint64_
     return ::testing::AssertionSuccess();
 }
 
+std::string proved_class(const Grid& puzzle) {
+    std::string why;
+    const auto count = oracle_count(puzzle, 2, kProofNodes, &why);
+    if (!count) return why;
+    return *count == 0 ? "none" : *count == 1 ? "unique" : "multiple";
+}
+
+void expect_witnesses_solve(const Grid& puzzle, const SolveOutcome& out) {
+    for (const Grid& solution : out.solutions) EXPECT_TRUE(solves(puzzle, solution));
+    if (out.solutions.size() == 2) {
+        EXPECT_NE(out.solutions[0], out.solutions[1]);
+    }
+}
+
+std::optional<uint64_t> counter(const CallStats& stats, const std::string& name) {
+    for (const auto& [key, value] : stats.counters)
+        if (key == name) return value;
+    return std::nullopt;
+}
+
 std::string fixture_dir() { return NUMPLACE_TEST_FIXTURE_DIR; }
 std::string liar_dir() { return fixture_dir() + "/../fixture-liars"; }
 std::string broken_dir() { return fixture_dir() + "/../fixture-broken"; }

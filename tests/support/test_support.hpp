@@ -145,6 +145,22 @@ std::optional<uint64_t> oracle_count(const Grid& puzzle, uint64_t limit, uint64_
 // The oracle's complete count is `expected`.
 ::testing::AssertionResult oracle_counts(const Grid& puzzle, uint64_t expected, uint64_t max_nodes);
 
+// exhaustive-count's node budget for one proof in the plugin tests: far more
+// than any of their puzzles needs (the largest, a clue removed from a minimal
+// 16x16 puzzle, takes about 600,000 nodes), so that only a broken search
+// reaches it; a proof that does not finish within it fails the test.
+inline constexpr uint64_t kProofNodes = 5'000'000;
+// "none", "unique" or "multiple" as the oracle proves it (limit 2, within
+// kProofNodes), or why it could not.
+std::string proved_class(const Grid& puzzle);
+
+// Every witness of `out` solves the puzzle (check_rules, not a plugin), and
+// two witnesses differ.
+void expect_witnesses_solve(const Grid& puzzle, const SolveOutcome& out);
+// The counter `name` a plugin reported in its call's stats; nullopt when it
+// reported none.
+std::optional<uint64_t> counter(const CallStats& stats, const std::string& name);
+
 std::string fixture_dir();   // the fixture plugins built for the loader tests
 std::string liar_dir();      // fixture-liar and fixture-liar-b (fixture_liar.c)
 std::string broken_dir();    // fixture-undefined: a plugin that cannot load
