@@ -53,6 +53,20 @@ std::vector<std::string> read_lines(const std::string& path) {
     return lines;
 }
 
+std::vector<PublishedCount> published_counts(const std::string& tsv_path) {
+    const auto lines = read_lines(tsv_path);
+    std::vector<PublishedCount> rows;
+    for (std::size_t i = 1; i < lines.size(); ++i) {  // line 0 is the header
+        const auto fields = split_tabs(lines[i]);
+        if (fields.size() < 2 || fields[1].empty() || fields[1].find_first_not_of("0123456789") != std::string::npos) {
+            ADD_FAILURE() << tsv_path << ":" << i + 1 << ": not puzzle<TAB>count[<TAB>solution]: " << lines[i];
+            continue;
+        }
+        rows.push_back({fields[0], std::stoull(fields[1]), fields.size() >= 3 ? fields[2] : ""});
+    }
+    return rows;
+}
+
 const PluginRegistry& bundled_plugins() {
     static const PluginRegistry registry = [] {
         // The library plugins: the command-line solvers beside them run

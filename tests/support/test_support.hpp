@@ -31,6 +31,18 @@ std::optional<std::string> datasets_dir();
         if (!::np::test::file_exists(var)) GTEST_SKIP() << "dataset absent: " << var; \
     } while (0)
 
+// One row of tdoku_solution_counts.tsv (see the datasets' SOURCES.md): the
+// puzzle, its solution count as tdoku publishes it, and the solution when the
+// count is 1.
+struct PublishedCount {
+    std::string puzzle;
+    uint64_t count = 0;
+    std::string solution;
+};
+// The rows of that file after its header; a malformed row fails the test
+// (ADD_FAILURE) and is left out.
+std::vector<PublishedCount> published_counts(const std::string& tsv_path);
+
 bool file_exists(const std::string& path);
 std::vector<std::string> read_lines(const std::string& path);  // without blank lines
 
