@@ -1,5 +1,6 @@
 // The numplace binary end to end: outputs, batches with bad lines, exit codes.
 #include <gtest/gtest.h>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include <sstream>
@@ -149,9 +150,15 @@ TEST(Cli, TimeoutStopsALongCount) {
                         std::string(81, '.')});
     EXPECT_EQ(run.exit_code, 0);
     json j = json::parse(run.out);
+    // The empty 9x9 has about 6.7e21 grids: only the timeout ends this count,
+    // after at least its 0.2 s (a bound that holds on any machine). How far
+    // the count got in that time depends on the machine; the verdict must
+    // follow from it: a lower bound, never a conclusion.
     EXPECT_EQ(j["complete"], false);
-    EXPECT_GT(j["count"].get<uint64_t>(), 2u);
-    EXPECT_EQ(j["verdict"], "multiple");
+    EXPECT_GE(j["stats"]["micros"].get<uint64_t>(), 200000u);
+    const auto count = j["count"].get<uint64_t>();
+    EXPECT_EQ(j["verdict"], count >= 2 ? "multiple" : count == 1 ? "found" : "unknown") << count;
+    EXPECT_EQ(j["solutions"].size(), std::min<uint64_t>(count, 2));
 }
 
 TEST(Cli, GridAndShareOutputsReadBackIn) {

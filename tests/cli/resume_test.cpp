@@ -1,16 +1,18 @@
 // An interrupted verify leaves a complete, valid report of the entries it
 // finished, and `--resume REPORT` finishes the run: the same rows (entry,
 // plugin, status, kind) as a run that was never interrupted. Rows depend on
-// node budgets only (--timeout 0), never on the machine's load.
+// node budgets only (--timeout 0), never on the machine's load; each run is
+// signalled once it has reached a state (entries done, a row started, CPU
+// used), never after a fixed time.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <csignal>
 #include <filesystem>
+#include <functional>
+#include <optional>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <thread>
 
 #include "test_support.hpp"
 
@@ -56,12 +58,22 @@ protected:
         args.insert(args.end(), paths.begin(), paths.end());
         return args;
     }
-    // Starts a run and stops it with `signo` once it has had a moment to work.
-    np::test::CliRun interrupted(const std::vector<std::string>& args, int signo) const {
-        BackgroundCli cli(args);
-        std::this_thread::sleep_for(std::chrono::seconds(2));
+    // Starts a run with stderr on a terminal (so it prints its progress)
+    // and stops it with `signo` once `ready` holds for that progress and the
+    // CPU time the run (with its worker processes) has used.
+    static np::test::CliRun interrupted(const std::vector<std::string>& args, int signo,
+                                        const std::function<bool(double cpu, const std::string& err)>& ready) {
+        BackgroundCli cli(args, "", BackgroundCli::ErrTo::terminal);
+        const bool reached =
+            cli.wait_until([&](double cpu, const std::string&) { return ready(cpu, cli.err_so_far()); });
+        EXPECT_TRUE(reached) << "never reached the state to interrupt: " << cli.err_so_far();
         cli.signal(signo);
         return cli.finish();
+    }
+    // verify is under way: some entries judged, not all.
+    static bool verify_midway(double, const std::string& err) {
+        const auto [done, total] = np::test::verify_progress(err);
+        return done > 0 && done < total;
     }
     fs::path dir_;
 };
@@ -72,11 +84,13 @@ TEST_F(Resume, SlowAnInterruptedVerifyResumedGivesTheRowsOfAnUninterruptedOne) {
     ASSERT_EQ(full.exit_code, 0) << full.out << full.err;
     const auto all = rows_of(read_json(dir_ / "full.json"));
 
-    const auto stopped = interrupted(verify(corpus, "part.json", "1"), SIGINT);
+    const auto stopped = interrupted(verify(corpus, "part.json", "1"), SIGINT, verify_midway);
     EXPECT_EQ(stopped.exit_code, 130) << stopped.err;
     const json part = read_json(dir_ / "part.json");
     EXPECT_TRUE(part.at("summary").at("interrupted").get<bool>());
     const auto some = rows_of(part);
+    // Signalled midway: the entries judged by then are kept, and some are left.
+    ASSERT_GT(some.size(), 0u) << "nothing kept: --resume would have nothing to reuse";
     ASSERT_LT(some.size(), all.size()) << "the run ended before the signal: nothing to resume";
     // Only finished entries are in it, each row as the full run has it.
     for (const Row& r : some) {
@@ -96,10 +110,11 @@ TEST_F(Resume, SlowAnInterruptedVerifyResumedGivesTheRowsOfAnUninterruptedOne) {
 
 TEST_F(Resume, SigtermLeavesAValidReportAndExits143) {
     const std::vector<std::string> files = {std::string(NUMPLACE_TEST_SOURCE_DIR) + "/../corpus/top1465.yaml"};
-    const auto stopped = interrupted(verify(files, "part.json", "1"), SIGTERM);
+    const auto stopped = interrupted(verify(files, "part.json", "1"), SIGTERM, verify_midway);
     EXPECT_EQ(stopped.exit_code, 143) << stopped.err;
     const json part = read_json(dir_ / "part.json");
     EXPECT_TRUE(part.at("summary").at("interrupted").get<bool>());
+    EXPECT_FALSE(rows_of(part).empty()) << "the entries judged before the signal are kept";
     // Nothing is left beside it: the report was written whole, then renamed.
     std::size_t files_left = 0;
     for ([[maybe_unused]] const auto& f : fs::directory_iterator(dir_)) ++files_left;
@@ -145,9 +160,12 @@ TEST_F(Resume, AReportOfAnotherRunIsRefused) {
 namespace {
 
 TEST_F(Resume, AnInterruptedBenchResumedKeepsItsMeasuredRows) {
-    // Two datasets for backtrack: one puzzle (measured in well under a
-    // second), then 95 hard ones (several seconds): the signal lands in the
-    // second row (its certification pass alone takes about 5 s).
+    // Two datasets for backtrack: one puzzle, then 95 hard ones; the signal
+    // comes once bench says it has started the second and has spent CPU time
+    // on it (its child is measuring: its certification pass alone takes
+    // seconds), so the first row is measured and the second is not. (A
+    // signal while that child is still starting reads as a crash of the
+    // plugin, SIGTERM: a finding, not "skipped".)
     const fs::path one = dir_ / "one.txt", hard = dir_ / "top95.txt";
     std::ofstream(one) << "1234341221434320\n";
     {
@@ -161,7 +179,11 @@ TEST_F(Resume, AnInterruptedBenchResumedKeepsItsMeasuredRows) {
                                         "--warmup",  "0.3",       "--json",    (dir_ / report).string(),
                                         one.string(), hard.string()};
     };
-    const auto stopped = interrupted(bench("part.json"), SIGTERM);
+    std::optional<double> cpu_at_start;  // when the second dataset's line came
+    const auto stopped = interrupted(bench("part.json"), SIGTERM, [&](double cpu, const std::string& err) {
+        if (!cpu_at_start && err.find("numplace bench: backtrack: top95 (") != std::string::npos) cpu_at_start = cpu;
+        return cpu_at_start && cpu > *cpu_at_start + 0.5;
+    });
     EXPECT_EQ(stopped.exit_code, 143) << stopped.out << stopped.err;
     const json part = read_json(dir_ / "part.json");
     EXPECT_TRUE(part.at("interrupted").get<bool>());
@@ -205,7 +227,8 @@ namespace {
 
 TEST_F(Resume, AnInterruptedFuzzSaysWhereToGoOn) {
     BackgroundCli cli({"fuzz", "--plugins", "bitmask-mrv", "--seconds", "600", "--seed", "5"});
-    std::this_thread::sleep_for(std::chrono::seconds(2));
+    // Fuzzing under way (fuzz prints nothing before its end): its CPU time.
+    ASSERT_TRUE(cli.wait_until([](double cpu, const std::string&) { return cpu > 0.5; }));
     cli.signal(SIGTERM);
     const auto run = cli.finish();
     EXPECT_EQ(run.exit_code, 143) << run.out << run.err;

@@ -1,10 +1,11 @@
 // The loader against fixture libraries, and the host's handling of what a
 // plugin answers.
 #include <gtest/gtest.h>
+#include <pthread.h>
+#include <time.h>
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <thread>
 
 #include "numplace/format.hpp"
@@ -166,11 +167,23 @@ TEST_F(HostCalls, TerminateCallbackStopsASpinningPlugin) {
     std::atomic<bool> cancel{false};
     np::Budget budget;
     budget.cancel = &cancel;
+    // Cancelled once the calling thread has spent CPU time in the plugin
+    // (it is spinning), whatever the wall time that takes on this machine.
+    clockid_t caller{};
+    ASSERT_EQ(pthread_getcpuclockid(pthread_self(), &caller), 0);
+    auto cpu_ns = [caller] {
+        timespec t{};
+        clock_gettime(caller, &t);
+        return static_cast<int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+    };
+    const int64_t before = cpu_ns();
+    std::atomic<bool> returned{false};  // a call that ends by itself must not leave the stopper waiting
     std::thread stopper([&] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(30));
+        while (!returned && cpu_ns() - before < 20'000'000) std::this_thread::yield();
         cancel = true;
     });
     auto out = plugin.solve(parse(kPartial4), 2, {{"mode", "spin"}}, budget);
+    returned = true;
     stopper.join();
     EXPECT_EQ(out.verdict, np::Verdict::unknown);
     EXPECT_GT(out.stats.nodes, 0u);

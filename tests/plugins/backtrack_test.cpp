@@ -28,6 +28,9 @@
 
 namespace {
 
+using np::test::expect_witnesses_solve;
+using np::test::kProofNodes;
+using np::test::proved_class;
 using np::test::generated_grid;
 using np::test::node_budget;
 using np::test::oracle_count;
@@ -45,26 +48,6 @@ using np::Grid;
 using np::Verdict;
 
 const np::Plugin& backtrack() { return np::test::bundled_plugin("backtrack"); }
-
-// Every witness solves the puzzle, and two witnesses differ.
-void expect_witnesses_solve(const Grid& puzzle, const np::SolveOutcome& out) {
-    for (const Grid& solution : out.solutions) EXPECT_TRUE(solves(puzzle, solution));
-    if (out.solutions.size() == 2) {
-        EXPECT_NE(out.solutions[0], out.solutions[1]);
-    }
-}
-
-// exhaustive-count's budget for one proof; the puzzles here take at most a
-// few thousand nodes. A proof that does not finish fails the test.
-constexpr uint64_t kProofNodes = 5'000'000;
-
-// unique / multiple as exhaustive-count proves it (limit 2), or why it could not.
-std::string proved_class(const Grid& puzzle) {
-    std::string why;
-    const auto count = oracle_count(puzzle, 2, kProofNodes, &why);
-    if (!count) return why;
-    return *count == 0 ? "none" : *count == 1 ? "unique" : "multiple";
-}
 
 // ---- The descriptor ---------------------------------------------------------
 

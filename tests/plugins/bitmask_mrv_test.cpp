@@ -36,6 +36,8 @@
 
 namespace {
 
+using np::test::expect_witnesses_solve;
+using np::test::kProofNodes;
 using np::test::generated_grid;
 using np::test::node_budget;
 using np::test::oracle_count;
@@ -62,21 +64,6 @@ const OptionList kGeneral = {{"engine", "general"}};
 // Far more than any call here needs: a broken plugin fails a test instead of
 // hanging the suite.
 Budget plenty() { return node_budget(20'000'000); }
-
-// exhaustive-count's budget for one proof about a generated puzzle (it is
-// unique; with a clue removed it has two solutions). The largest proof here
-// takes about 600,000 nodes (a clue removed from a minimal 16x16 puzzle; a
-// 25x25 puzzle with 320-420 clues takes under 1,000); a proof that does not
-// finish within the budget fails the test.
-constexpr uint64_t kProofNodes = 5'000'000;
-
-
-void expect_witnesses_solve(const Grid& puzzle, const np::SolveOutcome& out) {
-    for (const Grid& solution : out.solutions) EXPECT_TRUE(solves(puzzle, solution));
-    if (out.solutions.size() == 2) {
-        EXPECT_NE(out.solutions[0], out.solutions[1]);
-    }
-}
 
 // unique / multiple / none: what the uniqueness question answers.
 std::string uniqueness_class(const np::SolveOutcome& out) {
@@ -290,30 +277,31 @@ TEST(BitmaskMrv, TdokuSolutionCountsAreExact) {
     EXPECT_GE(many, 3);
 }
 
-// Seed 004's uniqueness test gives the same answer as counting to two: on
-// tdoku's set (0, 1 and many solutions) ...
-TEST(BitmaskMrv, ForwardBackwardAgreesWithCountingOnTdokuCounts) {
-    NP_REQUIRE_DATASET(puzzles_path, "tdoku_solution_counts.txt");
-    const auto puzzles = np::test::read_lines(puzzles_path);
-    ASSERT_FALSE(puzzles.empty());
+// Seed 004's uniqueness test (forward-backward) answers the uniqueness
+// question as tdoku's published counts do, on its set of 0, 1 and many
+// solutions; a unique puzzle's witness is the published solution ...
+TEST(BitmaskMrv, ForwardBackwardMatchesTdokuSolutionCounts) {
+    NP_REQUIRE_DATASET(table_path, "tdoku_solution_counts.tsv");
+    const auto table = np::test::published_counts(table_path);
+    ASSERT_FALSE(table.empty());
     std::set<std::string> classes;
-    for (std::size_t i = 0; i < puzzles.size(); ++i) {
-        const Grid puzzle = parse(puzzles[i]);
-        SCOPED_TRACE("puzzle " + std::to_string(i + 1) + " " + puzzles[i]);
-        const auto counted = plugin().solve(puzzle, 2, kCount, node_budget(10'000'000));
+    for (const auto& [text, published, solution] : table) {
+        const std::string truth = published == 0 ? "none" : published == 1 ? "unique" : "multiple";
+        const Grid puzzle = parse(text);
+        SCOPED_TRACE(text + " published count " + std::to_string(published));
         const auto fb = plugin().solve(puzzle, 2, kForwardBackward, node_budget(10'000'000));
-        EXPECT_EQ(uniqueness_class(fb), uniqueness_class(counted));
+        EXPECT_EQ(uniqueness_class(fb), truth);
         expect_witnesses_solve(puzzle, fb);
-        EXPECT_EQ(fb.solutions.size(), std::min<uint64_t>(fb.count, 2));
-        if (fb.verdict == Verdict::unique) {
-            EXPECT_EQ(fb.solutions, counted.solutions);
+        EXPECT_EQ(fb.count, std::min<uint64_t>(published, 2));
+        EXPECT_EQ(fb.solutions.size(), std::min<uint64_t>(published, 2));
+        if (published == 1 && !solution.empty() && !fb.solutions.empty()) {
+            EXPECT_EQ(text_of(fb.solutions[0]), solution);
         }
-        if (fb.verdict == Verdict::multiple) {
-            EXPECT_EQ(fb.count, 2u);
+        if (published >= 2) {
             EXPECT_EQ(fb.stop, static_cast<uint32_t>(NP_STOP_LIMIT));
             EXPECT_FALSE(fb.complete);
         }
-        classes.insert(uniqueness_class(fb));
+        classes.insert(truth);
     }
     EXPECT_EQ(classes, (std::set<std::string>{"none", "unique", "multiple"}));
 }

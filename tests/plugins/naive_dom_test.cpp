@@ -33,6 +33,7 @@
 
 namespace {
 
+using np::test::counter;
 using np::test::generated_grid;
 using np::test::node_budget;
 using np::test::parse;
@@ -84,12 +85,6 @@ const std::string kSeed001GridA =
     "698512437" "314879625" "425763891" "736425189" "941638572" "562981743" "187396254" "873254916" "259147368";
 const std::string kSeed001GridB =
     "698512437" "314879625" "425763891" "736425189" "941638572" "562981743" "287194356" "879356214" "153247968";
-
-std::optional<uint64_t> counter(const np::CallStats& stats, const std::string& name) {
-    for (const auto& [key, value] : stats.counters)
-        if (key == name) return value;
-    return std::nullopt;
-}
 
 // A failing unit as (code, 1-based unit number).
 using Unit = std::pair<ReasonCode, int>;

@@ -23,6 +23,10 @@
 
 namespace {
 
+using np::test::counter;
+using np::test::expect_witnesses_solve;
+using np::test::kProofNodes;
+using np::test::proved_class;
 using np::test::node_budget;
 using np::test::oracle_count;
 using np::test::oracle_counts;
@@ -35,10 +39,6 @@ using np::Geometry;
 using np::Grid;
 using np::Verdict;
 using RC = np::ReasonCode;
-
-// exhaustive-count's budget for one proof; a proof that does not finish
-// fails the test.
-constexpr uint64_t kProofNodes = 5'000'000;
 
 // The seed 002 board and its one solution.
 constexpr const char* kSeed002 = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -62,28 +62,6 @@ protected:
 private:
     const np::Plugin* plugin_ = nullptr;
 };
-
-// Every witness solves the puzzle (check_rules, not a plugin), and two differ.
-void expect_witnesses_solve(const Grid& puzzle, const np::SolveOutcome& out) {
-    for (const Grid& solution : out.solutions) EXPECT_TRUE(solves(puzzle, solution));
-    if (out.solutions.size() == 2) {
-        EXPECT_NE(out.solutions[0], out.solutions[1]);
-    }
-}
-
-// "none", "unique" or "multiple" as exhaustive-count proves it (limit 2), or why not.
-std::string proved_class(const Grid& puzzle) {
-    std::string why;
-    const auto count = oracle_count(puzzle, 2, kProofNodes, &why);
-    if (!count) return why;
-    return *count == 0 ? "none" : *count == 1 ? "unique" : "multiple";
-}
-
-uint64_t counter(const np::CallStats& stats, const std::string& name) {
-    for (const auto& [key, value] : stats.counters)
-        if (key == name) return value;
-    return 0;
-}
 
 // ---- The descriptor ---------------------------------------------------------
 
@@ -407,15 +385,15 @@ TEST_F(QQWing, DifficultyOptionIsTheRatingReported) {
         const auto made = qqwing().generate(Geometry{3, 3}, NP_GENERATE_PUZZLE, 9, 1, {{"difficulty", name}}, {});
         ASSERT_TRUE(made.ok) << made.message;
         ASSERT_EQ(made.results.size(), 1u);
-        EXPECT_EQ(counter(made.stats, "difficulty"), level);
-        EXPECT_EQ(counter(made.stats, name), 1u);
+        EXPECT_EQ(counter(made.stats, "difficulty").value_or(0), level);
+        EXPECT_EQ(counter(made.stats, name).value_or(0), 1u);
         EXPECT_TRUE(oracle_proves_unique(made.results[0], kProofNodes));
     }
     // Without the option, every puzzle is rated and counted once.
     const auto any = qqwing().generate(Geometry{3, 3}, NP_GENERATE_PUZZLE, 9, 3, {}, {});
     ASSERT_TRUE(any.ok) << any.message;
     uint64_t rated = 0;
-    for (const char* name : {"simple", "easy", "intermediate", "expert"}) rated += counter(any.stats, name);
+    for (const char* name : {"simple", "easy", "intermediate", "expert"}) rated += counter(any.stats, name).value_or(0);
     EXPECT_EQ(rated, 3u);
 }
 

@@ -26,6 +26,8 @@
 
 namespace {
 
+using np::test::expect_witnesses_solve;
+using np::test::kProofNodes;
 using np::test::generated_grid;
 using np::test::node_budget;
 using np::test::oracle_count;
@@ -43,8 +45,6 @@ using np::SolveOutcome;
 using np::Verdict;
 using RC = np::ReasonCode;
 
-// exhaustive-count's budget for one proof; the puzzles here need far less.
-constexpr uint64_t kProofNodes = 20'000'000;
 // sat's budget where a test wants an answer, not a budget stop: generous, so
 // that only a search that runs away hits it (and then the test fails).
 constexpr uint64_t kSatNodes = 50'000'000;
@@ -69,14 +69,6 @@ protected:
 private:
     const np::Plugin* plugin_ = nullptr;
 };
-
-// Each witness solves the puzzle (check_rules, not sat), and two differ.
-void expect_witnesses_solve(const Grid& puzzle, const SolveOutcome& out) {
-    for (const Grid& solution : out.solutions) EXPECT_TRUE(solves(puzzle, solution)) << text_of(solution);
-    if (out.solutions.size() == 2) {
-        EXPECT_NE(out.solutions[0], out.solutions[1]);
-    }
-}
 
 // sat's complete count, checked against exhaustive-count's.
 void expect_count_agrees(const SolveOutcome& out, const Grid& puzzle, const std::string& label) {

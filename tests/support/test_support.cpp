@@ -1,17 +1,26 @@
 #include "test_support.hpp"
 
 #include <gtest/gtest.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstring>
 #include <csignal>
 #include <cstdlib>
 #include <iterator>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
+#include <regex>
 #include <sstream>
+#include <thread>
 
 #include "numplace/random.hpp"
 
@@ -42,6 +51,20 @@ std::vector<std::string> read_lines(const std::string& path) {
         if (!line.empty()) lines.push_back(line);
     }
     return lines;
+}
+
+std::vector<PublishedCount> published_counts(const std::string& tsv_path) {
+    const auto lines = read_lines(tsv_path);
+    std::vector<PublishedCount> rows;
+    for (std::size_t i = 1; i < lines.size(); ++i) {  // line 0 is the header
+        const auto fields = split_tabs(lines[i]);
+        if (fields.size() < 2 || fields[1].empty() || fields[1].find_first_not_of("0123456789") != std::string::npos) {
+            ADD_FAILURE() << tsv_path << ":" << i + 1 << ": not puzzle<TAB>count[<TAB>solution]: " << lines[i];
+            continue;
+        }
+        rows.push_back({fields[0], std::stoull(fields[1]), fields.size() >= 3 ? fields[2] : ""});
+    }
+    return rows;
 }
 
 const PluginRegistry& bundled_plugins() {
@@ -224,6 +247,26 @@ std::optional<uint64_t> oracle_count(const Grid& puzzle, uint64_t limit, uint64_
     return ::testing::AssertionSuccess();
 }
 
+std::string proved_class(const Grid& puzzle) {
+    std::string why;
+    const auto count = oracle_count(puzzle, 2, kProofNodes, &why);
+    if (!count) return why;
+    return *count == 0 ? "none" : *count == 1 ? "unique" : "multiple";
+}
+
+void expect_witnesses_solve(const Grid& puzzle, const SolveOutcome& out) {
+    for (const Grid& solution : out.solutions) EXPECT_TRUE(solves(puzzle, solution));
+    if (out.solutions.size() == 2) {
+        EXPECT_NE(out.solutions[0], out.solutions[1]);
+    }
+}
+
+std::optional<uint64_t> counter(const CallStats& stats, const std::string& name) {
+    for (const auto& [key, value] : stats.counters)
+        if (key == name) return value;
+    return std::nullopt;
+}
+
 std::string fixture_dir() { return NUMPLACE_TEST_FIXTURE_DIR; }
 std::string liar_dir() { return fixture_dir() + "/../fixture-liars"; }
 std::string broken_dir() { return fixture_dir() + "/../fixture-broken"; }
@@ -256,14 +299,16 @@ namespace {
 // DIR/err. Tests see only the plugins they ask for: the bundled folder is
 // found beside the binary, and $NUMPLACE_PLUGIN_PATH is cleared unless `env`
 // sets it.
+// With `err_fd` (>= 0), stderr is that descriptor instead.
 pid_t spawn(const std::string& program, const std::vector<std::string>& args, const fs::path& dir,
-            const std::vector<std::pair<std::string, std::string>>& env) {
+            const std::vector<std::pair<std::string, std::string>>& env, int err_fd = -1) {
     const pid_t pid = fork();
     if (pid == 0) {
         const fs::path in_path = dir / "in", out_path = dir / "out", err_path = dir / "err";
-        if (!freopen(in_path.c_str(), "rb", stdin) || !freopen(out_path.c_str(), "wb", stdout) ||
-            !freopen(err_path.c_str(), "wb", stderr))
+        if (!freopen(in_path.c_str(), "rb", stdin) || !freopen(out_path.c_str(), "wb", stdout))
             _exit(127);
+        if (err_fd >= 0 ? dup2(err_fd, STDERR_FILENO) < 0 : !freopen(err_path.c_str(), "wb", stderr)) _exit(127);
+        if (err_fd >= 0) close(err_fd);
         unsetenv("NUMPLACE_PLUGIN_PATH");
         for (const auto& [key, value] : env) setenv(key.c_str(), value.c_str(), 1);
         std::vector<char*> argv;
@@ -303,35 +348,116 @@ CliRun run_program(const std::string& program, const std::vector<std::string>& a
 
 namespace {
 
-pid_t start_cli(const std::vector<std::string>& args, const fs::path& dir) {
-    return spawn(NUMPLACE_TEST_BINARY, args, dir, {});
-}
+struct ProcStat {
+    int ppid = 0;
+    unsigned long long ticks = 0;  // utime + stime + cutime + cstime
+};
 
-double cpu_seconds_of(int pid) {
-    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+// /proc/PID/stat: the parent, and the CPU time of the process and of the
+// children it has reaped. nullopt when the process is gone.
+std::optional<ProcStat> proc_stat(const std::string& pid) {
+    std::ifstream stat("/proc/" + pid + "/stat");
     std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
     const auto close = text.rfind(')');  // the command name may hold spaces
-    if (close == std::string::npos) return 0;
+    if (close == std::string::npos || close + 2 > text.size()) return std::nullopt;
     std::istringstream fields(text.substr(close + 2));
     std::string field;
-    unsigned long long utime = 0, stime = 0;
-    for (int i = 3; fields >> field; ++i) {  // field 3 is the state
-        if (i == 14) utime = std::stoull(field);
-        if (i == 15) {
-            stime = std::stoull(field);
-            break;
+    ProcStat out;
+    for (int i = 3; i <= 17 && fields >> field; ++i) {  // field 3 is the state
+        if (i == 4) out.ppid = std::stoi(field);
+        if (i >= 14) out.ticks += std::stoull(field);
+    }
+    return out;
+}
+
+// CPU seconds of `pid` and of every live process below it (verify, fuzz
+// and bench run plugins in worker processes).
+double cpu_seconds_of(int pid) {
+    std::vector<std::pair<int, ProcStat>> all;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator("/proc", ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+        if (auto st = proc_stat(name)) all.emplace_back(std::stoi(name), *st);
+    }
+    unsigned long long ticks = 0;
+    std::vector<int> frontier = {pid};
+    while (!frontier.empty()) {
+        const int at = frontier.back();
+        frontier.pop_back();
+        for (const auto& [p, st] : all) {
+            if (p == at) ticks += st.ticks;
+            if (st.ppid == at && p != at) frontier.push_back(p);
         }
     }
-    return static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+    return static_cast<double>(ticks) / static_cast<double>(sysconf(_SC_CLK_TCK));
 }
 
 }  // namespace
 
-BackgroundCli::BackgroundCli(const std::vector<std::string>& args, const std::string& input) {
+// The master side of the pseudo-terminal, read by a thread of its own so that
+// the CLI never blocks on a full terminal buffer.
+struct BackgroundCli::Terminal {
+    int master = -1;
+    std::thread reader;
+    std::atomic<bool> stop{false};
+    mutable std::mutex mutex;
+    std::string text;
+
+    void read_loop() {
+        char buffer[4096];
+        while (true) {
+            pollfd p{master, POLLIN, 0};
+            const int ready = poll(&p, 1, 20);
+            if (ready > 0) {
+                const ssize_t n = read(master, buffer, sizeof buffer);
+                if (n > 0) {
+                    const std::lock_guard<std::mutex> lock(mutex);
+                    text.append(buffer, static_cast<std::size_t>(n));
+                    continue;
+                }
+                if (n < 0 && errno == EINTR) continue;
+                return;  // EIO: every writer has closed the terminal
+            }
+            if (ready < 0 && errno != EINTR) return;
+            if (ready == 0 && stop) return;
+        }
+    }
+};
+
+BackgroundCli::BackgroundCli(const std::vector<std::string>& args, const std::string& input, ErrTo err) {
     char dir_template[] = "/tmp/numplace-bg-XXXXXX";
     dir_ = mkdtemp(dir_template);
     std::ofstream(fs::path(dir_) / "in", std::ios::binary) << input;
-    pid_ = start_cli(args, dir_);
+    int slave = -1;
+    if (err == ErrTo::terminal) {
+        terminal_ = std::make_unique<Terminal>();
+        terminal_->master = posix_openpt(O_RDWR | O_NOCTTY);
+        if (terminal_->master < 0 || grantpt(terminal_->master) != 0 || unlockpt(terminal_->master) != 0)
+            ADD_FAILURE() << "no pseudo-terminal: " << std::strerror(errno);
+        else if ((slave = open(ptsname(terminal_->master), O_RDWR | O_NOCTTY)) < 0)
+            ADD_FAILURE() << "cannot open the pseudo-terminal: " << std::strerror(errno);
+        else {
+            // Raw: the bytes as the CLI wrote them ("\n", not "\r\n").
+            termios mode{};
+            tcgetattr(slave, &mode);
+            cfmakeraw(&mode);
+            tcsetattr(slave, TCSANOW, &mode);
+        }
+    }
+    pid_ = spawn(NUMPLACE_TEST_BINARY, args, dir_, {}, slave);
+    if (slave >= 0) {
+        close(slave);  // the child has its own; EIO on the master once it and its workers are gone
+        terminal_->reader = std::thread([t = terminal_.get()] { t->read_loop(); });
+    }
+}
+
+void BackgroundCli::stop_reader() {
+    if (!terminal_) return;
+    terminal_->stop = true;
+    if (terminal_->reader.joinable()) terminal_->reader.join();
+    if (terminal_->master >= 0) close(terminal_->master);
+    terminal_->master = -1;
 }
 
 BackgroundCli::~BackgroundCli() {
@@ -339,6 +465,7 @@ BackgroundCli::~BackgroundCli() {
         kill(pid_, SIGKILL);
         waitpid(pid_, nullptr, 0);
     }
+    stop_reader();
     std::error_code ec;
     fs::remove_all(dir_, ec);
 }
@@ -355,6 +482,12 @@ bool BackgroundCli::wait_until(const std::function<bool(double, const std::strin
     return false;
 }
 
+std::string BackgroundCli::err_so_far() const {
+    if (!terminal_) return slurp(fs::path(dir_) / "err");
+    const std::lock_guard<std::mutex> lock(terminal_->mutex);
+    return terminal_->text;
+}
+
 void BackgroundCli::signal(int signo) {
     if (!ended_) kill(pid_, signo);
 }
@@ -366,8 +499,17 @@ CliRun BackgroundCli::finish(long* max_rss_kib) {
     run.exit_code = WIFEXITED(status_) ? WEXITSTATUS(status_) : 128 + WTERMSIG(status_);
     if (max_rss_kib != nullptr) *max_rss_kib = usage_.ru_maxrss;
     run.out = slurp(fs::path(dir_) / "out");
-    run.err = slurp(fs::path(dir_) / "err");
+    stop_reader();
+    run.err = err_so_far();
     return run;
+}
+
+std::pair<std::size_t, std::size_t> verify_progress(const std::string& err) {
+    static const std::regex progress(R"((\d+)/(\d+) entries)");
+    std::pair<std::size_t, std::size_t> last{0, 0};
+    for (auto it = std::sregex_iterator(err.begin(), err.end(), progress); it != std::sregex_iterator(); ++it)
+        last = {std::stoull((*it)[1]), std::stoull((*it)[2])};
+    return last;
 }
 
 }  // namespace np::test

@@ -6,6 +6,7 @@
 #include <sys/resource.h>
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,6 +30,18 @@ std::optional<std::string> datasets_dir();
         var = *np_dir_ + "/" + (file);                                             \
         if (!::np::test::file_exists(var)) GTEST_SKIP() << "dataset absent: " << var; \
     } while (0)
+
+// One row of tdoku_solution_counts.tsv (see the datasets' SOURCES.md): the
+// puzzle, its solution count as tdoku publishes it, and the solution when the
+// count is 1.
+struct PublishedCount {
+    std::string puzzle;
+    uint64_t count = 0;
+    std::string solution;
+};
+// The rows of that file after its header; a malformed row fails the test
+// (ADD_FAILURE) and is left out.
+std::vector<PublishedCount> published_counts(const std::string& tsv_path);
 
 bool file_exists(const std::string& path);
 std::vector<std::string> read_lines(const std::string& path);  // without blank lines
@@ -56,27 +69,44 @@ CliRun run_program(const std::string& binary, const std::vector<std::string>& ar
                    const std::vector<std::pair<std::string, std::string>>& env = {});
 
 // A CLI run in the background, for tests that signal it mid-run or measure
-// its memory. Output goes to temporary files, as with run_cli.
+// its memory. Tests wait on what the run has done (its CPU time, its output),
+// never on the clock: a loaded machine only makes them slower. stdout goes to
+// a temporary file, as with run_cli; stderr too, or to a pseudo-terminal
+// (ErrTo::terminal) so that the CLI prints the progress lines it prints only
+// on a terminal (verify's "done/total entries", bench's "plugin: dataset").
 class BackgroundCli {
 public:
-    BackgroundCli(const std::vector<std::string>& args, const std::string& input = "");
+    enum class ErrTo { file, terminal };
+    BackgroundCli(const std::vector<std::string>& args, const std::string& input = "", ErrTo err = ErrTo::file);
     ~BackgroundCli();
-    // Polls (every 10 ms, up to `limit_seconds`) until `ready` holds; false on
-    // time-out. The process's CPU time (user + system, seconds) and stdout so
-    // far are what `ready` can look at.
+    BackgroundCli(const BackgroundCli&) = delete;
+    BackgroundCli& operator=(const BackgroundCli&) = delete;
+    // Polls (every 10 ms, up to about `limit_seconds`: a cap for a run that
+    // never gets there, not a measure of speed) until `ready` holds; false
+    // when the cap is reached first, or the run ended without it. `ready` sees the CPU
+    // time (user + system, seconds) of the run and of its worker processes,
+    // and its stdout so far; err_so_far() gives its stderr.
     bool wait_until(const std::function<bool(double cpu_seconds, const std::string& out)>& ready,
-                    double limit_seconds = 60);
+                    double limit_seconds = 120);
+    std::string err_so_far() const;
     void signal(int signo);
     // Waits for the end; also gives its peak resident size in KiB (wait4).
     CliRun finish(long* max_rss_kib = nullptr);
 
 private:
+    void stop_reader();
     int pid_ = -1;
     std::string dir_;
     bool ended_ = false;
     int status_ = 0;
     struct ::rusage usage_ {};
+    struct Terminal;
+    std::unique_ptr<Terminal> terminal_;  // set with ErrTo::terminal
 };
+
+// The last "DONE/TOTAL entries" of verify's progress line in `err` (a
+// terminal's output), as {done, total}; {0, 0} before the first.
+std::pair<std::size_t, std::size_t> verify_progress(const std::string& err);
 
 // ---- Puzzles and answers ----------------------------------------------------
 // A line-format puzzle; a parse failure fails the test (and yields an empty grid).
@@ -126,6 +156,22 @@ std::optional<uint64_t> oracle_count(const Grid& puzzle, uint64_t limit, uint64_
 ::testing::AssertionResult oracle_proves_several(const Grid& puzzle, uint64_t max_nodes);
 // The oracle's complete count is `expected`.
 ::testing::AssertionResult oracle_counts(const Grid& puzzle, uint64_t expected, uint64_t max_nodes);
+
+// exhaustive-count's node budget for one proof in the plugin tests: far more
+// than any of their puzzles needs (the largest, a clue removed from a minimal
+// 16x16 puzzle, takes about 600,000 nodes), so that only a broken search
+// reaches it; a proof that does not finish within it fails the test.
+inline constexpr uint64_t kProofNodes = 5'000'000;
+// "none", "unique" or "multiple" as the oracle proves it (limit 2, within
+// kProofNodes), or why it could not.
+std::string proved_class(const Grid& puzzle);
+
+// Every witness of `out` solves the puzzle (check_rules, not a plugin), and
+// two witnesses differ.
+void expect_witnesses_solve(const Grid& puzzle, const SolveOutcome& out);
+// The counter `name` a plugin reported in its call's stats; nullopt when it
+// reported none.
+std::optional<uint64_t> counter(const CallStats& stats, const std::string& name);
 
 std::string fixture_dir();   // the fixture plugins built for the loader tests
 std::string liar_dir();      // fixture-liar and fixture-liar-b (fixture_liar.c)
