@@ -133,6 +133,11 @@ ChildResult in_child(const std::function<nlohmann::json()>& work, double limit_s
     result.cpu_seconds = end.cpu_seconds();
     if (result.timed_out)
         result.failure = "still running after " + std::to_string(static_cast<long>(limit_seconds)) + " s: killed";
+    else if (end.signalled && end.signal == SIGTERM && cancel != nullptr && cancel->load())
+        // The interrupt it was passed: a child forked after numplace's own
+        // flag was set inherits it set, and numplace's handler takes the
+        // SIGTERM as a second signal and ends it at once. Stopped, not crashed.
+        result.value = nlohmann::json{{"interrupted", true}};
     else if (end.signalled || end.code != 0)
         result.failure = end.describe();
     else
