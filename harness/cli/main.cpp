@@ -57,7 +57,6 @@ std::string value_name(const FlagSpec& spec) {
             for (const auto& c : spec.choices) list += (list.empty() ? "" : "|") + c;
             return list;
         }
-        case FlagKind::texts: return spec.positional() ? "TEXT ..." : "TEXT (repeatable)";
         default: return "TEXT";
     }
 }
@@ -72,7 +71,11 @@ void add_flags(CLI::App* sub, const Command& command, Slots& slots) {
             option = sub->add_option(spec.name, target, spec.help);
             if (!spec.positional()) {
                 option->allow_extra_args(false);
-                if (spec.kind != FlagKind::texts) option->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+                // One value per use ("..." in --help only for what repeats);
+                // a repeated single-value flag keeps its last value.
+                option->expected(1);
+                option->multi_option_policy(spec.kind == FlagKind::texts ? CLI::MultiOptionPolicy::TakeAll
+                                                                         : CLI::MultiOptionPolicy::TakeLast);
             }
             option->type_name(value_name(spec));
             if (!spec.default_value.empty()) option->default_str(spec.default_value);
