@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <numeric>
+#include <set>
 
 #include "generators.hpp"
 #include "judge.hpp"
@@ -69,12 +70,6 @@ Grid apply(const Symmetry& s, const Grid& grid) {
 
 // ---- Cases --------------------------------------------------------------------------------
 
-struct Case {
-    Grid puzzle;
-    std::string kind;  // "unique-ish" (clues removed), "wrong-clue", "duplicate"
-    uint64_t salt = 0;
-};
-
 struct Context {
     const std::vector<Plugin>& tested;
     const Plugin* oracle;
@@ -86,6 +81,38 @@ struct Context {
     // What settles a plugin's answers: the oracle, or another plugin when
     // the oracle is the one tested (a plugin is never judged by itself).
     const Plugin* prover_for(const std::string& plugin) const { return harness::prover_for(plugin, oracle, all); }
+
+    // What settles a plugin's counts: the same choice among the plugins that
+    // count (the oracle when it counts, else the first other counter).
+    const Plugin* counter_for(const std::string& plugin) const {
+        std::vector<const Plugin*> counters;
+        for (const Plugin& p : all)
+            if (p.can(NP_CAP_COUNT)) counters.push_back(&p);
+        return harness::prover_for(plugin, oracle && oracle->can(NP_CAP_COUNT) ? oracle : nullptr, counters);
+    }
+
+    // The exact count of `puzzle` by counter_for(plugin), with no limit;
+    // nullopt when it does not finish within the budget. The last answer is
+    // kept: every counting plugin of a case is judged on the same puzzle.
+    struct Exact {
+        uint64_t count = 0;
+        std::string by;  // the counter's name
+    };
+    std::optional<Exact> exact_count(const std::string& plugin, const Grid& puzzle) {
+        const Plugin* counter = counter_for(plugin);
+        if (!counter || !counter->supports(puzzle.geometry)) return std::nullopt;
+        if (last_count.puzzle != puzzle || last_count.by != counter->name()) {
+            const SolveOutcome o = run.solve_one(*counter, puzzle, NP_UNLIMITED, {}, budget);
+            last_count = {puzzle, counter->name(), std::nullopt};
+            if (o.fault == Fault::none && o.complete) last_count.exact = Exact{o.count, counter->name()};
+        }
+        return last_count.exact;
+    }
+    struct LastCount {
+        Grid puzzle;
+        std::string by;
+        std::optional<Exact> exact;
+    } last_count{};
 };
 
 // A full grid from an independent seed: the grid source's result `seed`,
@@ -157,15 +184,32 @@ bool add_duplicate(Grid& puzzle, Rng& rng) {
 
 // ---- Properties -------------------------------------------------------------------------
 
+// The steps of check(), in order. The solving properties (kAnswer ..
+// kDuplicate) judge the drawn puzzle; kCount judges a puzzle of its own, one
+// with few solutions (FuzzRun::few_solutions).
+enum Step : int { kAnswer, kAgreement, kSymmetry, kAddClue, kRemoveClue, kDuplicate, kCount };
+struct Steps {
+    int first = kAnswer, last = kDuplicate;
+};
+constexpr Steps kSolving{kAnswer, kDuplicate}, kCounting{kCount, kCount};
+
 struct Failure {
     std::string property, message;
-    // The step of check() that failed (0: the puzzle itself, 1: the oracle,
-    // 2: a symmetry, 3: a clue added, 4: a clue removed, 5: a duplicate), so
-    // that shrinking runs only up to it.
+    // The step of check() that failed, so that shrinking runs only up to it.
     int step = 0;
     // When the plugin itself failed (a fault, a wrong certificate) on a
     // puzzle derived at a later step: that puzzle, which fails on its own.
     std::optional<Grid> derived{};
+    judge::Kind kind = judge::Kind::none;
+    int first = kAnswer;  // the first step run (kCount for the count property)
+};
+
+// What rapidcheck drew for the properties' own choices: `salt` fixes the
+// random ones (which symmetry, which clue), `limit` is the count property's
+// limit (drawn so that it shrinks).
+struct Choices {
+    uint64_t salt = 0;
+    uint64_t limit = 1;
 };
 
 using judge::conclusive;
@@ -175,32 +219,48 @@ using judge::conclusive;
 std::optional<Failure> fault_failure(const SolveOutcome& o) {
     const auto j = judge::judge_fault(o.fault, o.status, o.message);
     if (!j || j->status != judge::Status::fail) return std::nullopt;
-    return Failure{std::string(judge::kind_name(j->kind)), o.message};
+    return Failure{std::string(judge::kind_name(j->kind)), o.message, 0, std::nullopt, j->kind};
+}
+
+// A count with limit `limit` against the exact count: it must be min(limit,
+// exact), and "exhausted" only when that is exact. A count the budget cut
+// short is only a lower bound, wrong only above the truth.
+std::optional<std::string> wrong_count(const SolveOutcome& o, uint64_t limit, const Context::Exact& exact) {
+    const uint64_t expected = std::min(limit, exact.count);
+    const std::string truth = exact.by + " counts " + std::to_string(exact.count) + " with no limit";
+    const std::string said = "counts " + std::to_string(o.count) + " with limit " + std::to_string(limit);
+    if (o.stop == NP_STOP_BUDGET && o.count <= expected) return std::nullopt;
+    if (o.count != expected) return said + ", " + truth + " (so " + std::to_string(expected) + ")";
+    if (o.stop == NP_STOP_EXHAUSTED && o.count != exact.count)
+        return said + " and says it explored everything, but " + truth;
+    return std::nullopt;
 }
 
 // Every property for one plugin on one puzzle, in steps (Failure::step);
-// `salt` fixes the random choices (which symmetry, which clue), so that a
-// shrunk puzzle is judged the same way as the original. Each step returns
-// false to stop: a failure (kept in failure_), or nothing more to judge.
+// `choices` fix the random choices and the limit, so that a shrunk puzzle is
+// judged the same way as the original. Each step returns false to stop: a
+// failure (kept in failure_), or nothing more to judge.
 class Properties {
 public:
-    Properties(const Plugin& p, const Grid& puzzle, uint64_t salt, Context& ctx)
-        : p_(p), puzzle_(puzzle), rng_(salt), ctx_(ctx) {}
+    Properties(const Plugin& p, const Grid& puzzle, const Choices& choices, Context& ctx)
+        : p_(p), puzzle_(puzzle), rng_(choices.salt), limit_(choices.limit), ctx_(ctx) {}
 
-    // Steps 0 .. last, in order; the first failure.
-    std::optional<Failure> run(int last) {
-        using Step = bool (Properties::*)();
-        static constexpr Step kSteps[] = {&Properties::answer,   &Properties::agreement,   &Properties::symmetry,
-                                          &Properties::add_clue, &Properties::remove_clue, &Properties::duplicate};
-        for (int step = 0; step <= last && step < 6; ++step)
+    // Steps first .. last, in order; the first failure.
+    std::optional<Failure> run(Steps steps) {
+        using Method = bool (Properties::*)();
+        static constexpr Method kSteps[] = {&Properties::answer,      &Properties::agreement, &Properties::symmetry,
+                                            &Properties::add_clue,    &Properties::remove_clue,
+                                            &Properties::duplicate,   &Properties::count};
+        for (int step = steps.first; step <= steps.last && step <= kCount; ++step)
             if (!(this->*kSteps[step])()) break;
+        if (failure_) failure_->first = steps.first;
         return failure_;
     }
 
 private:
     SolveOutcome solve(const Grid& g) { return ctx_.run.solve_one(p_, g, 2, {}, ctx_.budget); }
-    bool fail(int step, std::string property, std::string message) {
-        failure_ = Failure{std::move(property), std::move(message), step, std::nullopt};
+    bool fail(int step, std::string property, judge::Kind kind, std::string message) {
+        failure_ = Failure{std::move(property), std::move(message), step, std::nullopt, kind};
         return false;
     }
     // A fault ends the check: a failure when the judge calls it one (on a
@@ -210,7 +270,7 @@ private:
         if (o.fault == Fault::none) return false;
         failure_ = fault_failure(o);
         if (failure_) failure_->step = step;
-        if (failure_ && step > 0) failure_->derived = given;
+        if (failure_ && &given != &puzzle_) failure_->derived = given;
         return true;
     }
     static std::string said(const SolveOutcome& o) { return std::string(verdict_name(o.verdict)); }
@@ -220,7 +280,8 @@ private:
         out_ = solve(puzzle_);
         if (faulted(0, out_, puzzle_)) return false;
         if (obeys_rules(puzzle_)) return true;
-        if (out_.verdict != Verdict::invalid) return fail(0, "invalid", "duplicate givens, but it says " + said(out_));
+        if (out_.verdict != Verdict::invalid)
+            return fail(kAnswer, "invalid", judge::Kind::certificate, "duplicate givens, but it says " + said(out_));
         return false;
     }
     // 1: agreement with an independent prover; certificates outrank claims.
@@ -231,7 +292,7 @@ private:
         const judge::Truth truth = judge::truth_from_answers({NamedAnswer{p_.name(), &out_}},
                                                              proof ? &*proof : nullptr, prover ? prover->name() : "");
         const judge::Judgement j = judge::judge_solve(out_, truth, judge::Kind::disagreement);
-        if (j.status == judge::Status::fail) return fail(1, "agreement", j.finding);
+        if (j.status == judge::Status::fail) return fail(kAgreement, "agreement", j.kind, j.finding);
         return conclusive(out_);
     }
     // 2: a symmetry keeps the verdict and carries the solution along.
@@ -242,10 +303,10 @@ private:
         if (faulted(2, mapped, permuted)) return false;
         if (!conclusive(mapped)) return true;
         if (mapped.verdict != out_.verdict)
-            return fail(2, "symmetry",
+            return fail(kSymmetry, "symmetry", judge::Kind::disagreement,
                         "says " + said(out_) + ", but " + said(mapped) + " for the same puzzle relabelled and permuted");
         if (out_.verdict == Verdict::unique && apply(s, out_.solutions.at(0)) != mapped.solutions.at(0))
-            return fail(2, "symmetry", "the permuted puzzle's solution is not the permuted solution");
+            return fail(kSymmetry, "symmetry", judge::Kind::disagreement, "the permuted puzzle's solution is not the permuted solution");
         return true;
     }
     // 3: a clue from the solution keeps a unique puzzle unique, same solution.
@@ -258,7 +319,7 @@ private:
         const SolveOutcome o = solve(more);
         if (faulted(3, o, more)) return false;
         if (conclusive(o) && (o.verdict != Verdict::unique || o.solutions.at(0) != out_.solutions.at(0)))
-            return fail(3, "add-clue", "unique, but with one more clue from its solution it says " + said(o));
+            return fail(kAddClue, "add-clue", judge::Kind::disagreement, "unique, but with one more clue from its solution it says " + said(o));
         return true;
     }
     // 4: removing a clue never lowers the count.
@@ -271,7 +332,7 @@ private:
         if (faulted(4, o, fewer)) return false;
         if (conclusive(o) &&
             (o.verdict == Verdict::none || (out_.verdict == Verdict::multiple && o.verdict != Verdict::multiple)))
-            return fail(4, "remove-clue", said(out_) + ", but with one clue fewer it says " + said(o));
+            return fail(kRemoveClue, "remove-clue", judge::Kind::disagreement, said(out_) + ", but with one clue fewer it says " + said(o));
         return true;
     }
     // 5: a duplicate given makes it invalid.
@@ -280,7 +341,22 @@ private:
         if (!add_duplicate(broken, rng_)) return true;
         const SolveOutcome o = solve(broken);
         if (faulted(5, o, broken)) return false;
-        if (o.verdict != Verdict::invalid) return fail(5, "invalid", "a duplicate given, but it says " + said(o));
+        if (o.verdict != Verdict::invalid)
+            return fail(kDuplicate, "invalid", judge::Kind::certificate, "a duplicate given, but it says " + said(o));
+        return true;
+    }
+    // 6 (on a puzzle with few solutions): counting with the drawn limit L
+    // gives min(L, the exact count), and "exhausted" only when that is the
+    // exact count. The exact count is an independent counter's, with no
+    // limit; a puzzle it cannot count within the budget is skipped.
+    bool count() {
+        if (!p_.can(NP_CAP_COUNT) || !obeys_rules(puzzle_)) return true;
+        const auto exact = ctx_.exact_count(p_.name(), puzzle_);
+        if (!exact) return true;
+        const SolveOutcome o = ctx_.run.solve_one(p_, puzzle_, limit_, {}, ctx_.budget);
+        if (faulted(kCount, o, puzzle_)) return false;
+        if (auto wrong = wrong_count(o, limit_, *exact))
+            return fail(kCount, "count", judge::Kind::disagreement, *wrong);
         return true;
     }
     // The cells with a given (or without one), in order.
@@ -294,14 +370,16 @@ private:
     const Plugin& p_;
     const Grid& puzzle_;
     Rng rng_;
+    uint64_t limit_;
     Context& ctx_;
     SolveOutcome out_;
     std::optional<Failure> failure_;
 };
 
-std::optional<Failure> check(const Plugin& p, const Grid& puzzle, uint64_t salt, Context& ctx, int last = 5) {
+std::optional<Failure> check(const Plugin& p, const Grid& puzzle, const Choices& choices, Context& ctx,
+                             Steps steps = kSolving) {
     if (!p.supports(puzzle.geometry)) return std::nullopt;
-    return Properties(p, puzzle, salt, ctx).run(last);
+    return Properties(p, puzzle, choices, ctx).run(steps);
 }
 
 // The properties a drawn generator call must have: every result certified
@@ -322,7 +400,8 @@ std::optional<Failure> check_generator(const Plugin& p, const judge::GeneratorCa
         judge::check_generator({p, c, generator_properties(c.what), ctx.prover_for(p.name()), true}, ctx.run, ctx.budget);
     if (g.judgement.status != judge::Status::fail) return std::nullopt;
     if (g.culprit) culprit = *g.culprit;
-    return Failure{std::string(judge::kind_name(g.judgement.kind)), judge::describe(c) + ": " + g.judgement.finding};
+    return Failure{std::string(judge::kind_name(g.judgement.kind)), judge::describe(c) + ": " + g.judgement.finding, 0,
+                   std::nullopt, g.judgement.kind};
 }
 
 // A generator failure as a corpus entry: the call that fails, with the
@@ -353,11 +432,11 @@ struct Shrunk {
     bool complete = true;  // every clue was tried
 };
 
-Shrunk shrink(const Plugin& p, const Grid& puzzle, uint64_t salt, const Failure& failure, Context& ctx,
+Shrunk shrink(const Plugin& p, const Grid& puzzle, const Choices& choices, const Failure& failure, Context& ctx,
               std::chrono::steady_clock::time_point deadline) {
     Shrunk out{puzzle, true};
     auto still_fails = [&](const Grid& trial) {
-        auto f = check(p, trial, salt, ctx, failure.step);
+        auto f = check(p, trial, choices, ctx, {failure.first, failure.step});
         return f && f->property == failure.property && f->step == failure.step;
     };
     auto givens = [&] {
@@ -407,6 +486,9 @@ std::optional<corpus::PuzzleEntry> entry_for(const Finding& f, Context& ctx) {
         if (o.verdict == Verdict::unique) e.expect.solution = o.solutions.at(0), e.expect.count = 1;
         else if (o.verdict == Verdict::none) e.expect.count = 0;
         else e.expect.count_at_least = 2;
+        // A miscount is kept with the exact count, so that verify counts it.
+        const auto exact = f.property == "count" ? ctx.exact_count(f.plugin, f.puzzle) : std::nullopt;
+        if (exact && o.verdict == Verdict::multiple) e.expect.count = exact->count, e.expect.count_at_least.reset();
     } else {
         return std::nullopt;  // the truth is not established
     }
@@ -423,26 +505,48 @@ struct Quiet : rc::detail::TestListener {
 };
 
 // One drawn case: a puzzle for the solving properties, a call for the
-// generators.
+// generators, and what the count property's puzzle is made from.
 struct Drawn {
     Grid puzzle;
-    uint64_t salt = 0;  // fixes the properties' random choices
+    Grid full;   // the full grid the puzzle comes from
+    Grid clean;  // the puzzle before its damage (a wrong clue, a duplicate)
+    Choices choices;
     judge::GeneratorCall call;
 };
 
+// At most this many solutions in the count property's puzzles: enough that
+// a drawn limit (1 to twice this) falls below the count as well as above it,
+// few enough that counting them all is cheap.
+constexpr uint64_t kFewSolutions = 300;
+
+// Findings are distinct by plugin, property, kind and whether a generator's.
+bool same_failure(const Finding& a, const Finding& b) {
+    return a.plugin == b.plugin && a.property == b.property && a.kind == b.kind &&
+           a.generator.has_value() == b.generator.has_value();
+}
+
 // A run: rapidcheck's seeds one after another, each in four phases.
-//   draw    rapidcheck draws a shape, a grid seed, a clue share, a damage
-//           and a generator call (so that rapidcheck can shrink them);
-//   judge   every tested plugin's solving properties, then its generator;
+//   draw    rapidcheck draws a shape, a grid seed, a clue share, a damage,
+//           a generator call and a count limit (so that rapidcheck can
+//           shrink them);
+//   judge   every tested plugin's solving properties, its count on a puzzle
+//           with few solutions, then its generator; a failure the run has
+//           found already (--keep-going) is passed over;
 //   record  the first failure becomes the finding: while rapidcheck
 //           shrinks, only a smaller case failing the same way replaces it;
 //   shrink  the finding's puzzle, clue by clue (shrink() above).
 class FuzzRun {
 public:
-    FuzzRun(const Settings& s, Context& ctx) : s_(s), ctx_(ctx) {}
+    // `found` is the run's findings so far: failing the same way again is
+    // not a new finding.
+    FuzzRun(const Settings& s, Context& ctx, const std::vector<Finding>& found)
+        : s_(s), ctx_(ctx), found_before_(found) {}
 
-    // One seed's cases; the finding when one failed.
-    std::optional<Finding> run_seed(uint64_t seed, Result& result, std::string& error);
+    // One pass over a seed's cases from case `from` (those before it passed
+    // in an earlier pass over the same seed); the finding when one is new.
+    std::optional<Finding> run_seed(uint64_t seed, uint64_t from, Result& result, std::string& error);
+    // The case that failed in the last pass: where the next pass starts.
+    uint64_t failing_case() const { return failing_case_; }
 
 private:
     using Clock = std::chrono::steady_clock;
@@ -451,10 +555,15 @@ private:
     struct Caught {
         Finding finding;
         Failure failure;
-        uint64_t salt = 0;
+        Choices choices;
     };
     Drawn draw();
+    std::optional<Grid> few_solutions(const Drawn& d);
     std::optional<Caught> judge_case(const Drawn& d);
+    std::optional<Caught> generator_case(const Plugin& p, const Drawn& d);
+    std::optional<Caught> new_failure(const Plugin& p, const Drawn& d, const std::optional<Failure>& f,
+                                      const Grid& puzzle,
+                                      std::optional<corpus::GeneratorEntry> generator = std::nullopt) const;
     bool record(Caught caught);
     void shrink_finding(Finding& f);
     // Past the first half of --shrink-seconds, rapidcheck's remaining
@@ -468,11 +577,13 @@ private:
 
     const Settings& s_;
     Context& ctx_;
+    const std::vector<Finding>& found_before_;
     uint64_t seed_ = 0;
+    uint64_t failing_case_ = 0;
     // The last failing case rapidcheck ran: after its shrinking, the smallest.
     std::optional<Finding> found_;
     Failure found_failure_;
-    uint64_t found_salt_ = 0;
+    Choices found_choices_;
     std::optional<Clock::time_point> first_failure_;
 };
 
@@ -480,67 +591,119 @@ Drawn FuzzRun::draw() {
     const auto& shapes = harness::standard_shapes();
     const Geometry g = s_.size ? *s_.size : *rc::gen::elementOf(shapes);
     const uint64_t grid_seed = *rc::gen::arbitrary<uint64_t>();
-    Drawn d{Grid(g), *rc::gen::arbitrary<uint64_t>(), {}};
+    Drawn d{Grid(g), Grid(g), Grid(g), {*rc::gen::arbitrary<uint64_t>(), 1}, {}};
     const int lowest = g.side() >= 16 ? 60 : 20;  // big grids keep more clues: the prover must finish
     const int percent = *rc::gen::inRange(lowest, 90);
     const int damage = *rc::gen::inRange(0, 3);  // none, a wrong clue, a duplicate given
-    Rng rng(d.salt ^ 0x9e3779b97f4a7c15ull);
-    const Grid full = full_grid(g, grid_seed, ctx_);
-    d.puzzle = remove_clues(full, percent, rng);
-    if (damage == 1) add_wrong_clue(d.puzzle, full, rng);
+    Rng rng(d.choices.salt ^ 0x9e3779b97f4a7c15ull);
+    d.full = full_grid(g, grid_seed, ctx_);
+    d.puzzle = d.clean = remove_clues(d.full, percent, rng);
+    if (damage == 1) add_wrong_clue(d.puzzle, d.full, rng);
     if (damage == 2) add_duplicate(d.puzzle, rng);
     d.call.what = *rc::gen::inRange(0, 2) == 0 ? NP_GENERATE_GRID : NP_GENERATE_PUZZLE;
     d.call.size = g;
     d.call.seed = *rc::gen::inRange<uint64_t>(0, 1000);
     d.call.first = *rc::gen::inRange<uint64_t>(0, 8);
     d.call.count = *rc::gen::inRange<uint64_t>(1, 4);
+    // Drawn last, so that the draws before it stay those of earlier versions.
+    d.choices.limit = *rc::gen::inRange<uint64_t>(1, 2 * kFewSolutions + 1);
     return d;
 }
 
-// The solving properties first (most mistakes show there), then the
-// generator's; the first failure found, or nullopt.
+// The count property's puzzle, on shapes up to 9x9 only: there counting is
+// cheap, and so is shrinking a miscount (on 25x25, each step of shrinking
+// counts a puzzle with many solutions: a miscount took all 60 seconds of
+// --shrink-seconds). The clean puzzle when at most kFewSolutions solve it;
+// else the full grid with as many of the clean puzzle's missing clues
+// removed, in a random order, as keep the count that low (by bisection:
+// removing clues never lowers the count). Made once per case with the oracle
+// (or another counter): it only makes the puzzle, each plugin's count is
+// judged against the exact count of a counter other than itself
+// (Context::exact_count).
+std::optional<Grid> FuzzRun::few_solutions(const Drawn& d) {
+    const Plugin* counter = ctx_.counter_for("");
+    if (d.full.side() > 9 || !counter || !counter->supports(d.full.geometry)) return std::nullopt;
+    auto few = [&](const Grid& g) {
+        const SolveOutcome o = ctx_.run.solve_one(*counter, g, kFewSolutions + 1, {}, ctx_.budget);
+        return o.fault == Fault::none && o.complete;
+    };
+    if (few(d.clean)) return d.clean;
+    std::vector<std::size_t> missing;
+    for (std::size_t i = 0; i < d.clean.cells.size(); ++i)
+        if (d.clean.cells[i] == 0) missing.push_back(i);
+    Rng rng(d.choices.salt ^ 0x632be59bd9b4e019ull);
+    rng.shuffle(missing.begin(), missing.end());
+    auto without = [&](std::size_t k) {  // the full grid without the first k missing clues
+        Grid g = d.full;
+        for (std::size_t i = 0; i < k; ++i) g.cells[missing[i]] = 0;
+        return g;
+    };
+    std::size_t lo = 0, hi = missing.size();  // few(without(lo)), not few(without(hi))
+    while (hi - lo > 1) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        (few(without(mid)) ? lo : hi) = mid;
+    }
+    return without(lo);
+}
+
+// The solving properties first (most mistakes show there), then the count,
+// then the generator's; the first new failure, or nullopt.
 std::optional<FuzzRun::Caught> FuzzRun::judge_case(const Drawn& d) {
+    std::optional<std::optional<Grid>> few;  // made once, for the first plugin that counts
     for (const Plugin& p : ctx_.tested) {
-        Caught c{Finding{}, Failure{}, d.salt};
-        c.finding.plugin = p.name();
-        c.finding.seed = seed_;
         if (p.can(NP_CAP_SOLVE))
-            if (auto f = check(p, d.puzzle, d.salt, ctx_)) {
-                // A fault on a derived puzzle: that puzzle fails on its own,
-                // at the first step, and is the one to shrink.
-                c.finding.puzzle = f->derived ? *f->derived : d.puzzle;
-                if (f->derived) f->step = 0, f->derived.reset();
-                c.failure = *f;
-                c.finding.property = f->property;
-                c.finding.message = f->message;
-                return c;
-            }
-        const bool generates = p.can(d.call.what == NP_GENERATE_GRID ? NP_CAP_GENERATE_GRID : NP_CAP_GENERATE_PUZZLE);
-        Grid culprit(d.call.size);
-        if (auto f = generates && p.supports(d.call.size) ? check_generator(p, d.call, ctx_, culprit) : std::nullopt) {
-            c.failure = *f;
-            c.finding.property = f->property;
-            c.finding.message = f->message;
-            c.finding.puzzle = culprit;
-            c.finding.generator = generator_entry(p.name(), d.call, seed_);
-            return c;
+            if (auto c = new_failure(p, d, check(p, d.puzzle, d.choices, ctx_), d.puzzle)) return c;
+        if (p.can(NP_CAP_SOLVE) && p.can(NP_CAP_COUNT)) {
+            if (!few) few = few_solutions(d);
+            if (*few)
+                if (auto c = new_failure(p, d, check(p, **few, d.choices, ctx_, kCounting), **few)) return c;
         }
+        if (auto c = generator_case(p, d)) return c;
     }
     return std::nullopt;
 }
 
+// The drawn generator call, for a plugin that makes that kind of result.
+std::optional<FuzzRun::Caught> FuzzRun::generator_case(const Plugin& p, const Drawn& d) {
+    const bool generates = p.can(d.call.what == NP_GENERATE_GRID ? NP_CAP_GENERATE_GRID : NP_CAP_GENERATE_PUZZLE);
+    if (!generates || !p.supports(d.call.size)) return std::nullopt;
+    Grid culprit(d.call.size);
+    const auto f = check_generator(p, d.call, ctx_, culprit);
+    if (!f) return std::nullopt;
+    return new_failure(p, d, f, culprit, generator_entry(p.name(), d.call, seed_));
+}
+
+// A failure of `puzzle` as a case to record; nullopt for none, or for one
+// the run has found already (rapidcheck goes on past it).
+std::optional<FuzzRun::Caught> FuzzRun::new_failure(const Plugin& p, const Drawn& d, const std::optional<Failure>& f,
+                                                    const Grid& puzzle,
+                                                    std::optional<corpus::GeneratorEntry> generator) const {
+    if (!f) return std::nullopt;
+    Caught c{Finding{}, *f, d.choices};
+    c.finding.plugin = p.name();
+    c.finding.seed = seed_;
+    c.finding.property = f->property;
+    c.finding.kind = f->kind;
+    c.finding.message = f->message;
+    c.finding.generator = std::move(generator);
+    // A fault on a derived puzzle: that puzzle fails on its own, at the
+    // first step, and is the one to shrink.
+    c.finding.puzzle = f->derived ? *f->derived : puzzle;
+    if (f->derived) c.failure.step = kAnswer, c.failure.derived.reset();
+    for (const Finding& old : found_before_)
+        if (same_failure(old, c.finding)) return std::nullopt;
+    return c;
+}
+
 // Keeps a failing case as the finding. While rapidcheck shrinks, only the
-// first failure counts (the same plugin, property and kind of call): a
-// smaller case that fails some other way is a different finding (false).
+// first failure counts (the same plugin, property, kind and kind of call):
+// a smaller case that fails some other way is a different finding (false).
 bool FuzzRun::record(Caught caught) {
-    const Finding& f = caught.finding;
-    if (found_ && (found_->plugin != f.plugin || found_->property != f.property ||
-                   found_->generator.has_value() != f.generator.has_value()))
-        return false;
+    if (found_ && !same_failure(*found_, caught.finding)) return false;
     if (!first_failure_) first_failure_ = Clock::now();
     found_ = std::move(caught.finding);
     found_failure_ = caught.failure;
-    found_salt_ = caught.salt;
+    found_choices_ = caught.choices;
     return true;
 }
 
@@ -551,26 +714,36 @@ void FuzzRun::shrink_finding(Finding& f) {
     for (const Plugin& q : ctx_.all)
         if (q.name() == f.plugin) p = &q;
     const auto deadline = std::max(*first_failure_ + shrink_budget(), Clock::now() + shrink_budget() / 4);
-    const Shrunk shrunk = shrink(*p, f.puzzle, found_salt_, found_failure_, ctx_, deadline);
+    const Shrunk shrunk = shrink(*p, f.puzzle, found_choices_, found_failure_, ctx_, deadline);
     f.puzzle = shrunk.puzzle;
     f.shrunk_completely = shrunk.complete;
-    if (auto again = check(*p, f.puzzle, found_salt_, ctx_, found_failure_.step)) f.message = again->message;
+    if (auto again = check(*p, f.puzzle, found_choices_, ctx_, {found_failure_.first, found_failure_.step}))
+        f.message = again->message;
     f.entry = entry_for(f, ctx_);
 }
 
-std::optional<Finding> FuzzRun::run_seed(uint64_t seed, Result& result, std::string& error) {
+std::optional<Finding> FuzzRun::run_seed(uint64_t seed, uint64_t from, Result& result, std::string& error) {
     seed_ = seed;
     found_.reset();
     first_failure_.reset();
+    uint64_t next_case = 0;  // counts the cases before this pass's first failure
     const auto property = [&] {
         if (rapidcheck_shrinking_over()) return;
+        // rapidcheck draws each case from the seed and the case's number
+        // alone, so skipping the cases judged before changes none after.
+        if (!found_ && next_case < from) return void(++next_case);
+        const uint64_t this_case = next_case;
+        if (!found_) ++next_case;
         const Drawn d = draw();
         ++result.cases;
         auto caught = judge_case(d);
         if (!caught) return;
         const Finding& f = caught->finding;
         const std::string why = f.plugin + ": " + f.property + ": " + f.message;
-        if (record(std::move(*caught))) RC_FAIL(why);
+        const bool first = !found_;
+        if (!record(std::move(*caught))) return;
+        if (first) failing_case_ = this_case;
+        RC_FAIL(why);
     };
     rc::detail::TestParams params;
     params.seed = seed;
@@ -611,6 +784,18 @@ std::vector<Plugin> tested_plugins(const Settings& s, const std::vector<Plugin>&
     return tested;
 }
 
+// Two findings of one generator would have the same corpus id: a suffix
+// keeps the ids of one --regressions file unique.
+void keep_ids_unique(std::vector<Finding>& findings) {
+    std::set<std::string> seen;
+    for (Finding& f : findings) {
+        std::string* id = f.generator ? &f.generator->id : f.entry ? &f.entry->id : nullptr;
+        if (!id) continue;
+        const std::string base = *id;
+        for (int n = 2; !seen.insert(*id).second; ++n) *id = base + "-" + std::to_string(n);
+    }
+}
+
 }  // namespace
 
 std::optional<Result> run(const Settings& s, std::string& error) {
@@ -622,25 +807,29 @@ std::optional<Result> run(const Settings& s, std::string& error) {
         if (p.can(NP_CAP_GENERATE_GRID) && grid_source == nullptr) grid_source = &p;
     auto runner = runner::make_runner(s.harness.runner);
     Context ctx{tested, plugins->oracle, plugins->registry.plugins(), grid_source, *runner, s.harness.budget()};
-    FuzzRun fuzz(s, ctx);
     Result result;
+    FuzzRun fuzz(s, ctx, result.findings);
     const Stopwatch clock;
-    for (uint64_t seed = s.seed;; ++seed) {
+    // After a finding, the same seed once more from the case that failed:
+    // rapidcheck stops a seed at its first failure, and the cases after it
+    // may fail some other way.
+    bool again = false;
+    for (uint64_t seed = s.seed;;) {
         if (s.harness.cancel && s.harness.cancel->load()) {
             result.interrupted = true;
             break;
         }
-        auto finding = fuzz.run_seed(seed, result, error);
+        if (!again) ++result.seeds;
+        auto finding = fuzz.run_seed(seed, again ? fuzz.failing_case() : 0, result, error);
         if (!error.empty()) return std::nullopt;
-        ++result.seeds;
-        if (s.progress) s.progress(result.seeds, result.cases);
-        if (finding) {
-            result.finding = std::move(finding);
-            break;
-        }
-        if (!s.reproduce.empty()) break;
-        if (s.seeds > 0 ? result.seeds >= s.seeds : clock.seconds() >= s.seconds) break;
+        again = finding.has_value();
+        if (finding) result.findings.push_back(std::move(*finding));
+        else if (s.progress) s.progress(result.seeds, result.cases);
+        if (result.findings.size() >= std::max<uint64_t>(1, s.keep_going) || !s.reproduce.empty()) break;
+        if (s.seeds > 0 ? !again && result.seeds >= s.seeds : clock.seconds() >= s.seconds) break;
+        if (!again) ++seed;
     }
+    keep_ids_unique(result.findings);
     return result;
 }
 

@@ -5,6 +5,8 @@
 // puzzle a person can read. Runs plugins through the runner (worker
 // processes by default). A run is seeds one after another; each seed's
 // cases go draw -> judge -> record -> shrink (fuzz.cpp, class FuzzRun).
+// With keep_going > 1 a seed with a finding runs again from its failing
+// case, the failures already found skipped, until that many are found.
 #pragma once
 
 #include <atomic>
@@ -15,6 +17,7 @@
 #include <vector>
 
 #include "corpus.hpp"
+#include "judge.hpp"
 #include "numplace/grid.hpp"
 #include "runner.hpp"
 #include "setup.hpp"
@@ -32,13 +35,16 @@ struct Settings {
     int cases_per_seed = 20;
     double shrink_seconds = 60;        // at most this long shrinking a failure
     std::string reproduce;             // a reproduce string from an earlier failure
+    // Stop after this many distinct findings (by plugin, property and kind).
+    uint64_t keep_going = 1;
     // Called after each seed: seeds run, cases run.
     std::function<void(uint64_t seeds, uint64_t cases)> progress;
 };
 
 struct Finding {
     std::string plugin;
-    std::string property;   // e.g. "agreement", "symmetry", "add-clue"
+    std::string property;   // e.g. "agreement", "symmetry", "add-clue", "count"
+    judge::Kind kind = judge::Kind::none;  // the judge's kind ("disagreement" for agreement, ...)
     std::string message;
     Grid puzzle;            // shrunk
     bool shrunk_completely = true;  // false: shrinking ran out of time
@@ -53,11 +59,12 @@ struct Finding {
 
 struct Result {
     uint64_t seeds = 0, cases = 0;
-    std::optional<Finding> finding;
+    std::vector<Finding> findings;  // in the order found; at most keep_going, each distinct
     bool interrupted = false;
 };
 
-// Runs until a property fails, the time is up or the run is cancelled.
+// Runs until keep_going properties have failed, the time is up or the run is
+// cancelled.
 // nullopt with `error` set for usage errors (an unknown plugin or oracle).
 std::optional<Result> run(const Settings& settings, std::string& error);
 

@@ -21,7 +21,9 @@ struct Expectation {
     std::string first_line;            // what the first line of stdout starts with
 };
 
-// fuzz stops at its first failure; its line is "FAIL mutant-x: kind: ...".
+// fuzz stops at its first failure; its line is "FAIL mutant-x: property: ..."
+// (the kind, for a fault). Both catch the miscount: fuzz by its count
+// property, verify by the corpus's counts.
 // verify lists every failure; its first line is "FAIL mutant-x ENTRY: kind: ...".
 // fuzz runs three seeds (a fixed amount of work, never a duration) with its
 // default settings, except for the endless loop: there a 1 s --timeout and
@@ -38,6 +40,7 @@ const std::vector<Expectation> kExpected = {
     {"box-swapped", kFuzz, "FAIL mutant-box-swapped: certificate: mutant-box-swapped gave a wrong answer"},
     {"column-dup", kFuzz,
      "FAIL mutant-column-dup: certificate: mutant-column-dup gave a wrong answer: the givens break a rule"},
+    {"count-plus-one", kFuzz, "FAIL mutant-count-plus-one: count: counts "},
     {"count-plus-one", {"verify"}, "FAIL mutant-count-plus-one tdoku-counts-"},
     {"gave-up-none", kFuzz, "FAIL mutant-gave-up-none: agreement: says none"},
     {"same-twice", kFuzz,

@@ -13,6 +13,44 @@ namespace np::cli {
 
 namespace {
 
+// One finding: the FAIL line (tests and tests/mutants/who-caught-what read
+// it), the puzzle, how to find it again, its corpus entry; the entry's YAML.
+std::string print_finding(const fuzz::Finding& f, const fuzz::Settings& s, std::ostream& out) {
+    std::string again = "numplace fuzz --plugins " + f.plugin;
+    for (const auto& dir : s.harness.plugin_dirs) again += " --plugin-dir " + dir;
+    if (s.harness.allow_insecure_plugins) again += " --allow-insecure-plugins";
+    if (s.size) again += " --size " + s.size->name();
+    // A later finding of a seed comes after the earlier ones, which the seed
+    // finds first.
+    if (s.keep_going > 1) again += " --keep-going " + std::to_string(s.keep_going);
+    out << "FAIL " << f.plugin << ": " << f.property << ": " << f.message << "\n";
+    if (f.generator)  // a generator's output is not shrunk: it is what the call made
+        out << "  its result (" << f.puzzle.geometry.name() << ", " << f.puzzle.given_count()
+            << " givens): " << format_line(f.puzzle) << "\n";
+    else
+        out << (f.shrunk_completely ? "  shrunk puzzle (" : "  partly shrunk (--shrink-seconds ran out) (")
+            << f.puzzle.geometry.name() << ", " << f.puzzle.given_count() << " givens): " << format_line(f.puzzle)
+            << "\n"
+            << "  as found:      " << f.original << "\n";
+    out << "  find it again: " << again << " --seed " << f.seed << "\n"
+        << "  reproduce:     " << again << " --reproduce '" << f.reproduce << "'\n";
+    const std::string entry = f.generator ? corpus::to_yaml(*f.generator) : f.entry ? corpus::to_yaml(*f.entry) : "";
+    if (!entry.empty()) out << "  corpus entry:\n" << entry;
+    return entry;
+}
+
+// Every finding's entry in one corpus file (an empty list when none has one).
+std::string regressions_file(const std::vector<fuzz::Finding>& findings, const std::vector<std::string>& entries) {
+    bool puzzles = false, generators = false;
+    for (std::size_t i = 0; i < findings.size(); ++i)
+        if (!entries[i].empty()) (findings[i].generator ? generators : puzzles) = true;
+    std::string text = "# Found by numplace fuzz";
+    if (puzzles) text += "; a puzzle's expectation is the oracle's complete search";
+    if (generators) text += "; a generator entry is a call and the properties its results must have";
+    text += ".\n";
+    for (const auto& entry : entries) text += entry;
+    return puzzles || generators ? text : text + "[]\n";
+}
 
 int run(const Args& args, Streams io) {
     if (!worker_available(args, io.err)) return kExitUsage;
@@ -24,49 +62,32 @@ int run(const Args& args, Streams io) {
     s.seeds = args.whole("--seeds");
     s.shrink_seconds = args.seconds("--shrink-seconds");
     s.reproduce = args.text("--reproduce");
+    s.keep_going = args.whole("--keep-going");
     std::string error;
     auto result = fuzz::run(s, error);
     if (!result) {
         io.err << "numplace fuzz: " << error << "\n";
         return kExitUsage;
     }
-    if (!result->finding && result->interrupted) {
+    if (result->findings.empty() && result->interrupted) {
         // The seed in flight was cut short: the run goes on from it.
         const uint64_t next = s.seed + result->seeds - (result->seeds > 0);
         io.out << "numplace fuzz: interrupted: nothing found in " << result->cases << " cases; to go on, run again "
                << "with --seed " << next << "\n";
         return interrupt_exit_code();
     }
-    if (!result->finding) {
+    if (result->findings.empty()) {
         io.out << "numplace fuzz: nothing found in " << result->cases << " cases (seeds " << s.seed << " to "
                << s.seed + result->seeds - (result->seeds > 0) << ")\n";
         return kExitOk;
     }
-    const fuzz::Finding& f = *result->finding;
-    std::string again = "numplace fuzz --plugins " + f.plugin;
-    for (const auto& dir : s.harness.plugin_dirs) again += " --plugin-dir " + dir;
-    if (s.harness.allow_insecure_plugins) again += " --allow-insecure-plugins";
-    if (s.size) again += " --size " + s.size->name();
-    io.out << "FAIL " << f.plugin << ": " << f.property << ": " << f.message << "\n";
-    if (f.generator)  // a generator's output is not shrunk: it is what the call made
-        io.out << "  its result (" << f.puzzle.geometry.name() << ", " << f.puzzle.given_count()
-               << " givens): " << format_line(f.puzzle) << "\n";
-    else
-        io.out << (f.shrunk_completely ? "  shrunk puzzle (" : "  partly shrunk (--shrink-seconds ran out) (")
-               << f.puzzle.geometry.name() << ", " << f.puzzle.given_count() << " givens): " << format_line(f.puzzle)
-               << "\n"
-               << "  as found:      " << f.original << "\n";
-    io.out << "  find it again: " << again << " --seed " << f.seed << "\n"
-           << "  reproduce:     " << again << " --reproduce '" << f.reproduce << "'\n";
-    const std::string entry = f.generator ? corpus::to_yaml(*f.generator) : f.entry ? corpus::to_yaml(*f.entry) : "";
-    if (!entry.empty()) io.out << "  corpus entry:\n" << entry;
+    std::vector<std::string> entries;
+    for (const auto& f : result->findings) entries.push_back(print_finding(f, s, io.out));
+    if (s.keep_going > 1)
+        io.out << "numplace fuzz: " << result->findings.size() << " distinct finding"
+               << (result->findings.size() == 1 ? "" : "s") << " in " << result->cases << " cases\n";
     if (args.has("--regressions") &&
-        !write_file(args.text("--regressions"),
-                    std::string(f.generator
-                                    ? "# Found by numplace fuzz: a generator call and the properties its results must have.\n"
-                                    : "# Found by numplace fuzz; the expectation is the oracle's complete search.\n") +
-                        (entry.empty() ? "[]\n" : entry),
-                    io.out, io.err))
+        !write_file(args.text("--regressions"), regressions_file(result->findings, entries), io.out, io.err))
         return kExitUsage;
     return kExitFailed;
 }
@@ -83,9 +104,16 @@ Command fuzz_command() {
             "same solution when a clue from the solution is added; never lose solutions when a clue is removed; "
             "call duplicate givens invalid. Each generator is also given a drawn call (grids or puzzles, a seed, a "
             "first index, 1-3 results): every result certified, each puzzle unique by the oracle, the same results "
-            "when asked again, from first_index and as a shorter run. A failure is shrunk clue by clue and printed with the --seed that finds "
-            "it again, a rapidcheck reproduce string and a corpus entry. Exit 0 when nothing was found in "
-            "--seconds, 1 on a failure.",
+            "when asked again, from first_index and as a shorter run. A plugin that counts must, on shapes up to 3x3, "
+            "on a puzzle with few solutions (at most 300, by the oracle: the drawn puzzle, or its full grid with as "
+            "many clues removed as keep the count that low), count min(L, the exact count) for a drawn limit L, "
+            "and say it explored everything only when that count is exact; the exact count is the oracle's, with "
+            "no limit (for the oracle itself, another counter's), and a puzzle it cannot count within --max-nodes "
+            "is skipped. A failure is shrunk clue by clue and printed with the --seed that finds it again, a "
+            "rapidcheck reproduce string and a corpus entry. The run stops at its first failure, or with "
+            "--keep-going N after N distinct ones (by plugin, property and kind; a case that fails as one already "
+            "found is passed over), each shrunk and printed in turn. Exit 0 when nothing was found in --seconds, 1 "
+            "on a failure.",
             with(flags::harness("Plugins to fuzz, a,b (default: every loaded plugin that can solve or generate)",
                                 "Plugin whose complete search is the truth (for the oracle itself: another plugin that "
                                 "proves uniqueness)"),
@@ -98,8 +126,14 @@ Command fuzz_command() {
                   {"--size", FlagKind::shape, "Only this box shape (default: 2x2, 2x3, 3x3, 3x4, 4x4, 5x5)"},
                   {"--shrink-seconds", FlagKind::seconds,
                    "At most this long shrinking a failure (each step may wait for a hung plugin's watchdog)", "60"},
+                  FlagSpec("--keep-going", FlagKind::whole,
+                           "Collect up to N distinct findings (by plugin, property and kind) instead of stopping at "
+                           "the first",
+                           "1")
+                      .at_least(1),
                   {"--regressions", FlagKind::text,
-                   "Write the shrunk puzzle (or the failing generator call) as a corpus entry to FILE.yaml"},
+                   "Write each finding's shrunk puzzle (or failing generator call) as a corpus entry, all in one "
+                   "FILE.yaml"},
                   {"--reproduce", FlagKind::text, "Run once with this reproduce string from an earlier failure"}}),
             run};
 }
