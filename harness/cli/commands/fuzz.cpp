@@ -45,7 +45,7 @@ std::string regressions_file(const std::vector<fuzz::Finding>& findings, const s
     for (std::size_t i = 0; i < findings.size(); ++i)
         if (!entries[i].empty()) (findings[i].generator ? generators : puzzles) = true;
     std::string text = "# Found by numplace fuzz";
-    if (puzzles) text += "; a puzzle's expectation is the oracle's complete search";
+    if (puzzles) text += "; a puzzle's expectation is an independent prover's complete search";
     if (generators) text += "; a generator entry is a call and the properties its results must have";
     text += ".\n";
     for (const auto& entry : entries) text += entry;
@@ -99,11 +99,12 @@ Command fuzz_command() {
             "Random puzzles of every shape against metamorphic properties; failures shrunk to small puzzles",
             "rapidcheck draws a shape, a full grid from an independent seed (a generating plugin's, certified, "
             "seen through a random symmetry), and a puzzle: clues removed, plus a wrong clue or a duplicate given. "
-            "Each plugin must then: give certified answers; agree with the oracle's complete search (certificates "
+            "Each plugin must then: give certified answers; agree with an independent prover's complete search (the "
+            "oracle's, or for the oracle itself another plugin's; certificates "
             "outrank claims); keep its verdict, and carry its solution along, under a symmetry; stay unique with the "
             "same solution when a clue from the solution is added; never lose solutions when a clue is removed; "
             "call duplicate givens invalid. Each generator is also given a drawn call (grids or puzzles, a seed, a "
-            "first index, 1-3 results): every result certified, each puzzle unique by the oracle, the same results "
+            "first index, 1-3 results): every result certified, each puzzle unique by an independent prover, the same results "
             "when asked again, from first_index and as a shorter run. A plugin that counts must, on shapes up to 3x3, "
             "on a puzzle with few solutions (at most 300, by the oracle: the drawn puzzle, or its full grid with as "
             "many clues removed as keep the count that low), count min(L, the exact count) for a drawn limit L, "
