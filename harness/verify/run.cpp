@@ -574,7 +574,8 @@ std::vector<std::vector<Row>> run_units(const Inputs& inputs, const std::vector<
     std::vector<std::thread> pool;
     for (Lane& lane : lanes) pool.emplace_back(worker, std::ref(lane));
     while (running.load() > 0) {
-        if (s.progress && !cancelled(ctx)) s.progress(done.load(), mine.size());
+        // The last update (done == total) comes once, after the join.
+        if (s.progress && !cancelled(ctx) && done.load() < mine.size()) s.progress(done.load(), mine.size());
         watch_lanes(lanes, cancelled(ctx));
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
