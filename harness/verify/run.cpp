@@ -35,7 +35,9 @@ namespace {
 
 // --max-timeouts: a plugin that hangs costs a bounded time. Per plugin, the
 // calls that timed out and the timeouts that batches in flight may still
-// incur (their allowance), shared by every thread. The runner retries the
+// incur (their allowance), shared by every thread under one mutex (not
+// bare atomics: reading the count and reserving must be one step; it is
+// taken once per batch, not per call). The runner retries the
 // rest of a batch itself after a hang, so a batch's timeouts are seen only
 // when it returns: a batch with more calls than its allowance runs under a
 // deadline instead (run_group). With -j N, a thread that finds no allowance
