@@ -68,6 +68,8 @@ json to_json(const Report& report) {
         j["verdict"] = r.verdict;
         j["micros"] = r.micros;
         j["unit"] = r.derived ? json(nullptr) : json(r.unit);
+        // Only when set: the rows of a run without hangs are as they were.
+        if (r.not_run) j["not_run"] = true;
         // A failed row's entry with its truth, as corpus YAML, so that a
         // merged or resumed report still writes every regression.
         if (r.regression) j["regression"] = corpus::to_yaml(*r.regression);
@@ -79,7 +81,7 @@ json to_json(const Report& report) {
         for (const Row& r : report.rows)
             if (r.plugin == plugin) ++counts[r.status == Status::fail ? "fail" : std::string(status_name(r.status))];
         per_plugin[plugin] = {{"pass", counts["pass"]}, {"fail", counts["fail"]}, {"unknown", counts["unknown"]},
-                              {"skip", counts["skip"]}};
+                              {"skip", counts["skip"]}, {"micros", plugin_micros(report, plugin)}};
     }
     json summary{{"rows", report.rows.size()},
                  {"failed", std::count_if(report.rows.begin(), report.rows.end(),
@@ -152,6 +154,7 @@ std::optional<Report> from_json(const json& j, std::string& error) {
             x.verdict = row.value("verdict", "");
             x.micros = row.contains("micros") ? whole_number(row["micros"], "micros") : 0;
             x.derived = row.at("unit").is_null();
+            x.not_run = row.value("not_run", false);
             x.unit = x.derived ? UINT64_MAX : whole_number(row.at("unit"), "unit", UINT64_MAX - 1);
             if (row.contains("regression")) x.regression = regression_entry(row["regression"]);
             r.rows.push_back(std::move(x));
@@ -286,10 +289,37 @@ std::string regressions_yaml(const Report& report) {
     return yaml.empty() ? "[]\n" : yaml;
 }
 
+uint64_t plugin_micros(const Report& report, const std::string& plugin) {
+    uint64_t micros = 0;
+    for (const Row& r : report.rows)
+        if (r.plugin == plugin) micros += r.micros;
+    return micros;
+}
+
+namespace {
+
+// One line per plugin whose calls --max-timeouts kept back, so that the
+// skips are not mistaken for shapes it does not take.
+void print_not_run(const Report& report, std::ostream& out) {
+    std::map<std::string, std::pair<std::size_t, std::string>> by_plugin;  // count, reason
+    for (const Row& r : report.rows)
+        if (r.not_run) {
+            auto& [count, reason] = by_plugin[r.plugin];
+            ++count;
+            reason = r.finding;
+        }
+    for (const auto& [plugin, what] : by_plugin)
+        out << "SKIP " << plugin << ": " << what.first << " rows " << what.second
+            << "; --resume with this run's report runs them\n";
+}
+
+}  // namespace
+
 void print_summary(const Report& report, std::ostream& out) {
     for (const Row& r : report.rows)
         if (r.status == Status::fail)
             out << "FAIL " << r.plugin << " " << r.entry << ": " << kind_name(r.kind) << ": " << r.finding << "\n";
+    print_not_run(report, out);
     for (const auto& e : report.input_errors) out << "INPUT " << e << "\n";
     // Plugins x outcomes.
     std::vector<std::string> kinds;
@@ -303,7 +333,8 @@ void print_summary(const Report& report, std::ostream& out) {
     for (const auto& n : names) width = std::max(width, n.size());
     out << "\n" << std::left << std::setw(static_cast<int>(width)) << "plugin" << std::right << std::setw(8) << "pass";
     for (const auto& k : kinds) out << std::setw(static_cast<int>(std::max<std::size_t>(k.size(), 6) + 2)) << k;
-    out << std::setw(9) << "unknown" << std::setw(7) << "skip" << std::setw(13) << "conclusive" << "\n";
+    out << std::setw(9) << "unknown" << std::setw(7) << "skip" << std::setw(13) << "conclusive" << std::setw(11)
+        << "seconds" << "\n";
     for (const auto& n : names) {
         std::size_t pass = 0, unknown = 0, skip = 0;
         std::map<std::string, std::size_t> failed;
@@ -322,7 +353,11 @@ void print_summary(const Report& report, std::ostream& out) {
         std::ostringstream share;
         if (judged > 0) share << std::fixed << std::setprecision(1) << 100.0 * static_cast<double>(pass + failures) / static_cast<double>(judged) << "%";
         else share << "-";
-        out << std::setw(9) << unknown << std::setw(7) << skip << std::setw(13) << share.str() << "\n";
+        // The time its calls took (rows' micros: the worker's measure of each call).
+        std::ostringstream seconds;
+        seconds << std::fixed << std::setprecision(1) << static_cast<double>(plugin_micros(report, n)) / 1e6;
+        out << std::setw(9) << unknown << std::setw(7) << skip << std::setw(13) << share.str() << std::setw(11)
+            << seconds.str() << "\n";
     }
     const auto failed = std::count_if(report.rows.begin(), report.rows.end(), [](const Row& r) { return r.status == Status::fail; });
     out << "\n" << report.rows.size() << " rows, " << failed << " failed";

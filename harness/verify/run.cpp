@@ -33,13 +33,99 @@ namespace {
 
 // ---- Running units -------------------------------------------------------------------
 
+// --max-timeouts: a plugin that hangs costs a bounded time. Per plugin, the
+// calls that timed out and the timeouts that batches in flight may still
+// incur (their allowance), shared by every thread under one mutex (not
+// bare atomics: reading the count and reserving must be one step; it is
+// taken once per batch, not per call). The runner retries the
+// rest of a batch itself after a hang, so a batch's timeouts are seen only
+// when it returns: a batch with more calls than its allowance runs under a
+// deadline instead (run_group). With -j N, a thread that finds no allowance
+// left still gets one, so a plugin may end with up to N - 1 timed-out rows
+// past the bound.
+class TimeoutBound {
+public:
+    // `active`: calls can time out at all (worker processes, a --timeout).
+    TimeoutBound(uint64_t limit, bool active, const std::vector<Plugin>& plugins)
+        : limit_(active ? limit : 0) {
+        for (const Plugin& p : plugins) counts_.try_emplace(p.name());
+    }
+    bool active() const { return limit_ != 0; }
+    // How many timeouts a batch of `wanted` calls of `plugin` may incur, at
+    // most `wanted`; 0 once the plugin has timed out `limit` times, and
+    // `wanted` when there is no bound. Given back after the batch.
+    std::size_t take(const std::string& plugin, std::size_t wanted) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        const auto it = counts_.find(plugin);
+        if (!active() || it == counts_.end()) return wanted;
+        Count& c = it->second;
+        if (c.timed_out >= limit_) return 0;
+        const uint64_t room = limit_ - c.timed_out > c.reserved ? limit_ - c.timed_out - c.reserved : 1;
+        const auto n = static_cast<std::size_t>(std::min<uint64_t>(wanted, room));
+        c.reserved += n;
+        return n;
+    }
+    void give_back(const std::string& plugin, std::size_t allowance, std::size_t timed_out) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        const auto it = counts_.find(plugin);
+        if (!active() || it == counts_.end()) return;
+        it->second.reserved -= allowance;
+        it->second.timed_out += timed_out;
+    }
+    // The finding of a row whose call was not made.
+    std::string reason(const std::string& plugin) const {
+        const std::string k = std::to_string(limit_);
+        return "not run: " + plugin + " timed out " + k + " times (--max-timeouts " + k + ")";
+    }
+
+private:
+    struct Count {
+        uint64_t timed_out = 0, reserved = 0;
+    };
+    const uint64_t limit_;
+    std::mutex mutex_;
+    std::map<std::string, Count> counts_;  // every loaded plugin, made before the threads start
+};
+
+// One thread's runner, and the stop flag its batches run under: the main
+// thread's loop sets it when the run is interrupted or when the batch has
+// run past its deadline (watch_lanes).
+struct Lane {
+    std::unique_ptr<runner::Runner> run;
+    std::atomic<bool> stop{false};
+    std::atomic<int64_t> deadline_ns{0};  // steady clock; 0 = none
+
+    void arm(double seconds) {
+        stop.store(false);
+        deadline_ns.store(seconds > 0 ? now_ns() + static_cast<int64_t>(seconds * 1e9) : 0);
+    }
+    void disarm() { deadline_ns.store(0); }
+    static int64_t now_ns() {
+        return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+            .count();
+    }
+};
+
 struct Context {
     const Settings& settings;
     const harness::Plugins& plugins;
     const std::vector<Plugin>& judged;
     const Plugin* oracle;
     Budget budget;
+    TimeoutBound& bound;
 };
+
+// A lane's batch stops when the run is interrupted or its deadline passed.
+// (A deadline read just as its batch ended may stop the next batch early:
+// that batch's calls are only sent again, and the rows do not change.)
+void watch_lanes(std::vector<Lane>& lanes, bool interrupted) {
+    const int64_t now = Lane::now_ns();
+    for (Lane& lane : lanes) {
+        int64_t deadline = lane.deadline_ns.load();
+        if (interrupted || (deadline != 0 && now >= deadline && lane.deadline_ns.compare_exchange_strong(deadline, 0)))
+            lane.stop.store(true);
+    }
+}
 
 bool cancelled(const Context& ctx) {
     const std::atomic<bool>* flag = ctx.settings.harness.cancel;
@@ -55,6 +141,7 @@ struct Call {
     uint64_t limit = 2;
     SolveOutcome solved;
     CheckOutcome checked;
+    std::string not_run;  // why the call was not made (--max-timeouts); "" when it ran
 };
 
 Row row_for(const std::string& entry, const std::string& plugin, const std::string& operation, const Judgement& j) {
@@ -65,6 +152,15 @@ Row row_for(const std::string& entry, const std::string& plugin, const std::stri
     r.status = j.status;
     r.kind = j.kind;
     r.finding = j.finding;
+    return r;
+}
+
+// The row of a call that --max-timeouts kept from running: a skip that
+// --resume runs again.
+Row not_run_row(const std::string& entry, const std::string& plugin, const std::string& operation,
+                const std::string& reason) {
+    Row r = row_for(entry, plugin, operation, {Status::skip, Kind::none, reason});
+    r.not_run = true;
     return r;
 }
 
@@ -128,9 +224,13 @@ std::vector<Row> judge_corpus_puzzle(const corpus::PuzzleEntry& e, const std::ve
     const Truth truth = truth_from_corpus(e.expect);
     std::vector<Row> rows;
     for (const Call& call : calls) {
+        const std::string operation = call.limit == NP_UNLIMITED ? "count" : "solve";
+        if (!call.not_run.empty()) {
+            rows.push_back(not_run_row(e.id, call.plugin->name(), operation, call.not_run));
+            continue;
+        }
         const SolveOutcome& out = call.solved;
-        Row r = row_for(e.id, call.plugin->name(), call.limit == NP_UNLIMITED ? "count" : "solve",
-                        judge_solve(out, truth, Kind::expectation));
+        Row r = row_for(e.id, call.plugin->name(), operation, judge_solve(out, truth, Kind::expectation));
         r.verdict = verdict_of(out);
         r.micros = out.stats.micros;
         if (r.status == Status::fail) {
@@ -148,10 +248,16 @@ std::vector<Row> judge_corpus_puzzle(const corpus::PuzzleEntry& e, const std::ve
 std::vector<Row> judge_plain_puzzle(const Unit& u, const std::vector<Call>& calls, const Context& ctx) {
     const Grid& grid = *u.grid;
     std::vector<NamedAnswer> answers;
+    std::vector<Row> not_run;  // judged plugins whose calls --max-timeouts kept back
     const SolveOutcome* oracle = nullptr;
     for (const Call& call : calls) {
         const bool judged = std::any_of(ctx.judged.begin(), ctx.judged.end(),
                                         [&](const Plugin& p) { return &p == call.plugin; });
+        // A call not made is no answer: the truth comes from the others.
+        if (!call.not_run.empty()) {
+            if (judged) not_run.push_back(not_run_row(u.item.origin, call.plugin->name(), "solve", call.not_run));
+            continue;
+        }
         if (judged) answers.push_back({call.plugin->name(), &call.solved});
         if (ctx.oracle && call.plugin->name() == ctx.oracle->name()) oracle = &call.solved;
     }
@@ -164,7 +270,7 @@ std::vector<Row> judge_plain_puzzle(const Unit& u, const std::vector<Call>& call
         truth = truth_from_answers(answers, oracle, ctx.oracle ? ctx.oracle->name() : "");
     }
     const auto clashes = truth.established ? std::vector<std::string>(answers.size()) : contradictions(answers);
-    std::vector<Row> rows;
+    std::vector<Row> rows = std::move(not_run);
     for (std::size_t i = 0; i < answers.size(); ++i) {
         const SolveOutcome& out = *answers[i].outcome;
         Judgement j = judge_solve(out, truth, Kind::disagreement);
@@ -183,6 +289,10 @@ std::vector<Row> judge_plain_puzzle(const Unit& u, const std::vector<Call>& call
 std::vector<Row> judge_grid_check(const corpus::GridCheckEntry& e, const std::vector<Call>& calls) {
     std::vector<Row> rows;
     for (const Call& call : calls) {
+        if (!call.not_run.empty()) {
+            rows.push_back(not_run_row(e.id, call.plugin->name(), "check", call.not_run));
+            continue;
+        }
         const CheckOutcome& out = call.checked;
         Row r = row_for(e.id, call.plugin->name(), "check", judge_check(out, e));
         r.verdict = out.fault != Fault::none ? "error" : out.violations.empty() ? "valid" : "not valid";
@@ -269,27 +379,93 @@ std::vector<Row> judge_unit(const Unit& u, const std::vector<Call>& calls, const
     return {};
 }
 
+// One batch of calls (one plugin, kind and limit) through the runner.
+// Returns how many of them timed out.
+std::size_t run_batch(const std::vector<Call*>& batch, runner::Runner& run, const Budget& budget) {
+    const Call& first = *batch.front();
+    std::vector<const Grid*> grids;
+    for (const Call* c : batch) grids.push_back(c->grid);
+    std::size_t timed_out = 0;
+    if (first.check) {
+        auto out = run.check(*first.plugin, grids, {}, budget);
+        for (std::size_t k = 0; k < batch.size(); ++k) {
+            timed_out += out[k].fault == Fault::timed_out;
+            batch[k]->checked = std::move(out[k]);
+        }
+    } else {
+        auto out = run.solve(*first.plugin, grids, first.limit, {}, budget);
+        for (std::size_t k = 0; k < batch.size(); ++k) {
+            timed_out += out[k].fault == Fault::timed_out;
+            batch[k]->solved = std::move(out[k]);
+        }
+    }
+    return timed_out;
+}
+
+// A call of a batch that its lane's stop flag cut off: the runner gave it
+// back unanswered.
+bool cut_off(const Call& c) {
+    const Fault fault = c.check ? c.checked.fault : c.solved.fault;
+    const std::string& message = c.check ? c.checked.message : c.solved.message;
+    return fault == Fault::refused && message == "interrupted";
+}
+
+// A group's calls under --max-timeouts. A batch may hold more calls than it
+// may time out (its allowance: batches are what make workers cheap); it
+// then runs under a deadline of allowance x (timeout + grace), since each
+// timeout costs that much. A batch cut by its deadline is sent again in
+// batches no larger than the allowance, which need no deadline. Once the
+// plugin has timed out K times, the calls left are not made.
+void run_group(const std::vector<Call*>& group, Lane& lane, const Context& ctx) {
+    const std::string& plugin = group.front()->plugin->name();
+    const double per_timeout = ctx.budget.timeout_seconds + ctx.settings.harness.runner.grace_seconds;
+    Budget budget = ctx.budget;
+    if (ctx.bound.active()) budget.cancel = &lane.stop;  // watch_lanes passes an interrupt on
+    std::vector<Call*> pending = group;
+    bool cut = false;
+    while (!pending.empty() && !cancelled(ctx)) {
+        const std::size_t allowance = ctx.bound.take(plugin, pending.size());
+        if (allowance == 0) {
+            for (Call* c : pending) c->not_run = ctx.bound.reason(plugin);
+            return;
+        }
+        const std::size_t n = cut ? allowance : pending.size();
+        const std::vector<Call*> batch(pending.begin(), pending.begin() + static_cast<std::ptrdiff_t>(n));
+        lane.arm(n > allowance ? static_cast<double>(allowance) * per_timeout : 0);
+        const std::size_t timed_out = run_batch(batch, *lane.run, budget);
+        lane.disarm();
+        ctx.bound.give_back(plugin, allowance, timed_out);
+        std::vector<Call*> again;
+        for (Call* c : batch)
+            if (cut_off(*c) && !cancelled(ctx)) again.push_back(c);
+        cut = cut || !again.empty();
+        again.insert(again.end(), pending.begin() + static_cast<std::ptrdiff_t>(n), pending.end());
+        pending = std::move(again);
+    }
+}
+
 // Runs a chunk's calls grouped by plugin, kind and limit, in batches.
-void run_calls(std::vector<Call*>& calls, runner::Runner& run, const Context& ctx) {
+void run_calls(std::vector<Call*>& calls, Lane& lane, const Context& ctx) {
     std::vector<bool> done(calls.size(), false);
     for (std::size_t i = 0; i < calls.size(); ++i) {
         if (done[i]) continue;
-        std::vector<std::size_t> group;
+        std::vector<Call*> group;
         for (std::size_t k = i; k < calls.size(); ++k)
             if (!done[k] && calls[k]->plugin == calls[i]->plugin && calls[k]->check == calls[i]->check &&
-                calls[k]->limit == calls[i]->limit)
-                group.push_back(k);
-        std::vector<const Grid*> grids;
-        for (std::size_t k : group) grids.push_back(calls[k]->grid);
-        if (calls[i]->check) {
-            auto out = run.check(*calls[i]->plugin, grids, {}, ctx.budget);
-            for (std::size_t g = 0; g < group.size(); ++g) calls[group[g]]->checked = std::move(out[g]);
-        } else {
-            auto out = run.solve(*calls[i]->plugin, grids, calls[i]->limit, {}, ctx.budget);
-            for (std::size_t g = 0; g < group.size(); ++g) calls[group[g]]->solved = std::move(out[g]);
-        }
-        for (std::size_t k : group) done[k] = true;
+                calls[k]->limit == calls[i]->limit) {
+                group.push_back(calls[k]);
+                done[k] = true;
+            }
+        run_group(group, lane, ctx);
     }
+}
+
+// A generator unit counts as one call of its plugin for --max-timeouts.
+Row run_generator_bounded(const GeneratorUnit& g, const Context& ctx, runner::Runner& run) {
+    if (ctx.bound.take(g.plugin, 1) == 0) return not_run_row(g.id, g.plugin, "generate", ctx.bound.reason(g.plugin));
+    Row row = run_generator(g, ctx, run);
+    ctx.bound.give_back(g.plugin, 1, row.kind == Kind::timed_out ? 1 : 0);
+    return row;
 }
 
 // Whether an earlier report may be resumed by this run: the same units,
@@ -319,18 +495,32 @@ std::string fingerprint(const Settings& s, const Inputs& inputs, const std::vect
     hash = fnv1a(oracle + " " + std::to_string(s.harness.timeout_seconds) + " " + std::to_string(s.harness.max_nodes) +
                      " " + std::to_string(s.shard_count),
                  hash);
+    // Hashed only when not the default, so that a default run's fingerprint
+    // is the one it had before --max-timeouts (older reports still resume).
+    if (s.max_timeouts != kDefaultMaxTimeouts) hash = fnv1a(" max-timeouts " + std::to_string(s.max_timeouts), hash);
     char hex[17];
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
     return hex;
 }
 
+// The units of --resume's report that are finished: they have rows, and
+// none of them is a call --max-timeouts kept back (that unit runs again whole:
+// a plain puzzle's rows are judged together).
+std::set<uint64_t> finished_units(const Settings& s) {
+    std::set<uint64_t> finished, again;
+    if (s.resume == nullptr) return finished;
+    for (const Row& r : s.resume->rows) {
+        if (r.derived) continue;
+        finished.insert(r.unit);
+        if (r.not_run) again.insert(r.unit);
+    }
+    for (uint64_t unit : again) finished.erase(unit);
+    return finished;
+}
+
 // This shard's units that --resume's report does not hold yet: every
 // shard_count-th unit, so that each shard gets a mix.
-std::vector<std::size_t> units_to_run(const Settings& s, const Inputs& inputs) {
-    std::set<uint64_t> finished;
-    if (s.resume != nullptr)
-        for (const Row& r : s.resume->rows)
-            if (!r.derived) finished.insert(r.unit);
+std::vector<std::size_t> units_to_run(const Settings& s, const Inputs& inputs, const std::set<uint64_t>& finished) {
     std::vector<std::size_t> mine;
     for (std::size_t i = 0; i < inputs.units.size(); ++i)
         if (i % s.shard_count == s.shard_index - 1 && finished.count(i) == 0) mine.push_back(i);
@@ -342,18 +532,17 @@ std::vector<std::size_t> units_to_run(const Settings& s, const Inputs& inputs) {
 // interrupt is left out whole (a call it stopped would read as unknown), so
 // that the report holds finished units only and --resume runs the rest.
 bool run_chunk(const Inputs& inputs, const std::vector<std::size_t>& mine, std::size_t first, std::size_t last,
-               const Context& ctx, runner::Runner& run, std::vector<std::vector<Row>>& results,
-               std::atomic<std::size_t>& done) {
+               const Context& ctx, Lane& lane, std::vector<std::vector<Row>>& results, std::atomic<std::size_t>& done) {
     std::vector<std::vector<Call>> calls(last - first);
     std::vector<Call*> flat;
     for (std::size_t k = first; k < last; ++k) {
         calls[k - first] = plan(inputs.units[mine[k]], ctx);
         for (Call& c : calls[k - first]) flat.push_back(&c);
     }
-    run_calls(flat, run, ctx);
+    run_calls(flat, lane, ctx);
     for (std::size_t k = first; k < last; ++k) {
         const Unit& unit = inputs.units[mine[k]];
-        auto rows = unit.kind == Unit::Kind::generator ? std::vector<Row>{run_generator(unit.generator, ctx, run)}
+        auto rows = unit.kind == Unit::Kind::generator ? std::vector<Row>{run_generator_bounded(unit.generator, ctx, *lane.run)}
                                                        : judge_unit(unit, calls[k - first], ctx);
         if (cancelled(ctx)) return false;
         for (auto& r : rows) r.unit = mine[k];
@@ -365,24 +554,31 @@ bool run_chunk(const Inputs& inputs, const std::vector<std::size_t>& mine, std::
 
 // Threads take chunks of units: a chunk's calls go to each plugin as one
 // batch (a worker round trip is dearer than an easy solve). This thread
-// reports progress while the pool works. Rows come back in `mine`'s order.
+// reports progress and watches the lanes' deadlines while the pool works.
+// Rows come back in `mine`'s order.
 std::vector<std::vector<Row>> run_units(const Inputs& inputs, const std::vector<std::size_t>& mine, const Context& ctx) {
     constexpr std::size_t kChunk = 64;
     const Settings& s = ctx.settings;
     std::vector<std::vector<Row>> results(mine.size());
     std::atomic<std::size_t> next{0}, done{0};
-    auto worker = [&] {
-        auto run = runner::make_runner(s.harness.runner);
-        for (std::size_t first; (first = next.fetch_add(kChunk)) < mine.size();)
-            if (cancelled(ctx) || !run_chunk(inputs, mine, first, std::min(first + kChunk, mine.size()), ctx, *run, results, done))
-                break;
-    };
     const auto chunks = static_cast<unsigned>((mine.size() + kChunk - 1) / kChunk);
     const unsigned threads = std::max(1u, std::min<unsigned>(s.jobs, chunks));
+    std::vector<Lane> lanes(threads);
+    std::atomic<unsigned> running{threads};
+    auto worker = [&](Lane& lane) {
+        lane.run = runner::make_runner(s.harness.runner);
+        for (std::size_t first; (first = next.fetch_add(kChunk)) < mine.size();)
+            if (cancelled(ctx) ||
+                !run_chunk(inputs, mine, first, std::min(first + kChunk, mine.size()), ctx, lane, results, done))
+                break;
+        running.fetch_sub(1);
+    };
     std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
-    while (done.load() < mine.size() && !cancelled(ctx)) {
-        if (s.progress) s.progress(done.load(), mine.size());
+    for (Lane& lane : lanes) pool.emplace_back(worker, std::ref(lane));
+    while (running.load() > 0) {
+        // The last update (done == total) comes once, after the join.
+        if (s.progress && !cancelled(ctx) && done.load() < mine.size()) s.progress(done.load(), mine.size());
+        watch_lanes(lanes, cancelled(ctx));
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     for (auto& t : pool) t.join();
@@ -406,12 +602,16 @@ std::optional<Report> run(const Settings& s, std::string& error) {
     report.fingerprint = fingerprint(s, inputs, judged, report.oracle);
     if (s.resume != nullptr && !resumable(*s.resume, report, error)) return std::nullopt;
 
-    const Context ctx{s, *plugins, judged, plugins->oracle, s.harness.budget()};
-    auto results = run_units(inputs, units_to_run(s, inputs), ctx);
+    // Only worker processes under a --timeout time out (the watchdog).
+    const bool can_time_out = !s.harness.runner.in_process && s.harness.timeout_seconds > 0;
+    TimeoutBound bound(s.max_timeouts, can_time_out, plugins->registry.plugins());
+    const Context ctx{s, *plugins, judged, plugins->oracle, s.harness.budget(), bound};
+    const std::set<uint64_t> finished = finished_units(s);
+    auto results = run_units(inputs, units_to_run(s, inputs, finished), ctx);
     report.interrupted = cancelled(ctx);
     if (s.resume != nullptr)
         for (const Row& r : s.resume->rows)
-            if (!r.derived) report.rows.push_back(r);
+            if (!r.derived && finished.count(r.unit) != 0) report.rows.push_back(r);
     for (auto& rows : results)
         for (auto& r : rows) report.rows.push_back(std::move(r));
     finalize(report, s.min_conclusive);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <boost/dll/runtime_symbol_info.hpp>
 #include <filesystem>
+#include <map>
 
 #include "setup.hpp"
 
@@ -36,15 +37,50 @@ bool wanted(const Settings& s, const std::string& id, const std::vector<std::str
     return true;
 }
 
+// --quick: a fixed subset of the corpus, chosen by a rule rather than by
+// tags so that it stays representative as the corpus grows. Entries fall
+// into groups, and the first kQuickPerGroup of each group (in file order,
+// after --ids, --tags and --size) are taken:
+//   puzzle entries   by corpus file, shape and expectation: the verdict,
+//                    "counted" for an exact count above 2 (the count rows),
+//                    "unparsable" for text the host's parser refuses;
+//   grid checks      by corpus file, shape, valid or not;
+//   generator ones   by corpus file, plugin, grids or puzzles, and shape.
+// The sweep runs seed 1 only (add_sweep).
+class QuickPick {
+public:
+    static constexpr std::size_t kQuickPerGroup = 8;
+    explicit QuickPick(bool quick) : quick_(quick) {}
+    bool take(const corpus::PuzzleEntry& e) {
+        std::string expectation = std::holds_alternative<Reason>(e.puzzle) ? "unparsable"
+                                                                          : std::string(verdict_name(e.expect.verdict));
+        if (e.expect.count.value_or(0) > 2) expectation += " counted";
+        return take("puzzle " + e.where.file + " " + e.size.name() + " " + expectation);
+    }
+    bool take(const corpus::GridCheckEntry& e) {
+        return take("check " + e.where.file + " " + e.size.name() + (e.valid ? " valid" : " not valid"));
+    }
+    bool take(const corpus::GeneratorEntry& e) {
+        return take("generator " + e.where.file + " " + e.plugin + (e.what == NP_GENERATE_GRID ? " grid " : " puzzle ") +
+                    e.size.name());
+    }
+
+private:
+    bool take(const std::string& group) { return !quick_ || ++taken_[group] <= kQuickPerGroup; }
+    bool quick_;
+    std::map<std::string, std::size_t> taken_;
+};
+
 // The standard generator sweep: every generating plugin on every standard
-// shape it supports, two seeds each, grids and puzzles.
+// shape it supports, two seeds each (one with --quick), grids and puzzles.
 void add_sweep(const Settings& s, const std::vector<Plugin>& plugins, std::vector<Unit>& units) {
+    const std::vector<uint64_t> seeds = s.quick ? std::vector<uint64_t>{1} : std::vector<uint64_t>{1, 2};
     for (const Plugin& p : plugins) {
         for (np_generate_kind what : {NP_GENERATE_GRID, NP_GENERATE_PUZZLE}) {
             if (!p.can(what == NP_GENERATE_GRID ? NP_CAP_GENERATE_GRID : NP_CAP_GENERATE_PUZZLE)) continue;
             for (const Geometry& g : harness::standard_shapes()) {
                 if (!p.supports(g)) continue;
-                for (uint64_t seed : {1u, 2u}) {
+                for (uint64_t seed : seeds) {
                     Unit u(Unit::Kind::generator);
                     GeneratorUnit& c = u.generator;
                     c.plugin = p.name();
@@ -86,14 +122,15 @@ void split_paths(const Settings& s, std::vector<std::string>& yaml_paths, std::v
 // The corpus's entries as units: puzzles, grid checks, and the generator
 // entries of plugins being judged.
 void add_corpus_units(const Settings& s, const std::vector<Plugin>& judged, Inputs& in) {
+    QuickPick quick(s.quick);
     for (const auto& e : in.corpus.puzzles)
-        if (wanted(s, e.id, e.tags, &e.size)) {
+        if (wanted(s, e.id, e.tags, &e.size) && quick.take(e)) {
             Unit u(Unit::Kind::corpus_puzzle);
             u.puzzle = &e;
             in.units.push_back(std::move(u));
         }
     for (const auto& e : in.corpus.grid_checks)
-        if (wanted(s, e.id, e.tags, &e.size)) {
+        if (wanted(s, e.id, e.tags, &e.size) && quick.take(e)) {
             Unit u(Unit::Kind::grid_check);
             u.check = &e;
             in.units.push_back(std::move(u));
@@ -102,6 +139,7 @@ void add_corpus_units(const Settings& s, const std::vector<Plugin>& judged, Inpu
         if (!wanted(s, e.id, e.tags, &e.size)) continue;
         if (std::none_of(judged.begin(), judged.end(), [&](const Plugin& p) { return p.name() == e.plugin; }))
             continue;  // its plugin is not among those judged
+        if (!quick.take(e)) continue;
         Unit u(Unit::Kind::generator);
         u.generator = {e.id, e.plugin, {e.what, e.size, e.seed, 0, e.count, e.options}, e.expect, false};
         in.units.push_back(std::move(u));

@@ -54,6 +54,9 @@ struct Row {
     std::string verdict;      // what the plugin answered
     uint64_t micros = 0;
     bool derived = false;     // computed over the whole run (the conclusive share)
+    // A call not made because its plugin had timed out --max-timeouts times
+    // (a skip row): --resume runs its unit again.
+    bool not_run = false;
     // The entry with its established truth, for --regressions (failures only,
     // and only when the corpus or a complete oracle search established it).
     std::optional<corpus::PuzzleEntry> regression;
@@ -61,6 +64,10 @@ struct Row {
     // Rows are "the same" across runs when these agree (timings differ).
     bool same_as(const Row& other) const;
 };
+
+// --max-timeouts: after this many timed-out calls of one plugin, its calls
+// not yet started are not made.
+inline constexpr uint64_t kDefaultMaxTimeouts = 3;
 
 struct Settings {
     harness::Settings harness;              // plugins, folders, oracle, budget, runner, cancel
@@ -71,9 +78,14 @@ struct Settings {
     double min_conclusive = 0.10;
     uint32_t shard_index = 1, shard_count = 1;  // 1-based
     bool generators = true;                 // the generator sweep over the standard shapes
+    // --quick: a fixed, representative subset of the corpus (sources.cpp
+    // says which) and a sweep of one seed per shape.
+    bool quick = false;
+    uint64_t max_timeouts = kDefaultMaxTimeouts;  // 0 = no bound
     // --resume: the report of an earlier run with the same inputs, plugins
     // and settings (interrupted, say). Its rows are kept and their units are
-    // not run again; a report of another run is refused.
+    // not run again, but for a unit with a not_run row: that unit runs again
+    // whole. A report of another run is refused.
     const struct Report* resume = nullptr;
     // Called on the calling thread now and then while units run.
     std::function<void(std::size_t done, std::size_t total)> progress;
@@ -87,7 +99,10 @@ struct Report {
     uint32_t shard_index = 1, shard_count = 1;
     std::vector<std::string> input_errors;  // unreadable paths, schema errors, lines that are not puzzles
     bool interrupted = false;
-    int exit_code = 0;                // 0 pass, 1 a row failed, 2 input errors
+    // 0 pass, 1 a row failed, 2 input errors (finalize); the command sets
+    // what the process exits with (130 / 143 when interrupted) before it
+    // writes the report.
+    int exit_code = 0;
 };
 
 // Loads the inputs and plugins, runs every unit of this shard and finalizes.
@@ -109,7 +124,10 @@ std::string junit_xml(const Report& report);
 // Every failed row whose truth is established, as corpus entries (one per
 // entry) that `numplace corpus lint` accepts.
 std::string regressions_yaml(const Report& report);
-// The findings (one line per failed row) and a table of plugins x outcomes.
+// The time spent in a plugin's calls: the sum of its rows' micros.
+uint64_t plugin_micros(const Report& report, const std::string& plugin);
+// The findings (one line per failed row) and a table of plugins x outcomes
+// and their time.
 void print_summary(const Report& report, std::ostream& out);
 
 }  // namespace np::verify

@@ -88,6 +88,8 @@ TEST_F(Resume, SlowAnInterruptedVerifyResumedGivesTheRowsOfAnUninterruptedOne) {
     EXPECT_EQ(stopped.exit_code, 130) << stopped.err;
     const json part = read_json(dir_ / "part.json");
     EXPECT_TRUE(part.at("summary").at("interrupted").get<bool>());
+    // The report says what the process exits with, not the rows' 0.
+    EXPECT_EQ(part.at("summary").at("exit_code"), stopped.exit_code);
     const auto some = rows_of(part);
     // Signalled midway: the entries judged by then are kept, and some are left.
     ASSERT_GT(some.size(), 0u) << "nothing kept: --resume would have nothing to reuse";
@@ -105,6 +107,7 @@ TEST_F(Resume, SlowAnInterruptedVerifyResumedGivesTheRowsOfAnUninterruptedOne) {
     EXPECT_EQ(resumed.exit_code, 0) << resumed.out << resumed.err;
     const json whole = read_json(dir_ / "resumed.json");
     EXPECT_FALSE(whole.at("summary").at("interrupted").get<bool>());
+    EXPECT_EQ(whole.at("summary").at("exit_code"), resumed.exit_code);
     EXPECT_EQ(rows_of(whole), all);
 }
 
@@ -114,6 +117,7 @@ TEST_F(Resume, SigtermLeavesAValidReportAndExits143) {
     EXPECT_EQ(stopped.exit_code, 143) << stopped.err;
     const json part = read_json(dir_ / "part.json");
     EXPECT_TRUE(part.at("summary").at("interrupted").get<bool>());
+    EXPECT_EQ(part.at("summary").at("exit_code"), 143) << "the report says what the process exits with";
     EXPECT_FALSE(rows_of(part).empty()) << "the entries judged before the signal are kept";
     // Nothing is left beside it: the report was written whole, then renamed.
     std::size_t files_left = 0;

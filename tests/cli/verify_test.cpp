@@ -4,7 +4,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
 
 #include "corpus.hpp"
 #include "test_support.hpp"
@@ -71,6 +74,15 @@ TEST_F(Verify, TheBundledPluginsPassAGoodCorpus) {
     std::size_t cases = 0;
     for (auto at = junit.find("<testcase "); at != std::string::npos; at = junit.find("<testcase ", at + 1)) ++cases;
     EXPECT_EQ(cases, report["rows"].size());
+    // Each plugin's time is the sum of its rows' micros, in the summary and
+    // (in seconds) in the table's last column.
+    std::map<std::string, uint64_t> micros;
+    for (const auto& r : rows_of(report)) micros[r["plugin"].get<std::string>()] += r["micros"].get<uint64_t>();
+    for (const auto& [plugin, summary] : report["summary"]["plugins"].items())
+        EXPECT_EQ(summary["micros"].get<uint64_t>(), micros[plugin]) << plugin;
+    EXPECT_NE(run.out.find("conclusive    seconds\n"), std::string::npos) << run.out;
+    // The report says what the process exits with.
+    EXPECT_EQ(report["summary"]["exit_code"], run.exit_code);
 }
 
 TEST_F(Verify, ALyingPluginFailsWithFindingsJunitAndRegressions) {
@@ -241,7 +253,9 @@ TEST_F(Verify, MergingAnInterruptedShardIsInterrupted) {
     EXPECT_EQ(merged.exit_code, 130) << merged.err;
     EXPECT_NE(merged.err.find("a shard was interrupted, so the merged report is partial"), std::string::npos)
         << merged.err;
-    EXPECT_TRUE(json::parse(slurp(path("m.json")))["summary"]["interrupted"].get<bool>());
+    const json merged_report = json::parse(slurp(path("m.json")));
+    EXPECT_TRUE(merged_report["summary"]["interrupted"].get<bool>());
+    EXPECT_EQ(merged_report["summary"]["exit_code"], 130) << "the report says what the process exits with";
 }
 
 TEST_F(Verify, BadInputIsAnInputErrorAndTheRestRuns) {
@@ -255,6 +269,127 @@ TEST_F(Verify, BadInputIsAnInputErrorAndTheRestRuns) {
     EXPECT_EQ(run_cli({"verify", "--plugins", "no-such"}).exit_code, 2);
     EXPECT_EQ(run_cli({"verify", "--shard", "3/2"}).exit_code, 2);
     EXPECT_EQ(run_cli({"verify", file, "--oracle", "no-such"}).exit_code, 2);
+}
+
+// A plugin that hangs costs --max-timeouts watchdog waits, not one per
+// entry: mutant-loop-none loops on every puzzle without a solution (12 in
+// unsolvable.yaml). With -j 1 the bound is exact; the calls after it are
+// skips marked not_run, and --resume runs them again.
+TEST_F(Verify, AHangingPluginStopsAfterMaxTimeoutsAndResumeRunsTheRest) {
+    const std::string unsolvable = np::test::source_dir() + "/../corpus/unsolvable.yaml";
+    const std::string mutants = np::test::fixture_dir() + "/../mutant-plugins";
+    auto verify = [&](const std::string& report, std::vector<std::string> extra) {
+        std::vector<std::string> args = {"verify", unsolvable, "--plugin-dir", mutants, "--plugins",
+                                         "mutant-loop-none", "--timeout", "1", "--max-timeouts", "2",
+                                         "-j", "1", "--no-generator-sweep", "--report", path(report)};
+        args.insert(args.end(), extra.begin(), extra.end());
+        return run_cli(args);
+    };
+    auto count = [](const json& report, const std::string& what) {
+        std::size_t n = 0;
+        for (const auto& r : rows_of(report))
+            n += what == "not_run" ? r.value("not_run", false) : r.value("kind", "") == what;
+        return n;
+    };
+    const auto first = verify("first.json", {});
+    EXPECT_EQ(first.exit_code, 1) << first.out << first.err;  // the timed-out rows fail the run
+    const json report = json::parse(slurp(path("first.json")));
+    ASSERT_EQ(report["rows"].size(), 12u);
+    EXPECT_EQ(count(report, "timed-out"), 2u) << report["rows"];
+    EXPECT_EQ(count(report, "not_run"), 10u);
+    for (const auto& r : rows_of(report))
+        if (r.value("not_run", false)) {
+            EXPECT_EQ(r["status"], "skip");
+            EXPECT_EQ(r["finding"], "not run: mutant-loop-none timed out 2 times (--max-timeouts 2)");
+        }
+    EXPECT_NE(first.out.find("SKIP mutant-loop-none: 10 rows not run"), std::string::npos) << first.out;
+
+    // Resumed: the units with not_run rows run again, two more time out.
+    const auto resumed = verify("second.json", {"--resume", path("first.json")});
+    EXPECT_EQ(resumed.exit_code, 1) << resumed.err;
+    const json again = json::parse(slurp(path("second.json")));
+    ASSERT_EQ(again["rows"].size(), 12u);
+    EXPECT_EQ(count(again, "timed-out"), 4u);
+    EXPECT_EQ(count(again, "not_run"), 8u);
+
+    // The bound is part of the fingerprint: another one is another run.
+    const auto other = run_cli({"verify", unsolvable, "--plugin-dir", mutants, "--plugins", "mutant-loop-none",
+                                "--timeout", "1", "-j", "1", "--no-generator-sweep", "--resume", path("first.json")});
+    EXPECT_EQ(other.exit_code, 2);
+    EXPECT_NE(other.err.find("other inputs, plugins or settings"), std::string::npos) << other.err;
+}
+
+// The default bound, given or not, is the same run (the fingerprint of a
+// default run is the one it had before --max-timeouts existed).
+TEST_F(Verify, TheDefaultMaxTimeoutsKeepsTheFingerprint) {
+    const std::vector<std::string> base = {"verify", good_yaml(), "--plugins", "bitmask-mrv", "--no-generator-sweep"};
+    auto fingerprint = [&](const std::string& name, std::vector<std::string> extra) {
+        std::vector<std::string> args = base;
+        args.insert(args.end(), extra.begin(), extra.end());
+        args.insert(args.end(), {"--report", path(name)});
+        EXPECT_EQ(run_cli(args).exit_code, 0);
+        return json::parse(slurp(path(name)))["run"]["fingerprint"].get<std::string>();
+    };
+    const std::string plain = fingerprint("a.json", {});
+    EXPECT_EQ(fingerprint("b.json", {"--max-timeouts", "3"}), plain);
+    EXPECT_NE(fingerprint("c.json", {"--max-timeouts", "0"}), plain);
+}
+
+// --quick: every shape, every kind of entry and every expectation of the
+// bundled corpus, the generator sweep with seed 1 only, and fewer entries.
+TEST_F(Verify, QuickCoversEveryShapeAndKindInFewerEntries) {
+    const auto run = run_cli({"verify", "--quick", "--report", path("q.json")});
+    EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+    const json report = json::parse(slurp(path("q.json")));
+    std::set<std::string> entries, operations, sweep_seeds;
+    for (const auto& r : rows_of(report)) {
+        const std::string entry = r["entry"].get<std::string>();
+        entries.insert(entry);
+        operations.insert(r["operation"].get<std::string>());
+        if (entry.rfind("generate-", 0) == 0) sweep_seeds.insert(entry.substr(entry.rfind('-') + 1));
+    }
+    EXPECT_EQ(operations, (std::set<std::string>{"check", "count", "generate", "parse", "solve"}));
+    EXPECT_EQ(sweep_seeds, std::set<std::string>{"seed1"});
+    // What the corpus has, and what --quick took of it.
+    const auto corpus = np::corpus::load({np::test::source_dir() + "/../corpus"}).corpus;
+    std::set<std::string> shapes, quick_shapes, verdicts, quick_verdicts, generators, quick_generators;
+    std::size_t checks = 0, quick_checks = 0;
+    for (const auto& e : corpus.puzzles) {
+        const std::string verdict(np::verdict_name(e.expect.verdict));
+        shapes.insert(e.size.name());
+        verdicts.insert(verdict);
+        if (entries.count(e.id)) {
+            quick_shapes.insert(e.size.name());
+            quick_verdicts.insert(verdict);
+        }
+    }
+    for (const auto& e : corpus.grid_checks) {
+        ++checks;
+        quick_checks += entries.count(e.id);
+    }
+    for (const auto& e : corpus.generators) {
+        generators.insert(e.plugin);
+        if (entries.count(e.id)) quick_generators.insert(e.plugin);
+    }
+    EXPECT_EQ(quick_shapes, shapes);
+    EXPECT_EQ(quick_verdicts, verdicts);
+    EXPECT_EQ(quick_generators, generators);
+    EXPECT_GT(quick_checks, 0u);
+    const std::size_t corpus_entries = corpus.puzzles.size() + checks + corpus.generators.size();
+    EXPECT_LT(entries.size(), corpus_entries) << "--quick has fewer entries, so fewer rows, than the full run";
+}
+
+// Off a terminal (a CI log), verify prints a progress line now and then;
+// NUMPLACE_PROGRESS_SECONDS=0 makes it one per update, so that the test
+// needs no clock.
+TEST_F(Verify, ProgressLinesWhenStderrIsNotATerminal) {
+    const auto run = run_cli({"verify", good_yaml(), "--plugins", "bitmask-mrv", "--no-generator-sweep"}, "",
+                             {{"NUMPLACE_PROGRESS_SECONDS", "0"}});
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    // The last update is the whole run: "N/N entries".
+    EXPECT_TRUE(std::regex_search(run.err, std::regex("numplace verify: ([0-9]+)/\\1 entries after [0-9]+ s\n")))
+        << run.err;
+    EXPECT_EQ(run.err.find('\r'), std::string::npos) << "no terminal bar in a log";
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -23,27 +24,52 @@ unsigned usable_cpus() {
     return 1;
 }
 
-// A progress line on stderr, only when it is a terminal.
+// Progress on stderr: on a terminal, a bar redrawn in place; otherwise (a
+// CI log) a line every kLogSeconds, so that a long run shows it is alive.
+// NUMPLACE_PROGRESS_SECONDS sets that interval (tests set 0: a line at each
+// update, so they see one without waiting on the clock).
 class Progress {
 public:
-    Progress() : on_(isatty(STDERR_FILENO) != 0), start_(std::chrono::steady_clock::now()) {}
+    static constexpr double kLogSeconds = 30;
+    Progress() : terminal_(isatty(STDERR_FILENO) != 0), start_(std::chrono::steady_clock::now()) {
+        const char* every = std::getenv("NUMPLACE_PROGRESS_SECONDS");
+        interval_ = every != nullptr && *every != '\0' ? std::max(0.0, std::atof(every)) : kLogSeconds;
+        next_ = interval_;
+    }
     void operator()(std::size_t done, std::size_t total) {
-        if (!on_ || total == 0) return;
+        if (total == 0) return;
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-        const int width = 30, filled = static_cast<int>(width * done / total);
-        std::cerr << "\r[" << std::string(static_cast<std::size_t>(filled), '#')
-                  << std::string(static_cast<std::size_t>(width - filled), '.') << "] " << done << "/" << total
-                  << " entries";
-        if (done > 0 && done < total)
-            std::cerr << ", about " << static_cast<long>(seconds * static_cast<double>(total - done) / static_cast<double>(done))
-                      << " s left   ";
-        if (done == total) std::cerr << "                    \n";
-        std::cerr.flush();
+        if (terminal_) bar(done, total, seconds);
+        else if (seconds >= next_) log_line(done, total, seconds);
     }
 
 private:
-    bool on_;
+    // "about N s left" from the pace so far, or "" when it cannot be told.
+    static std::string left(std::size_t done, std::size_t total, double seconds) {
+        if (done == 0 || done >= total) return "";
+        const auto rest = static_cast<long>(seconds * static_cast<double>(total - done) / static_cast<double>(done));
+        return ", about " + std::to_string(rest) + " s left";
+    }
+    void bar(std::size_t done, std::size_t total, double seconds) {
+        const int width = 30, filled = static_cast<int>(width * done / total);
+        std::cerr << "\r[" << std::string(static_cast<std::size_t>(filled), '#')
+                  << std::string(static_cast<std::size_t>(width - filled), '.') << "] " << done << "/" << total
+                  << " entries" << left(done, total, seconds);
+        if (done > 0 && done < total) std::cerr << "   ";
+        if (done == total) std::cerr << "                    \n";
+        std::cerr.flush();
+    }
+    void log_line(std::size_t done, std::size_t total, double seconds) {
+        std::cerr << "numplace verify: " << done << "/" << total << " entries after " << static_cast<long>(seconds)
+                  << " s" << left(done, total, seconds) << "\n";
+        std::cerr.flush();
+        if (interval_ > 0)
+            while (next_ <= seconds) next_ += interval_;
+    }
+
+    bool terminal_;
     std::chrono::steady_clock::time_point start_;
+    double interval_ = kLogSeconds, next_ = kLogSeconds;
 };
 
 
@@ -56,9 +82,18 @@ bool parse_shard(const std::string& text, uint32_t& index, uint32_t& count) {
     return true;
 }
 
-int write_outputs(const verify::Report& report, const Args& args, Streams io) {
+// What the process exits with for this report. A merged report with an
+// interrupted shard is as partial as the shard: no signal came to this
+// process, so it says 130 (interrupted).
+int exit_code_for(const verify::Report& report) {
+    if (report.interrupted) return interrupt_exit_code() != 0 ? interrupt_exit_code() : kExitSigint;
+    return report.exit_code;
+}
+
+// The JSON report goes last and carries the exit code: the process's,
+// including a file before it that could not be written.
+int write_outputs(verify::Report report, const Args& args, Streams io) {
     bool ok = true;
-    if (args.has("--report")) ok &= write_file(args.text("--report"), dump_document(verify::to_json(report)) + "\n", io.out, io.err);
     if (args.has("--junit")) ok &= write_file(args.text("--junit"), verify::junit_xml(report), io.out, io.err);
     if (args.has("--regressions"))
         ok &= write_file(args.text("--regressions"),
@@ -66,15 +101,13 @@ int write_outputs(const verify::Report& report, const Args& args, Streams io) {
                          "# search established: each is a corpus entry.\n" +
                              verify::regressions_yaml(report),
                          io.out, io.err);
+    report.exit_code = ok ? exit_code_for(report) : kExitUsage;
+    if (args.has("--report")) ok &= write_file(args.text("--report"), dump_document(verify::to_json(report)) + "\n", io.out, io.err);
     // The table goes to stdout unless a report already does.
     if (args.text("--report") != "-") verify::print_summary(report, io.out);
     else verify::print_summary(report, io.err);
     io.out.flush();
-    if (!ok) return kExitUsage;
-    // A merged report with an interrupted shard is as partial as the shard:
-    // no signal came to this process, so it says 130 (interrupted).
-    if (report.interrupted) return interrupt_exit_code() != 0 ? interrupt_exit_code() : kExitSigint;
-    return report.exit_code;
+    return ok ? exit_code_for(report) : kExitUsage;
 }
 
 // A report written by --report, or nullopt after one error line.
@@ -111,7 +144,7 @@ int run_merge(const Args& args, Streams io) {
     if (merged->interrupted)
         io.err << "numplace verify --merge: a shard was interrupted, so the merged report is partial "
                   "(finish that shard with verify --resume, then merge again)\n";
-    return write_outputs(*merged, args, io);
+    return write_outputs(std::move(*merged), args, io);
 }
 
 int run(const Args& args, Streams io) {
@@ -135,6 +168,8 @@ int run(const Args& args, Streams io) {
     s.jobs = args.has("-j") ? static_cast<unsigned>(args.whole("-j")) : usable_cpus();
     s.min_conclusive = args.percent("--min-conclusive") / 100.0;
     s.generators = !args.flag("--no-generator-sweep");
+    s.quick = args.flag("--quick");
+    s.max_timeouts = args.whole("--max-timeouts");
     if (args.has("--shard") && !parse_shard(args.text("--shard"), s.shard_index, s.shard_count)) {
         io.err << "numplace verify: --shard " << args.text("--shard") << ": expected I/N with 1 <= I <= N\n";
         return kExitUsage;
@@ -147,7 +182,7 @@ int run(const Args& args, Streams io) {
         io.err << "numplace verify: " << error << "\n";
         return kExitUsage;
     }
-    return write_outputs(*report, args, io);
+    return write_outputs(std::move(*report), args, io);
 }
 
 // The failure kinds, as the judge names them: "certificate, expectation, ...".
@@ -186,7 +221,14 @@ Command verify_command() {
                   {"--report", FlagKind::text, "Write the JSON report (rows and summary) to FILE; - for stdout"},
                   {"--junit", FlagKind::text, "Write a JUnit XML file: a testcase per row"},
                   {"--regressions", FlagKind::text, "Write every failure with an established truth as corpus entries"},
-                  {"--no-generator-sweep", FlagKind::flag, "Skip the generators' standard-shape sweep"}}),
+                  {"--no-generator-sweep", FlagKind::flag, "Skip the generators' standard-shape sweep"},
+                  {"--quick", FlagKind::flag,
+                   "A fixed subset of the corpus (the first few entries of each file, shape and expectation; see "
+                   "docs/verification.md) and a generator sweep of seed 1 only; plain files run whole"},
+                  FlagSpec("--max-timeouts", FlagKind::whole,
+                           "After this many timed-out calls of one plugin, its calls not yet started are skipped "
+                           "(rows 'not run', which --resume runs again); 0 = no bound",
+                           std::to_string(verify::kDefaultMaxTimeouts))}),
             run};
 }
 
