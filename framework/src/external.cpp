@@ -10,6 +10,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -17,6 +18,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <regex>
+#include <sstream>
 #include <vector>
 
 #include "numplace/clock.hpp"
@@ -33,6 +35,9 @@ namespace {
 enum class Input { argument, stdin_once, lines };
 constexpr std::size_t kMaxDescription = 64 << 10;  // a .solver.yaml file
 constexpr std::size_t kMaxOutput = 1 << 20;  // an answer is a few lines; more is a broken solver
+// A call with no deadline of the host's gets this one: a program that never
+// answers would otherwise hold `numplace solve` with no sign of life.
+constexpr double kDefaultTimeoutSeconds = 60;
 
 }  // namespace
 
@@ -48,6 +53,8 @@ struct ExternalSolver {
     std::map<std::string, std::string> json_fields;  // solution, count, verdict -> field name
     std::optional<std::regex> count_pattern;
     std::vector<std::pair<std::string, Verdict>> verdict_words;
+    double timeout_seconds = kDefaultTimeoutSeconds;  // the description's `timeout`, 0 = none
+    bool timeout_given = false;
     np_plugin descriptor{};
 };
 
@@ -59,6 +66,7 @@ struct Instance {
     Child child;
     int to = -1, from = -1;
     std::string buffer;
+    bool missed_deadline = false;  // the last call ran out of time (external_missed_deadline)
 
     void stop() {
         if (to >= 0) close(to);
@@ -272,6 +280,9 @@ int fill(const ExternalSolver& s, const np_solve_request& req, const Answer& a, 
     if (a.verdict == Verdict::multiple) count = std::max<uint64_t>(count, 2);
     if (a.verdict == Verdict::none) count = 0;
     r.count = std::min(count, req.limit);
+    // At the limit the host wants no more witnesses than that (a program
+    // that prints two solutions under {limit} 1 still answers well).
+    if (r.count == req.limit) r.witness_count = std::min<uint32_t>(r.witness_count, static_cast<uint32_t>(r.count));
     // A conclusion is a verdict that says so, or a bare count (a counter's
     // complete answer); "found" or "unknown" is none.
     const bool concluded = a.verdict == Verdict::none || a.verdict == Verdict::unique || (!a.verdict && a.count);
@@ -299,41 +310,109 @@ int answer_from_output(const ExternalSolver& s, const np_solve_request& req, con
 
 bool has_line(const std::string& text) { return text.find('\n') != std::string::npos; }
 
+void replace_all(std::string& text, std::string_view key, const std::string& value) {
+    for (std::size_t at = 0; (at = text.find(key, at)) != std::string::npos; at += value.size())
+        text.replace(at, key.size(), value);
+}
+
+// The call's deadline: the host's when it set one (--timeout, verify's
+// per-call budget), else the description's `timeout` (60 s unless it says
+// otherwise, 0 = none) from now.
+uint64_t deadline_of(const ExternalSolver& s, const np_budget& budget) {
+    if (budget.deadline_ns != 0) return budget.deadline_ns;
+    if (s.timeout_seconds <= 0) return 0;
+    return monotonic_ns() + static_cast<uint64_t>(s.timeout_seconds * 1e9);
+}
+
+// {timeout}: the seconds left, as a decimal. "0" is no deadline, so a
+// deadline that is close (or past) still reads as the smallest step, 0.001.
+std::string seconds_left(uint64_t deadline_ns) {
+    if (deadline_ns == 0) return "0";
+    const uint64_t now = monotonic_ns();
+    const uint64_t ms = deadline_ns > now ? std::max<uint64_t>((deadline_ns - now) / 1000000, 1) : 1;
+    char text[32];
+    std::snprintf(text, sizeof text, "%llu.%03llu", static_cast<unsigned long long>(ms / 1000),
+                  static_cast<unsigned long long>(ms % 1000));
+    return text;
+}
+
+// The command of one call, its placeholders filled in: {puzzle}, {size}
+// (RxC), {limit} (1, 2, ..., or 0 to count them all) and {timeout}.
+std::vector<std::string> command_for(const ExternalSolver& s, const np_solve_request& req, const std::string& line,
+                                     uint64_t deadline_ns) {
+    const std::string size = std::to_string(req.geometry.box_rows) + "x" + std::to_string(req.geometry.box_cols);
+    const std::string limit = req.limit == NP_UNLIMITED ? "0" : std::to_string(req.limit);
+    const std::string timeout = seconds_left(deadline_ns);
+    std::vector<std::string> argv = s.argv;
+    for (auto& a : argv) {
+        replace_all(a, "{puzzle}", line);
+        replace_all(a, "{size}", size);
+        replace_all(a, "{limit}", limit);
+        replace_all(a, "{timeout}", timeout);
+    }
+    return argv;
+}
+
+// Starts the program for this call (or keeps the running `lines` one) and
+// gives it the puzzle.
+int start_call(Instance& inst, const np_solve_request& req, const std::string& line, uint64_t deadline_ns,
+               np_solve_result& res) {
+    const ExternalSolver& s = *inst.solver;
+    if (s.input != Input::lines || !inst.child.running()) {
+        inst.stop();
+        std::string error;
+        if (!spawn(s.program, command_for(s, req, line, deadline_ns), inst, error))
+            return message(res, s.name + ": cannot start: " + error), NP_FAILED;
+    }
+    if (s.input != Input::argument && !write_all(inst.to, line + "\n")) {
+        inst.stop();
+        return message(res, s.name + " closed its input"), NP_FAILED;
+    }
+    if (s.input != Input::lines) close(inst.to), inst.to = -1;
+    return NP_OK;
+}
+
+// The answer read so far: for `lines` its first line (the rest stays for
+// the next call), otherwise everything.
+std::string take_answer(Instance& inst) {
+    std::string text;
+    if (inst.solver->input != Input::lines) {
+        text.swap(inst.buffer);
+        return text;
+    }
+    const std::size_t end = inst.buffer.find('\n');
+    text = inst.buffer.substr(0, end);
+    inst.buffer.erase(0, end == std::string::npos ? inst.buffer.size() : end + 1);
+    return text;
+}
+
+// Says whose deadline passed: a user who set none learns where the default
+// comes from and how to change it.
+std::string deadline_missed(const ExternalSolver& s, const np_budget& host_budget) {
+    if (host_budget.deadline_ns != 0) return s.name + " gave no answer by its deadline";
+    std::ostringstream seconds;
+    seconds << s.timeout_seconds;
+    return s.name + " gave no answer by its deadline (" + seconds.str() + " s, " +
+           (s.timeout_given ? "its description's 'timeout'" : "the default for command-line solvers") +
+           "; --timeout sets another)";
+}
+
 int solve(void* instance, const np_solve_request* req, np_solve_result* res) {
     if (instance == nullptr || req == nullptr || res == nullptr) return NP_FAILED;  // the host always makes one
     auto& inst = *static_cast<Instance*>(instance);
     const ExternalSolver& s = *inst.solver;
+    inst.missed_deadline = false;
     if (req->option_count > 0) {
         const char* key = req->options[0].key ? req->options[0].key : "";
         return message(*res, std::string("unknown option '") + key + "' (a command-line solver takes no options)"),
                NP_BAD_OPTION;
     }
-    const std::string line = puzzle_line(s, *req);
-    std::string error;
-    if (s.input != Input::lines || !inst.child.running()) {
-        inst.stop();
-        std::vector<std::string> argv = s.argv;
-        const std::string size = std::to_string(req->geometry.box_rows) + "x" + std::to_string(req->geometry.box_cols);
-        for (auto& a : argv) {
-            if (auto at = a.find("{puzzle}"); at != std::string::npos) a.replace(at, 8, line);
-            if (auto at = a.find("{size}"); at != std::string::npos) a.replace(at, 6, size);
-        }
-        if (!spawn(s.program, argv, inst, error)) return message(*res, s.name + ": cannot start: " + error), NP_FAILED;
-    }
-    if (s.input != Input::argument && !write_all(inst.to, line + "\n")) {
-        inst.stop();
-        return message(*res, s.name + " closed its input"), NP_FAILED;
-    }
-    if (s.input != Input::lines) close(inst.to), inst.to = -1;
-    const std::string why = read_until(inst, req->budget, s.input == Input::lines ? has_line : nullptr);
-    std::string text;
-    if (s.input == Input::lines) {
-        const std::size_t end = inst.buffer.find('\n');
-        text = inst.buffer.substr(0, end);
-        inst.buffer.erase(0, end == std::string::npos ? inst.buffer.size() : end + 1);
-    } else {
-        text = std::move(inst.buffer);
-    }
+    np_budget budget = req->budget;
+    budget.deadline_ns = deadline_of(s, req->budget);
+    if (const int status = start_call(inst, *req, puzzle_line(s, *req), budget.deadline_ns, *res); status != NP_OK)
+        return status;
+    const std::string why = read_until(inst, budget, s.input == Input::lines ? has_line : nullptr);
+    const std::string text = take_answer(inst);
     if (why == "terminated") {
         inst.stop();
         res->stop = NP_STOP_BUDGET;  // asked to stop: no answer, and not the solver's fault
@@ -341,7 +420,8 @@ int solve(void* instance, const np_solve_request* req, np_solve_result* res) {
     }
     if (!why.empty()) {
         inst.stop();
-        return message(*res, s.name + (why == "deadline" ? " gave no answer by its deadline" : ": " + why)), NP_FAILED;
+        inst.missed_deadline = why == "deadline";
+        return message(*res, inst.missed_deadline ? deadline_missed(s, req->budget) : s.name + ": " + why), NP_FAILED;
     }
     if (s.input != Input::lines) {
         const Exit end = inst.child.wait();
@@ -405,6 +485,44 @@ std::optional<np_geometry> shape_of(const std::string& text) {
     return np_geometry{r, c};
 }
 
+// How answers come out (the `output` field).
+std::string describe_output(ExternalSolver& s, const YAML::Node& out) {
+    if (!out.IsMap()) return "'output' must say how answers come out (solution, json, count, verdicts)";
+    const auto part = [&out](const char* key) { return out[key] ? out[key] : YAML::Node(); };
+    s.solution_line = !part("solution").IsNull() && part("solution").as<std::string>() == "line";
+    for (const auto& f : part("json")) s.json_fields[f.first.as<std::string>()] = f.second.as<std::string>();
+    if (part("count")) {
+        try {
+            s.count_pattern.emplace(part("count").as<std::string>());
+        } catch (const std::regex_error& e) {
+            return std::string("'output.count' is not a regular expression: ") + e.what();
+        }
+    }
+    // unknown: the program stopped on its budget ({timeout}) without a
+    // conclusion; a solution it printed still counts.
+    for (const auto& w : part("verdicts")) {
+        auto v = verdict_from_name(w.second.as<std::string>());
+        if (!v || (*v != Verdict::none && *v != Verdict::unique && *v != Verdict::multiple && *v != Verdict::invalid &&
+                   *v != Verdict::unknown))
+            return "'output.verdicts': '" + w.second.as<std::string>() +
+                   "' is not none, unique, multiple, invalid or unknown";
+        s.verdict_words.emplace_back(w.first.as<std::string>(), *v);
+    }
+    if (!s.solution_line && s.json_fields.empty() && !s.count_pattern && s.verdict_words.empty())
+        return "'output' gives no way to read an answer";
+    return "";
+}
+
+// The `timeout` field: seconds per call when the host sets no deadline
+// (60 unless given; 0 = none).
+std::string describe_timeout(ExternalSolver& s, const YAML::Node& timeout) {
+    if (timeout.IsNull()) return "";
+    s.timeout_seconds = timeout.as<double>();
+    if (!std::isfinite(s.timeout_seconds) || s.timeout_seconds < 0) return "'timeout' must be seconds >= 0 (0 = none)";
+    s.timeout_given = true;
+    return "";
+}
+
 std::string describe(ExternalSolver& s, const YAML::Node& whole) {
     if (!whole.IsMap()) return "not a map of fields";
     // Absent fields read as null (a const map's missing key is an invalid
@@ -416,7 +534,7 @@ std::string describe(ExternalSolver& s, const YAML::Node& whole) {
     };
     for (const auto& item : whole) {
         static const std::vector<std::string> known = {"name", "version", "description", "command", "shapes", "max_side",
-                                                       "capabilities", "input", "empty", "output"};
+                                                       "capabilities", "input", "empty", "output", "timeout"};
         const auto key = item.first.as<std::string>();
         if (std::find(known.begin(), known.end(), key) == known.end()) return "unknown field '" + key + "'";
     }
@@ -428,8 +546,7 @@ std::string describe(ExternalSolver& s, const YAML::Node& whole) {
     if (s.argv.empty()) return "'command' must be a list: the program and its arguments";
     // "{dir}": the folder of this description, for a script that sits beside it.
     const std::string here = std::filesystem::absolute(std::filesystem::path(s.path)).parent_path().string();
-    for (auto& a : s.argv)
-        for (std::size_t at; (at = a.find("{dir}")) != std::string::npos;) a.replace(at, 5, here);
+    for (auto& a : s.argv) replace_all(a, "{dir}", here);
     auto program = find_program(s.argv[0]);
     if (!program)
         return "the command '" + s.argv[0] + "' is not found (as a path, or in PATH's absolute folders) or not executable";
@@ -459,30 +576,15 @@ std::string describe(ExternalSolver& s, const YAML::Node& whole) {
         for (const auto& a : s.argv) placed |= a.find("{puzzle}") != std::string::npos;
         if (!placed) return "input: argument needs {puzzle} in 'command'";
     }
+    // One `lines` process answers many calls, each with its own budget.
+    for (const auto& a : s.argv)
+        if (s.input == Input::lines && (a.find("{timeout}") != std::string::npos || a.find("{limit}") != std::string::npos))
+            return "input: lines starts one process for many calls: {timeout} and {limit} need argument or stdin";
     const auto empty = text("empty", ".");
     if (empty.size() != 1) return "'empty' must be one character";
     s.empty = empty[0];
-    const YAML::Node out = doc("output");
-    if (!out.IsMap()) return "'output' must say how answers come out (solution, json, count, verdicts)";
-    const auto part = [&out](const char* key) { return out[key] ? out[key] : YAML::Node(); };
-    s.solution_line = !part("solution").IsNull() && part("solution").as<std::string>() == "line";
-    for (const auto& f : part("json")) s.json_fields[f.first.as<std::string>()] = f.second.as<std::string>();
-    if (part("count")) {
-        try {
-            s.count_pattern.emplace(part("count").as<std::string>());
-        } catch (const std::regex_error& e) {
-            return std::string("'output.count' is not a regular expression: ") + e.what();
-        }
-    }
-    for (const auto& w : part("verdicts")) {
-        auto v = verdict_from_name(w.second.as<std::string>());
-        if (!v || (*v != Verdict::none && *v != Verdict::unique && *v != Verdict::multiple && *v != Verdict::invalid))
-            return "'output.verdicts': '" + w.second.as<std::string>() + "' is not none, unique, multiple or invalid";
-        s.verdict_words.emplace_back(w.first.as<std::string>(), *v);
-    }
-    if (!s.solution_line && s.json_fields.empty() && !s.count_pattern && s.verdict_words.empty())
-        return "'output' gives no way to read an answer";
-    return "";
+    if (auto problem = describe_timeout(s, doc("timeout")); !problem.empty()) return problem;
+    return describe_output(s, doc("output"));
 }
 
 }  // namespace
@@ -495,6 +597,10 @@ void* ExternalPlugin::create() const {
     auto* inst = new Instance();
     inst->solver = solver_.get();
     return inst;
+}
+
+bool external_missed_deadline(const void* instance) {
+    return instance != nullptr && static_cast<const Instance*>(instance)->missed_deadline;
 }
 
 bool is_solver_description(const std::string& path) {

@@ -247,8 +247,8 @@ std::optional<std::string> Session::refusal(bool has_function, uint32_t capabili
     if (!failure_.empty()) return failure_;
     if (!has_function || !plugin_.can(static_cast<np_capability>(capability))) return plugin_.name() + " cannot " + what;
     if (!plugin_.supports(geometry))
-        return plugin_.name() + " does not support " + geometry.name() + " grids (supports " +
-               plugin_.geometry_summary() + ")";
+        return plugin_.name() + " does not support " + geometry.name() + " boxes (" + std::to_string(geometry.side()) +
+               "x" + std::to_string(geometry.side()) + " grids; it supports " + plugin_.geometry_summary() + ")";
     return std::nullopt;
 }
 
@@ -291,7 +291,9 @@ SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList
         out.error = reason_from_violation(result.violation, puzzle.geometry);
     } else if (status != NP_OK) {
         out.message = failure_text(name, status, out.message);
-        out.fault = Fault::failed;
+        // A command-line solver past its deadline was stopped, as a worker's
+        // watchdog stops a library that ignores it: the same fault.
+        out.fault = plugin_.external() && external_missed_deadline(instance_) ? Fault::timed_out : Fault::failed;
         return out;
     } else {
         if (auto malformed = malformed_solve(result, request, buffer_.data(), n, side); !malformed.empty()) {

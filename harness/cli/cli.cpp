@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 
@@ -39,6 +40,19 @@ std::string range_text(const FlagSpec& s) {
     return "a whole number from " + std::to_string(s.min) + " to " + std::to_string(s.max);
 }
 
+// "" for a box shape; otherwise what was expected. A grid's size given where
+// the box is meant ("6x6") is the usual slip: name the box that makes it.
+std::string shape_problem(const std::string& value) {
+    if (Geometry::parse(value)) return "";
+    std::string problem = "expected a box shape RxC (e.g. 3x3) with 2 <= R*C <= " + std::to_string(NP_MAX_SIDE);
+    unsigned rows = 0, cols = 0;
+    char extra = 0;
+    if (std::sscanf(value.c_str(), "%ux%u%c", &rows, &cols, &extra) == 2 && rows == cols && rows <= NP_MAX_SIDE)
+        if (auto box = Geometry::from_side(static_cast<int>(rows)))
+            problem += "; a " + value + " grid is --size " + box->name();
+    return problem;
+}
+
 // "" when the value fits the spec; otherwise what was expected.
 std::string check_value(const FlagSpec& s, const std::string& value) {
     switch (s.kind) {
@@ -60,10 +74,7 @@ std::string check_value(const FlagSpec& s, const std::string& value) {
             }
             return "expected one of " + list;
         }
-        case FlagKind::shape:
-            return Geometry::parse(value) ? ""
-                                          : "expected a box shape RxC (e.g. 3x3) with 2 <= R*C <= " +
-                                                std::to_string(NP_MAX_SIDE);
+        case FlagKind::shape: return shape_problem(value);
         default: return "";
     }
 }

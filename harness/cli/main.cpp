@@ -1,6 +1,8 @@
 // numplace: the command line. The only file that includes CLI11: it maps the
 // table of commands (command_table.cpp) onto CLI11 and runs the one chosen.
 #include <CLI/CLI.hpp>
+#include <cctype>
+#include <functional>
 #include <iostream>
 #include <list>
 #include <map>
@@ -16,10 +18,11 @@ const char* kExitCodes =
     "Exit codes:\n"
     "  0    every input was processed and well-formed (any verdict: unique, found, none, multiple, ...)\n"
     "  1    every input was processed, but one was invalid or a plugin failed or gave a wrong answer\n"
-    "       (plugins: a plugin file was skipped; check: a grid breaks a rule)\n"
-    "  2    usage or I/O error: unknown flag or plugin, bad flag or option value, a plugin without the\n"
-    "       capability, an unreadable file (the other inputs still run)\n"
-    "  130  interrupted by SIGINT (Ctrl-C), 143 by SIGTERM: the call in flight is stopped, what was\n"
+    "       on it, a box shape it does not take included (the shape is the input's, however it was\n"
+    "       given); plugins: a plugin file was skipped; check: a grid breaks a rule\n"
+    "  2    usage or I/O error, found before any input is solved: unknown command, flag or plugin, bad\n"
+    "       flag or option value, a plugin without the capability asked for (it cannot do that for\n"
+    "       any input), an unreadable file (the other inputs still run)\n"    "  130  interrupted by SIGINT (Ctrl-C), 143 by SIGTERM: the call in flight is stopped, what was\n"
     "       answered so far is printed (a count as N+), and nothing more is started; a second\n"
     "       signal ends the process at once\n";
 
@@ -85,6 +88,32 @@ void add_flags(CLI::App* sub, const Command& command, Slots& slots) {
     }
 }
 
+// Every usage error is one line, "numplace[ COMMAND]: what", exit 2:
+// CLI11's own text is two lines without the program's name.
+int usage_error(const CLI::App& app, const CLI::ParseError& e) {
+    std::string where = "numplace";
+    const CLI::App* at = &app;  // the command being parsed when CLI11 stopped
+    for (auto parsed = at->get_subcommands(); !parsed.empty(); parsed = at->get_subcommands()) {
+        at = parsed.front();
+        where += " " + at->get_name();
+    }
+    std::string what = e.what();
+    if (at->get_require_subcommand_min() > 0 && at->get_subcommands().empty()) {
+        // No command, or a word that is none: name the ones there are.
+        std::string names;
+        for (const CLI::App* sub : at->get_subcommands(std::function<bool(const CLI::App*)>{}))
+            names += (names.empty() ? "" : ", ") + sub->get_name();
+        const auto extra = at->remaining();
+        what = (extra.empty() ? "a command is required" : "unknown command '" + extra.front() + "'") +
+               " (commands: " + names + ")";
+    } else {
+        if (!what.empty()) what[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(what[0])));
+        what += " (" + where + " --help lists its flags)";
+    }
+    std::cerr << where << ": " << what << "\n";
+    return kExitUsage;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -110,7 +139,8 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         // --help and --version end here with 0; every real parse error is a
         // usage error, exit 2.
-        return app.exit(e) == 0 ? kExitOk : kExitUsage;
+        if (e.get_exit_code() == 0) return app.exit(e);
+        return usage_error(app, e);
     }
 
     install_interrupt_handlers();

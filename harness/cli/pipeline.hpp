@@ -49,6 +49,19 @@ public:
         write_ready();
     }
 
+    // Hands over the jobs made so far and writes every result, waiting for
+    // the worker: for a pause in the input, so that no answer is held back
+    // while numplace waits for the next puzzle.
+    void drain() {
+        if (!worker_.joinable()) return;
+        flush();
+        {
+            std::unique_lock lock(mutex_);
+            changed_.wait(lock, [&] { return (todo_.empty() && !busy_) || stopped_; });
+        }
+        write_ready();
+    }
+
     bool stopped() const {
         std::lock_guard lock(mutex_);
         return stopped_;
@@ -98,6 +111,7 @@ private:
                 if (todo_.empty() || stopped_) return;
                 batch = std::move(todo_.front());
                 todo_.pop_front();
+                busy_ = true;
             }
             bool go_on = true;
             std::size_t ran = 0;
@@ -106,6 +120,7 @@ private:
             {
                 std::lock_guard lock(mutex_);
                 done_.push_back(std::move(batch));
+                busy_ = false;
                 if (!go_on) stopped_ = true;
             }
             changed_.notify_all();
@@ -119,6 +134,7 @@ private:
     std::condition_variable changed_;
     std::deque<std::vector<Job>> todo_, done_;
     bool closed_ = false, stopped_ = false;
+    bool busy_ = false;  // the worker holds a batch (drain waits for it)
     std::thread worker_;  // last: starts after everything above exists
 };
 

@@ -105,9 +105,12 @@ int interrupt_exit_code();  // 130 for SIGINT, 143 for SIGTERM, 0 when none came
 // order: files, stdin ("-" or no argument), or puzzles given inline. A path
 // that cannot be read is an I/O error (one line on stderr; the rest still
 // runs). `each` returns false to stop (interruption, a fatal plugin answer).
+// `idle`, when given, runs whenever standard input (a pipe, a terminal)
+// pauses: whatever was answered should be written out then, so that
+// `solve | while read` sees each answer before the next puzzle is sent.
 class Tally;
 void for_each_input(const Args& args, std::istream& in, std::ostream& err, Tally& tally,
-                    const std::function<bool(const InputItem&)>& each);
+                    const std::function<bool(const InputItem&)>& each, const std::function<void()>& idle = {});
 
 // ---- The batch's outcome -------------------------------------------------------
 // Counts rows that were invalid or failed and remembers the first, for the

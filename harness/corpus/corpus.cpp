@@ -1053,4 +1053,13 @@ LoadResult load(const std::vector<std::string>& paths) {
     return result;
 }
 
+std::string bundled_path() {
+    // The running program, as the kernel knows it (what Boost.DLL's
+    // program_location reads on Linux); this library does without Boost.
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (ec) return "";
+    return (exe.parent_path().parent_path() / "share" / "numplace" / "corpus").lexically_normal().string();
+}
+
 }  // namespace np::corpus

@@ -150,6 +150,12 @@ struct LoadResult {
 // corpus file is an error naming it. A file named twice is read once.
 LoadResult load(const std::vector<std::string>& paths);
 
+// The bundled corpus, <exe>/../share/numplace/corpus: in an install, and in
+// the build tree (a link CMake makes). The one default of `verify` and
+// `corpus lint`, so that both find the same corpus wherever they stand; ""
+// when the running program cannot be located.
+std::string bundled_path();
+
 // Loads one file's text as if read from `name` (for tests and for checking
 // entries before they are written).
 LoadResult load_text(std::string_view yaml, const std::string& name);

@@ -1,7 +1,6 @@
 #include "sources.hpp"
 
 #include <algorithm>
-#include <boost/dll/runtime_symbol_info.hpp>
 #include <filesystem>
 #include <map>
 
@@ -16,15 +15,6 @@ namespace {
 bool is_yaml(const std::string& path) {
     const auto ext = fs::path(path).extension().string();
     return ext == ".yaml" || ext == ".yml";
-}
-
-// The bundled corpus: <exe>/../share/numplace/corpus, in an install and (a
-// link made by CMake) in the build tree.
-std::string bundled_corpus() {
-    std::error_code ec;
-    const fs::path exe = boost::dll::program_location(ec);
-    if (ec) return "";
-    return (exe.parent_path().parent_path() / "share" / "numplace" / "corpus").lexically_normal().string();
 }
 
 bool wanted(const Settings& s, const std::string& id, const std::vector<std::string>& tags, const Geometry* size) {
@@ -107,7 +97,7 @@ void add_sweep(const Settings& s, const std::vector<Plugin>& plugins, std::vecto
 void split_paths(const Settings& s, std::vector<std::string>& yaml_paths, std::vector<std::string>& plain_paths,
                  std::vector<std::string>& errors) {
     if (s.paths.empty()) {
-        const std::string bundled = bundled_corpus();
+        const std::string bundled = corpus::bundled_path();
         std::error_code ec;
         if (bundled.empty() || !fs::is_directory(bundled, ec)) errors.push_back("no bundled corpus found at " + bundled);
         else yaml_paths.push_back(bundled);

@@ -1,11 +1,17 @@
 // The numplace binary end to end: outputs, batches with bad lines, exit codes.
 #include <gtest/gtest.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include <sstream>
 
 #include "numplace/format.hpp"
+#include "numplace/process.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -234,10 +240,82 @@ TEST(Cli, UnreadableInputExitsTwoButTheRestRuns) {
 }
 
 TEST(Cli, PluginErrorsExitOne) {
+    // A shape is the input's: one the plugin does not take fails that input
+    // (1), even when --size names it; a capability it lacks is a usage error
+    // (2, flags_test.cpp).
     auto big = run_cli({"solve", "--plugin", "backtrack", "--size", "5x6", std::string(900, '.')});
     EXPECT_EQ(big.exit_code, 1);
     EXPECT_EQ(big.out.rfind("error: ", 0), 0u);
-    EXPECT_NE(big.out.find("does not support 5x6"), std::string::npos);
+    // A box shape is not called a grid.
+    EXPECT_NE(big.out.find("does not support 5x6 boxes (30x30 grids; it supports "), std::string::npos) << big.out;
+}
+
+// `numplace plugins` lists paths usable from anywhere, however the folder
+// was named.
+TEST(Cli, PluginsListsAbsolutePaths) {
+    const std::string relative = std::filesystem::relative(np::test::fixture_dir()).string();
+    ASSERT_FALSE(std::filesystem::path(relative).is_absolute());
+    auto run = run_cli({"plugins", "--plugin-dir", relative, "--json"});
+    json j = json::parse(run.out);
+    ASSERT_FALSE(j["plugins"].empty());
+    for (const auto& p : j["plugins"])
+        EXPECT_TRUE(std::filesystem::path(p["path"].get<std::string>()).is_absolute()) << p["path"];
+    auto text = run_cli({"plugins", "--plugin-dir", relative});
+    EXPECT_EQ(text.out.find("path:         " + relative), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("path:         /"), std::string::npos) << text.out;
+}
+
+// `corpus lint` with no argument checks the corpus verify uses, the bundled
+// one, wherever the user stands (no ./corpus here).
+TEST(Cli, CorpusLintDefaultsToTheBundledCorpus) {
+    char name[] = "/tmp/numplace-lint-XXXXXX";
+    const std::filesystem::path empty = mkdtemp(name);
+    // The shell only changes the directory: numplace runs from a folder with no corpus in it.
+    auto run = np::test::run_program("/bin/sh", {"-c", "cd \"$0\" && exec \"$1\" corpus lint", empty.string(),
+                                                 NUMPLACE_TEST_BINARY});
+    std::filesystem::remove_all(empty);
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_NE(run.out.find(": ok"), std::string::npos) << run.out;
+    EXPECT_EQ(run.out.rfind("0 file(s)", 0), std::string::npos) << run.out;
+}
+
+// `solve ... | while read`: each answer leaves through the pipe while
+// standard input is still open; it used to wait for 256 puzzles or the end
+// of the input, then for a full stdout buffer.
+TEST(Cli, EachAnswerLeavesThroughAPipeBeforeTheNextPuzzleComes) {
+    int in[2], out[2];
+    ASSERT_EQ(pipe2(in, O_CLOEXEC), 0);
+    ASSERT_EQ(pipe2(out, O_CLOEXEC), 0);
+    np::SpawnOptions options;
+    options.fds = {in[0], out[1], np::kDevNull};
+    std::string error;
+    np::Child child = np::spawn_program(NUMPLACE_TEST_BINARY, {NUMPLACE_TEST_BINARY, "solve", "--plugin", "backtrack"},
+                                        options, error);
+    close(in[0]);
+    close(out[1]);
+    ASSERT_TRUE(child.running()) << error;
+    auto read_line = [fd = out[0]] {
+        std::string line;
+        for (char c = 0;; line += c) {
+            // A bound on waiting for the answer, not a timing: a minute of
+            // nothing means it is held back.
+            pollfd ready{fd, POLLIN, 0};
+            if (poll(&ready, 1, 60000) <= 0) return line + "<nothing while stdin is open>";
+            if (read(fd, &c, 1) != 1) return line + "<end>";
+            if (c == '\n') return line;
+        }
+    };
+    auto send = [fd = in[1]](const std::string& text) {
+        return write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+    };
+    ASSERT_TRUE(send(kEasy + "\n"));
+    EXPECT_EQ(read_line(), kEasySolution);  // stdin still open: the second puzzle is not written yet
+    ASSERT_TRUE(send(kOther + "\n"));
+    EXPECT_EQ(read_line().size(), 81u);
+    close(in[1]);
+    EXPECT_EQ(read_line(), "<end>");
+    close(out[0]);
+    EXPECT_TRUE(child.wait().ok());
 }
 
 }  // namespace

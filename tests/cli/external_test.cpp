@@ -104,6 +104,12 @@ TEST_F(External, ACrashAHangOrGibberishFailsNeverUnknown) {
                                 : name == "sleeper" ? "gave no answer by its deadline"
                                                     : "gave no answer numplace can read";
         EXPECT_NE(run.out.find(why), std::string::npos) << name << ": " << run.out;
+        // A missed deadline is the kind the guide's table says: timed-out,
+        // as for a library that ignores its deadline, not contract.
+        if (name == "sleeper") {
+            EXPECT_NE(run.out.find(": timed-out: "), std::string::npos) << run.out;
+            EXPECT_EQ(run.out.find(": contract: "), std::string::npos) << run.out;
+        }
         // Every puzzle is a failed row: none is "unknown".
         EXPECT_NE(run.out.find(name + " "), std::string::npos);
         EXPECT_EQ(run.out.find("unknown: " + name), std::string::npos);
@@ -183,6 +189,82 @@ TEST_F(External, AHugeDescriptionIsNotRead) {
     auto run = run_cli({"plugins", "--plugin-dir", dir.string()});
     EXPECT_NE(run.out.find("huge.solver.yaml"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("larger than 64 KiB"), std::string::npos) << run.out;
+}
+
+// With no --timeout a command-line solver still has a deadline (60 s, or
+// the description's `timeout`), and the message says where it came from.
+TEST_F(External, AProgramThatNeverAnswersMeetsADefaultDeadline) {
+    describe("slow", "name: slow\ncommand: [sleep, '30']\nshapes: [3x3]\ntimeout: 0.5\noutput: {solution: line}\n");
+    auto run = run_cli({"solve", "--plugin-dir", dir.string(), "--plugin", "slow", std::string(81, '.')});
+    EXPECT_EQ(run.exit_code, 1) << run.err;
+    EXPECT_NE(run.out.find("slow gave no answer by its deadline (0.5 s, its description's 'timeout'"),
+              std::string::npos)
+        << run.out;
+    describe("bad-timeout", "name: bad-timeout\ncommand: [true]\nshapes: [3x3]\ntimeout: -1\noutput: {solution: line}\n");
+    auto listed = run_cli({"plugins", "--plugin-dir", dir.string()});
+    EXPECT_NE(listed.out.find("'timeout' must be seconds >= 0"), std::string::npos) << listed.out;
+}
+
+// {limit} and {timeout} tell the program its budget: the solution limit (0
+// to count them all) and the seconds left, as a decimal.
+TEST_F(External, ThePlaceholdersGiveTheBudget) {
+    describe("budgeted", R"(name: budgeted
+command: [sh, -c, 'echo "$1 $2" > "$0/seen"; exec ")" NUMPLACE_TEST_BINARY R"(" solve --plugin backtrack --format json -', "{dir}", "{limit}", "{timeout}"]
+shapes: [3x3]
+capabilities: [solve, count, prove-unique]
+output:
+  json: {solution: solutions, count: count, verdict: verdict}
+)");
+    auto seen = [&](std::vector<std::string> args) {
+        args.insert(args.end(), {"--plugin-dir", dir.string(), "--plugin", "budgeted", std::string(81, '.')});
+        auto run = run_cli(args);
+        EXPECT_NE(run.exit_code, 2) << run.err;
+        std::string limit;
+        double seconds = -1;
+        std::ifstream(dir / "seen") >> limit >> seconds;
+        return std::make_pair(limit, seconds);
+    };
+    auto [limit, seconds] = seen({"solve", "--timeout", "5"});
+    EXPECT_EQ(limit, "2");
+    EXPECT_GT(seconds, 0);
+    EXPECT_LE(seconds, 5);
+    std::tie(limit, seconds) = seen({"solve", "--limit", "1"});
+    EXPECT_EQ(limit, "1");
+    EXPECT_GT(seconds, 0);  // the default deadline
+    EXPECT_LE(seconds, 60);
+    std::tie(limit, seconds) = seen({"count"});
+    EXPECT_EQ(limit, "0");
+}
+
+// A program may say it stopped on its budget: a verdict word mapped to
+// unknown is an answer ("unknown"), not a failure.
+TEST_F(External, AProgramMayAnswerUnknown) {
+    describe("giver-up", R"(name: giver-up
+command: [echo, "gave up: out of time"]
+shapes: [3x3]
+output:
+  verdicts: {"gave up": unknown}
+)");
+    auto run = run_cli({"solve", "--plugin-dir", dir.string(), "--plugin", "giver-up", std::string(81, '.')});
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.out, "unknown\n");
+}
+
+// One `lines` process answers many calls: a per-call budget in its command
+// could only be the first call's.
+TEST_F(External, ALinesProcessTakesNoPerCallPlaceholders) {
+    describe("lines-budget", "name: lines-budget\ncommand: [cat, '{timeout}']\ninput: lines\nshapes: [3x3]\n"
+                             "output: {solution: line}\n");
+    auto run = run_cli({"plugins", "--plugin-dir", dir.string()});
+    EXPECT_NE(run.out.find("{timeout} and {limit} need argument or stdin"), std::string::npos) << run.out;
+}
+
+// A shape the solver does not take fails that input, named as a box shape.
+TEST_F(External, AnInputOfAnotherShapeFailsThatInputOnly) {
+    auto run = run_cli({"solve", "--plugin-dir", dir.string(), "--plugin", "liar", std::string(16, '.')});
+    EXPECT_EQ(run.exit_code, 1) << run.err;
+    EXPECT_NE(run.out.find("liar does not support 2x2 boxes (4x4 grids; it supports 3x3)"), std::string::npos)
+        << run.out;
 }
 
 }  // namespace

@@ -103,4 +103,40 @@ TEST(Flags, APluginsOwnBadOptionStopsTheBatch) {
     EXPECT_EQ(run.out, "error: fixture-liar: bad option\n");
 }
 
+// Every usage error is one line naming numplace (and the command), exit 2:
+// CLI11's own text was two lines without the program's name.
+TEST(Flags, UsageErrorsAreOneLineNamingNumplace) {
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+        {{"frobnicate"}, "numplace: unknown command 'frobnicate' (commands: "},
+        {{}, "numplace: a command is required (commands: "},
+        {{"corpus"}, "numplace corpus: a command is required (commands: lint, import)"},
+        {{"solve", "--plugin", "backtrack", "--frob", kEasy}, "numplace solve: "},
+        {{"solve", "--plugin", "backtrack", "--size", "6x6", kEasy}, "numplace solve: --size 6x6: expected a box shape"},
+        {{"solve", kEasy}, "numplace solve: --plugin is required"},
+    };
+    for (const auto& [args, start] : cases) {
+        auto run = run_cli(args);
+        EXPECT_EQ(run.exit_code, 2) << start;
+        EXPECT_EQ(run.out, "") << start;
+        EXPECT_EQ(run.err.rfind(start, 0), 0u) << run.err;
+        EXPECT_EQ(run.err.find('\n'), run.err.size() - 1) << run.err;  // one line
+    }
+    EXPECT_NE(run_cli({"solve", "--plugin", "backtrack", "--frob"}).err.find("--frob"), std::string::npos);
+}
+
+// A grid's size where the box is meant is the usual slip: the message names
+// the box that makes that grid.
+TEST(Flags, AGridSizeGivenForTheBoxNamesTheBox) {
+    for (const auto& [grid, box] : std::vector<std::pair<std::string, std::string>>{{"6x6", "2x3"}, {"9x9", "3x3"},
+                                                                                      {"12x12", "3x4"}}) {
+        auto run = run_cli({"solve", "--plugin", "backtrack", "--size", grid, kEasy});
+        EXPECT_EQ(run.exit_code, 2);
+        EXPECT_NE(run.err.find("a " + grid + " grid is --size " + box), std::string::npos) << run.err;
+    }
+    // No hint where no box makes the grid.
+    auto odd = run_cli({"solve", "--plugin", "backtrack", "--size", "7x7", kEasy});
+    EXPECT_EQ(odd.exit_code, 2);
+    EXPECT_EQ(odd.err.find("grid is --size"), std::string::npos) << odd.err;
+}
+
 }  // namespace

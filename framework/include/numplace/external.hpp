@@ -4,27 +4,34 @@
 // same Session, the same certification, the same workers); only the calls
 // differ: each runs the program (or talks to a long-running one) and reads
 // its answer. Unparseable output, a crash or a hang is the solver's failure
-// (NP_FAILED), never an "unknown".
+// (NP_FAILED), never an "unknown"; a program that misses its deadline is
+// stopped and the host reports it as timed out (external_missed_deadline).
+// The contract, whole, is in docs/plugin-guide.md.
 //
 //   name: qqwing-cli                    # [a-z0-9_-]+
 //   version: "1.3.4"
 //   description: One line
 //   command: [qqwing, --solve, --one-line]   # argv; "{puzzle}" is replaced by the puzzle
 //                                       # (input: argument), "{size}" by RxC, "{dir}" by
-//                                       # the folder of this file
+//                                       # the folder of this file, "{limit}" by the solution
+//                                       # limit (1, 2, ...; 0 = count them all), "{timeout}" by
+//                                       # the seconds left for the call ("9.998"; 0 = none)
 //   shapes: [3x3]                       # and/or max_side: 25
 //   capabilities: [solve]               # solve, count, prove-unique
 //   input: stdin                        # argument | stdin (one process per puzzle)
 //                                       # | lines (one long-running process, a puzzle line in,
 //                                       #   an answer line out)
 //   empty: "."                          # the symbol written for an empty cell
+//   timeout: 60                         # seconds per call when numplace sets no deadline
+//                                       # (--timeout); 60 unless given, 0 = none
 //   output:
 //     solution: line                    # a line of N*N symbols is the solution
 //     json: {solution: solution, count: count, verdict: status}   # or: fields of one JSON object
 //     count: 'There are ([0-9]+) solutions'   # a regex, its first group is the count; matched
 //                                       # within one line (its first 2 KiB), the first line that has it
-//     verdicts: {"not possible": none, "is unique": unique, "invalid": invalid}
-//       # words in the output and the verdict each means (none, unique, multiple, invalid)
+//     verdicts: {"not possible": none, "is unique": unique, "invalid": invalid, "gave up": unknown}
+//       # words in the output and the verdict each means (none, unique, multiple, invalid,
+//       # unknown = stopped by its budget); multiple needs two different solutions printed
 #pragma once
 
 #include <memory>
@@ -52,6 +59,12 @@ private:
     ExternalPlugin() = default;
     std::unique_ptr<ExternalSolver> solver_;
 };
+
+// True when the last call on `instance` (from ExternalPlugin::create) ended
+// because the program gave no answer by its deadline and was stopped: the
+// host reports that as timed out, the end a worker's watchdog gives a plugin
+// that ignores its deadline.
+bool external_missed_deadline(const void* instance);
 
 // True for a file name ending in ".solver.yaml".
 bool is_solver_description(const std::string& path);

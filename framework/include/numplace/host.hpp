@@ -48,7 +48,8 @@ enum class Fault {
     failed,     // the plugin said it could not (NP_FAILED, NP_BAD_OPTION, NP_UNSUPPORTED)
     malformed,  // the answer breaks the ABI's contract (count above the limit, ...)
     wrong,      // the answer fails its certificate (a bad witness, a false violation)
-    // Set only by a harness that runs plugins in worker processes:
+    // Set by a harness that runs plugins in worker processes (and timed_out
+    // by the host for a command-line solver it stopped at its deadline):
     crashed,        // the worker died on a signal (message names it: SIGSEGV, SIGABRT, ...)
     timed_out,      // the worker ignored its deadline and was killed by the watchdog
     out_of_memory,  // an allocation failed at the worker's memory limit

@@ -67,7 +67,7 @@ int run(const Args& args, Streams io) {
             for (const auto& v : violations) io.out << "  " << reason_code_name(v.code) << ": " << v.message << "\n";
         }
         return !bad_option;
-    });
+    }, [&] { io.out.flush(); });  // the input paused: what was checked is out before numplace waits
     io.out.flush();
     const int code = tally.finish(io.err, "grids");
     return bad_option && !interrupted() ? kExitUsage : code;

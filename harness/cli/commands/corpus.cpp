@@ -14,7 +14,8 @@ namespace np::cli {
 
 int run_corpus_lint(const Args& args, Streams io) {
     std::vector<std::string> paths = args.texts("PATHS");
-    if (paths.empty()) paths.push_back("corpus");
+    // verify's default too: the installed corpus, wherever the user stands.
+    if (paths.empty()) paths.push_back(corpus::bundled_path());
     corpus::LoadResult r = corpus::load(paths);
     for (const auto& d : r.errors) io.err << d.text() << "\n";
     io.out << r.corpus.files << " file(s), " << r.corpus.puzzles.size() << " puzzle, " << r.corpus.grid_checks.size()
@@ -108,7 +109,8 @@ Command corpus_lint_command() {
     return {{"corpus", "lint"},
             "Check corpus files against the schema (solves nothing)",
             "Exit 1 when a file breaks the schema; each problem is one line naming FILE:LINE.",
-            {{"PATHS", FlagKind::texts, "Corpus files or folders (default: corpus/)"}},
+            {{"PATHS", FlagKind::texts,
+              "Corpus files or folders (default: the bundled corpus, <exe>/../share/numplace/corpus, as for verify)"}},
             run_corpus_lint};
 }
 

@@ -1,4 +1,5 @@
 // numplace plugins: what is loaded, what was skipped and why.
+#include <filesystem>
 #include <iostream>
 
 #include "commands.hpp"
@@ -8,6 +9,16 @@
 namespace np::cli {
 
 namespace {
+
+// A plugin as the host opened it, by its absolute path, usable from
+// anywhere (found through `--plugin-dir build/plugins` too). A skipped entry
+// stays as it was found: "." is refused in $NUMPLACE_PLUGIN_PATH for being
+// relative.
+std::string absolute(const std::string& path) {
+    std::error_code ec;
+    const auto full = std::filesystem::absolute(path, ec);
+    return ec ? path : full.lexically_normal().string();
+}
 
 void print_text(const PluginRegistry& registry, std::ostream& out) {
     if (registry.plugins().empty()) out << "no plugins found\n";
@@ -21,7 +32,7 @@ void print_text(const PluginRegistry& registry, std::ostream& out) {
         for (const auto& o : p.options())
             out << "  option:       " << o.key << "=" << o.values << " (default " << o.default_value << ", "
                 << o.applies_to << "): " << o.help << "\n";
-        out << "  path:         " << p.path() << "\n";
+        out << "  path:         " << absolute(p.path()) << "\n";
         if (p.external()) out << "  kind:         a command-line solver: verify, fuzz and bench use it only when named\n";
     }
     for (const auto& f : registry.skipped()) out << "skipped " << f.path << ": " << f.reason << "\n";
@@ -31,7 +42,10 @@ int run(const Args& args, Streams io) {
     PluginRegistry registry = load_plugins(args, io.err, false);
     if (args.flag("--json") || args.text("--format") == "json") {
         json plugins = json::array();
-        for (const auto& p : registry.plugins()) plugins.push_back(to_json(p));
+        for (const auto& p : registry.plugins()) {
+            plugins.push_back(to_json(p));
+            plugins.back()["path"] = absolute(p.path());
+        }
         json skipped = json::array();
         for (const auto& f : registry.skipped()) skipped.push_back({{"path", f.path}, {"reason", f.reason}});
         io.out << dump_document(json{{"plugins", plugins}, {"skipped", skipped}}) << "\n";

@@ -134,6 +134,11 @@ int run(const Args& args, Streams io, bool count_mode) {
             job.outcome.error = *reason;
         }
         return pipeline.add(std::move(job));
+    }, [&] {
+        // The input paused: every answer out now (stdout to a pipe is
+        // block-buffered), not when the last puzzle is done.
+        pipeline.drain();
+        io.out.flush();
     });
     pipeline.finish();
     io.out.flush();
