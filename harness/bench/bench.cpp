@@ -361,7 +361,7 @@ Row bench_solver(const Plugin& plugin, DatasetRun& d, std::vector<std::string>& 
     if (!plugin.can(NP_CAP_SOLVE)) return row.message = plugin.name() + " cannot solve", row;
     for (const Grid& g : d.data.puzzles)
         if (!plugin.supports(g.geometry))
-            return row.message = plugin.name() + " does not support " + g.geometry.name() + " grids", row;
+            return row.message = plugin.name() + " does not support " + g.geometry.name() + " boxes", row;
     const std::string cannot_prove = plugin.name() + " cannot prove uniqueness: at --limit 2 it answers 'found' at best";
     if (s.limit >= 2 && !plugin.can(NP_CAP_PROVE_UNIQUE) && std::find(notes.begin(), notes.end(), cannot_prove) == notes.end())
         notes.push_back(cannot_prove);
@@ -488,7 +488,7 @@ Row bench_generator(const Settings& s, const Plugin& plugin, const Geometry& sha
     row.dataset = std::string(*s.what == NP_GENERATE_GRID ? "grids " : "puzzles ") + shape.name();
     if (!plugin.can(*s.what == NP_GENERATE_GRID ? NP_CAP_GENERATE_GRID : NP_CAP_GENERATE_PUZZLE))
         return row.message = plugin.name() + " cannot generate " + (*s.what == NP_GENERATE_GRID ? "grids" : "puzzles"), row;
-    if (!plugin.supports(shape)) return row.message = plugin.name() + " does not support " + shape.name() + " grids", row;
+    if (!plugin.supports(shape)) return row.message = plugin.name() + " does not support " + shape.name() + " boxes", row;
     if (auto problem = plugin.option_problem(s.options, "generate"); !problem.empty())
         return row.message = "--option: " + problem, row;
     const ChildResult m = in_child([&] { return measure_generator(s, plugin, shape, prover); }, child_limit(s, 1000), s.harness.cancel);

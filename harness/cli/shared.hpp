@@ -37,7 +37,8 @@ FlagSpec inputs();
 // The harness's flags (verify, fuzz, bench), with harness::Settings's
 // defaults: the library's defaults are the command line's. --timeout and
 // --max-nodes above are the one-shot commands' (solve, count, ...): no limit
-// unless asked, since a user counting every 6x6 grid means to wait.
+// unless asked, since a user counting every 6x6 grid means to wait (a
+// command-line solver has a default deadline of its own: external.hpp).
 FlagSpec plugins(const std::string& help);
 FlagSpec oracle(const std::string& help);
 FlagSpec call_timeout();    // --timeout, seconds per call
