@@ -140,3 +140,25 @@ TEST(Flags, AGridSizeGivenForTheBoxNamesTheBox) {
 }
 
 }  // namespace
+
+namespace {
+
+// --help names each value's type and default, and marks only what repeats.
+TEST(Flags, HelpNamesEachValuesType) {
+    const auto bench = run_cli({"bench", "--help"});
+    EXPECT_EQ(bench.exit_code, 0);
+    for (const char* shown : {"--limit N=2", "--timeout SECONDS=10", "--what grid|puzzle", "--memory N=2048",
+                              "--size RxC", "--oracle TEXT=exhaustive-count"})
+        EXPECT_NE(bench.out.find(shown), std::string::npos) << shown << "\n" << bench.out;
+    const auto verify = run_cli({"verify", "--help"});
+    EXPECT_NE(verify.out.find("--min-conclusive PERCENT=10"), std::string::npos) << verify.out;
+    EXPECT_NE(verify.out.find("--max-nodes N=200000"), std::string::npos) << verify.out;
+    EXPECT_NE(verify.out.find("PATHS TEXT ..."), std::string::npos) << verify.out;  // repeats
+    EXPECT_EQ(verify.out.find("--timeout SECONDS=10 ..."), std::string::npos) << verify.out;  // does not
+    // A percentage above 100 is refused as one.
+    const auto over = run_cli({"verify", "--min-conclusive", "150"});
+    EXPECT_EQ(over.exit_code, 2);
+    EXPECT_NE(over.err.find("--min-conclusive 150: expected a percentage from 0 to 100"), std::string::npos) << over.err;
+}
+
+}  // namespace
