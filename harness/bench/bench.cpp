@@ -385,6 +385,8 @@ Row bench_solver(const Plugin& plugin, DatasetRun& d, std::vector<std::string>& 
         const ChildResult proof = in_child([&] { return prove(*d.prover, d.data, order, d.truth, s); }, 0, s.harness.cancel);
         if (!proof.value) {
             notes.push_back(d.prover->name() + " " + proof.failure + " proving " + d.data.name + ": verdicts unconfirmed");
+        } else if (proof.value->is_object() && proof.value->contains("interrupted")) {
+            return row.message = "interrupted", row;
         } else {
             for (const auto& item : *proof.value) {
                 const int v = item[1];
