@@ -364,7 +364,11 @@ int start_call(Instance& inst, const np_solve_request& req, const std::string& l
         if (!spawn(s.program, command_for(s, req, line, deadline_ns), inst, error))
             return message(res, s.name + ": cannot start: " + error), NP_FAILED;
     }
-    if (s.input != Input::argument && !write_all(inst.to, line + "\n")) {
+    // A one-shot program may answer without reading its input (and may have
+    // ended already): what it prints is judged, so only a `lines` process,
+    // which must read every puzzle, fails for closing its input.
+    const bool written = s.input == Input::argument || write_all(inst.to, line + "\n");
+    if (!written && s.input == Input::lines) {
         inst.stop();
         return message(res, s.name + " closed its input"), NP_FAILED;
     }
