@@ -356,8 +356,15 @@ struct ProcStat {
 // /proc/PID/stat: the parent, and the CPU time of the process and of the
 // children it has reaped. nullopt when the process is gone.
 std::optional<ProcStat> proc_stat(const std::string& pid) {
-    std::ifstream stat("/proc/" + pid + "/stat");
-    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    // A process that ends between the open and the read makes read() fail
+    // with ESRCH, which libstdc++'s filebuf throws: read it as "gone".
+    std::string text;
+    try {
+        std::ifstream stat("/proc/" + pid + "/stat");
+        text.assign(std::istreambuf_iterator<char>(stat), std::istreambuf_iterator<char>());
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
     const auto close = text.rfind(')');  // the command name may hold spaces
     if (close == std::string::npos || close + 2 > text.size()) return std::nullopt;
     std::istringstream fields(text.substr(close + 2));
