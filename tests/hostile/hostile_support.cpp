@@ -1,0 +1,77 @@
+#include "hostile_support.hpp"
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "numplace/clock.hpp"
+#include "test_support.hpp"
+
+namespace np::hostile {
+
+namespace fs = std::filesystem;
+
+std::string attack_dir(const std::string& stem) { return std::string(NUMPLACE_TEST_ATTACK_DIR) + "/" + stem; }
+
+const char* const kCorpus = R"(- id: four
+  size: 2x2
+  puzzle: 1..4.........32.
+  expect: {verdict: unique, solution: "1234341221434321", count: 1}
+  source: test
+- id: six
+  size: 2x3
+  puzzle: "...................................."
+  expect: {verdict: multiple, count_at_least: 2}
+  source: test
+- id: none
+  size: 2x2
+  puzzle: .23..1..4.......
+  expect: {verdict: none, count: 0}
+  source: test
+- id: four-again
+  size: 2x2
+  puzzle: ..1..43......2..
+  expect: {verdict: unique, solution: "2314143241233241", count: 1}
+  source: test
+)";
+
+VerifyRun verify_attack(const std::string& stem, const std::string& plugin, double timeout,
+                        const std::vector<std::string>& extra) {
+    char name[] = "/tmp/numplace-hostile-XXXXXX";
+    const fs::path dir = mkdtemp(name);
+    std::ofstream(dir / "c.yaml") << kCorpus;
+    std::vector<std::string> args = {"verify",    (dir / "c.yaml").string(), "--plugin-dir", attack_dir(stem),
+                                     "--plugins", plugin,                    "--timeout",    std::to_string(timeout),
+                                     "--report",  (dir / "r.json").string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    VerifyRun run;
+    const uint64_t start = monotonic_ns();
+    auto cli = test::run_cli(args);
+    run.seconds = seconds_since(start);
+    run.exit_code = cli.exit_code;
+    run.out = cli.out;
+    run.err = cli.err;
+    if (std::ifstream in(dir / "r.json"); in) {
+        run.report = true;
+        const auto report = nlohmann::json::parse(in, nullptr, false);
+        if (report.is_object() && report.contains("rows"))
+            for (const auto& r : report["rows"])
+                if (r.value("plugin", "") == plugin) run.rows[r.value("entry", "")] = r;
+    }
+    fs::remove_all(dir);
+    return run;
+}
+
+double run_bound(double timeout) { return 4 * (timeout + 1.0) + 60; }
+
+void expect_others_pass(const VerifyRun& run) {
+    for (const char* entry : {"four", "none", "four-again"}) {
+        auto it = run.rows.find(entry);
+        ASSERT_NE(it, run.rows.end()) << "row " << entry << " missing\n" << run.err;
+        EXPECT_EQ(it->second.value("status", ""), "pass") << entry << ": " << it->second.dump();
+    }
+}
+
+}  // namespace np::hostile

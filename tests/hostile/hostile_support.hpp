@@ -1,0 +1,46 @@
+// Helpers for the attack tests (tests/hostile): each attack plugin
+// (plugins/NAME.c, built into a folder of its own) is run by numplace verify
+// over a small corpus in which exactly one entry, the 6x6 one, is its
+// target; a test asserts that the run ended within a bound computed from
+// --timeout, the target row's status and kind, that every other row is
+// present and right, and the exit code.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace np::hostile {
+
+// The folder holding one attack plugin (plugins/STEM.c -> STEM/attack-....so).
+std::string attack_dir(const std::string& stem);
+
+// Entries: four (4x4, unique), six (6x6, several solutions: the target),
+// none (4x4, no solution), four-again (4x4, unique).
+extern const char* const kCorpus;
+inline constexpr const char* kTarget = "six";
+
+struct VerifyRun {
+    int exit_code = -1;
+    std::string out, err;
+    double seconds = 0;                          // wall time, on the test's clock
+    std::map<std::string, nlohmann::json> rows;  // the report's rows by entry (one plugin)
+    bool report = false;                         // a report was written
+};
+
+// numplace verify over kCorpus with the attack plugin `plugin` from
+// attack_dir(stem), --timeout `timeout`, --report in a temporary folder.
+VerifyRun verify_attack(const std::string& stem, const std::string& plugin, double timeout,
+                        const std::vector<std::string>& extra = {});
+
+// The bound a run must end within: every item may cost --timeout plus the
+// runner's grace (1 s), and a killed worker is restarted; the rest (start-up,
+// loading) is a generous allowance for a loaded machine, never a speed test.
+double run_bound(double timeout);
+
+// Every row but the target's passed, for the attack plugin.
+void expect_others_pass(const VerifyRun& run);
+
+}  // namespace np::hostile
