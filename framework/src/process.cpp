@@ -8,9 +8,15 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <mutex>
 
 #include "numplace/host.hpp"
+#include "sandbox_child.hpp"
+
+extern char** environ;
 
 namespace np {
 
@@ -69,23 +75,45 @@ bool set_up_child(const SpawnOptions& o, pid_t parent, int* high) {
 
 // ---- In the parent ----------------------------------------------------------
 
-// Forks; the child sets itself up and calls `run`, which must not return.
-Child start(const std::function<void()>& run, const SpawnOptions& options, std::string& error) {
+// Says once, on stderr, what this kernel does not let the sandbox enforce.
+void note_missing_parts() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        const auto missing = sandbox_support().missing();
+        if (missing.empty()) return;
+        std::string line = "numplace: sandbox: not enforced on this kernel:";
+        for (std::size_t i = 0; i < missing.size(); ++i) line += (i ? "; " : " ") + missing[i];
+        std::fprintf(stderr, "%s\n", line.c_str());
+    });
+}
+
+// Forks; the child sets itself up, enters its sandbox when asked, and calls
+// `run` with its environment, which must not return.
+Child start(const std::function<void(const sandbox::Plan*)>& run, const SpawnOptions& options, std::string& error) {
     std::vector<int> high(options.fds.size());
+    sandbox::Plan plan;
+    const bool sandboxed = options.sandbox && sandbox_enabled();
+    if (sandboxed) {
+        if (!sandbox::prepare(plan, options.limits, error)) return Child();
+        note_missing_parts();
+    }
     const pid_t parent = getpid();
     const pid_t pid = fork();
     if (pid < 0) {
         error = std::strerror(errno);
+        if (sandboxed) std::filesystem::remove_all(plan.folder);
         return Child();
     }
     if (pid == 0) {
-        if (set_up_child(options, parent, high.data())) run();
+        if (set_up_child(options, parent, high.data()) &&
+            (!sandboxed || (sandbox::contain(plan) && sandbox::confine(plan))))
+            run(sandboxed ? &plan : nullptr);
         _exit(kCannotRun);
     }
     // The child does the same: whichever runs first, the group exists before
     // anyone can signal it.
     setpgid(pid, pid);
-    return Child(pid);
+    return Child(pid, plan.folder);
 }
 
 double seconds(const timeval& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) * 1e-6; }
@@ -115,12 +143,14 @@ Child spawn_program(const std::string& program, const std::vector<std::string>& 
     std::vector<char*> args;  // made before the fork: the child must not allocate
     for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
-    return start([&] { execv(program.c_str(), args.data()); }, options, error);
+    return start([&](const sandbox::Plan* plan) { execve(program.c_str(), args.data(), plan ? plan->envp.data() : environ); },
+                 options, error);
 }
 
 Child spawn_function(const std::function<int()>& work, const SpawnOptions& options, std::string& error) {
     return start(
-        [&] {
+        [&](const sandbox::Plan* plan) {
+            if (plan != nullptr) setenv("TMPDIR", plan->folder.c_str(), 1);
             int code = kCannotRun;
             try {
                 code = work();
@@ -133,20 +163,36 @@ Child spawn_function(const std::function<int()>& work, const SpawnOptions& optio
 }
 
 Child::~Child() {
-    if (!running()) return;
+    if (!running()) {
+        remove_folder();
+        return;
+    }
     kill_group(SIGKILL);
     wait();
 }
 
-Child::Child(Child&& other) noexcept : pid_(other.pid_) { other.pid_ = -1; }
+Child::Child(Child&& other) noexcept : pid_(other.pid_), folder_(std::move(other.folder_)) {
+    other.pid_ = -1;
+    other.folder_.clear();
+}
 
 Child& Child::operator=(Child&& other) noexcept {
     if (this != &other) {
-        Child old(pid_);  // ends the one held before
+        Child old(pid_, std::move(folder_));  // ends the one held before
         pid_ = other.pid_;
+        folder_ = std::move(other.folder_);
         other.pid_ = -1;
+        other.folder_.clear();
     }
     return *this;
+}
+
+// What the sandboxed child wrote goes with it.
+void Child::remove_folder() {
+    if (folder_.empty()) return;
+    std::error_code ec;
+    std::filesystem::remove_all(folder_, ec);
+    folder_.clear();
 }
 
 void Child::signal(int signo) const {
@@ -176,6 +222,7 @@ std::optional<Exit> Child::reap(bool block) {
     while (waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOWAIT | (block ? 0 : WNOHANG)) != 0) {
         if (errno == EINTR) continue;
         pid_ = -1;  // not ours to wait for any more (reaped elsewhere)
+        remove_folder();
         return Exit{};
     }
     if (info.si_pid == 0) return std::nullopt;  // still running
@@ -185,6 +232,7 @@ std::optional<Exit> Child::reap(bool block) {
     while (wait4(pid_, &status, 0, &usage) < 0 && errno == EINTR) {
     }
     pid_ = -1;
+    remove_folder();
     return exit_of(status, usage);
 }
 

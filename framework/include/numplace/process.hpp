@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "numplace/sandbox.hpp"
+
 namespace np {
 
 // How a child ended, and what it used (wait4's rusage).
@@ -53,6 +55,12 @@ struct SpawnOptions {
     // when the thread that spawned it ends, not only the process: a child
     // that is meant to outlive that thread needs 0.
     int parent_death_signal = SIGKILL;
+    // Runs it in the sandbox (sandbox.hpp) when sandbox_enabled(): its own
+    // namespaces, a temporary folder of its own (its TMPDIR, removed when it
+    // is reaped), Landlock, seccomp and `limits`. Set for every process that
+    // runs a plugin's code.
+    bool sandbox = false;
+    SandboxLimits limits;
 };
 
 // A running (or ended, not yet waited-for) child, in its own process group.
@@ -61,13 +69,15 @@ class Child {
 public:
     Child() = default;
     // Takes over `pid`: a child of this process, leading its own group.
-    explicit Child(pid_t pid) : pid_(pid) {}
+    explicit Child(pid_t pid, std::string folder = {}) : pid_(pid), folder_(std::move(folder)) {}
     ~Child();
     Child(Child&& other) noexcept;
     Child& operator=(Child&& other) noexcept;
     Child(const Child&) = delete;
     Child& operator=(const Child&) = delete;
 
+    // Its sandbox's temporary folder ("" when it has none).
+    const std::string& folder() const { return folder_; }
     // True until it has been waited for.
     bool running() const { return pid_ > 0; }
     pid_t pid() const { return pid_; }
@@ -84,8 +94,10 @@ public:
 
 private:
     std::optional<Exit> reap(bool block);
+    void remove_folder();
 
     pid_t pid_ = -1;
+    std::string folder_;
 };
 
 // fork + exec of `program` (a path) with `argv` (argv[0] included) and the

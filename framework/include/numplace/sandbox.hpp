@@ -1,0 +1,57 @@
+// The sandbox of every plugin process (issue 23), set up by the one
+// child-process primitive (process.hpp): what the kernel offers is probed
+// once, and a child gets every part this kernel has.
+//
+//   containment  the child runs in a user + PID namespace of its own, so
+//                whatever it starts dies with it (the kernel kills a PID
+//                namespace whose first process ends); where namespaces are
+//                not allowed, under a child subreaper that kills what is left
+//   Landlock     writes only beneath its own temporary folder (and to
+//                /dev/null); no TCP bind or connect (ABI 4); no signal to a
+//                process outside its domain, numplace included (ABI 6)
+//   seccomp      no socket(), socketpair() other than AF_UNIX, io_uring,
+//                ptrace (outside sanitizer builds) or another architecture's
+//                system calls
+//   limits       processes (RLIMIT_NPROC, per user namespace), file size
+//                (RLIMIT_FSIZE) and open files (RLIMIT_NOFILE)
+//
+// Reads stay allowed: interpreters need /usr and /etc, a plugin its own
+// folder. The threat table in docs/reliability.md says what is enforced on
+// which kernel.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace np {
+
+struct SandboxLimits {
+    uint64_t processes = 64;              // tasks (threads count too) of the sandbox's user
+    uint64_t file_bytes = 256ull << 20;   // the largest file it may write
+    uint64_t open_files = 1024;
+};
+
+// What this kernel lets numplace enforce (probed once, on first use).
+struct SandboxSupport {
+    bool namespaces = false;  // an unprivileged user + PID namespace
+    int landlock_abi = 0;     // 0: no Landlock
+    bool seccomp = false;
+
+    bool writes() const { return landlock_abi >= 1; }
+    bool tcp() const { return landlock_abi >= 4; }
+    bool signals() const { return landlock_abi >= 6; }
+    // One phrase per part this kernel cannot enforce ("no TCP rules:
+    // Landlock ABI 2, TCP needs 4"); empty when every part is enforced.
+    std::vector<std::string> missing() const;
+    // Every part, enforced or not, one line each (numplace plugins --sandbox-info).
+    std::vector<std::string> describe() const;
+};
+
+const SandboxSupport& sandbox_support();
+
+// Whether `--no-sandbox` (or NUMPLACE_NO_SANDBOX=1) turned it off for this process.
+bool sandbox_enabled();
+void set_sandbox_enabled(bool on);
+
+}  // namespace np

@@ -1,0 +1,405 @@
+// The sandbox (sandbox.hpp): probing the kernel, the plan made in the parent,
+// and the steps a child takes before it runs a plugin's code.
+#include "numplace/sandbox.hpp"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/seccomp.h>
+#include <sched.h>
+#include <seccomp.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+#include "sandbox_child.hpp"
+
+extern char** environ;
+
+namespace np {
+
+// ---- Landlock, spelled out: Debian 12's headers stop at ABI 2, the kernel
+// may speak 7. These are the kernel's ABI (include/uapi/linux/landlock.h).
+namespace landlock {
+
+struct RulesetAttr {
+    uint64_t handled_access_fs;
+    uint64_t handled_access_net;  // ABI 4
+    uint64_t scoped;              // ABI 6
+};
+struct PathBeneath {
+    uint64_t allowed_access;
+    int32_t parent_fd;
+} __attribute__((packed));
+
+constexpr uint32_t kVersion = 1u << 0;  // LANDLOCK_CREATE_RULESET_VERSION
+constexpr int kRulePathBeneath = 1;
+
+constexpr uint64_t kWriteFile = 1ull << 1;
+constexpr uint64_t kWrites = kWriteFile | (1ull << 4) /* remove dir */ | (1ull << 5) /* remove file */ |
+                             (1ull << 6) /* make char */ | (1ull << 7) /* make dir */ | (1ull << 8) /* make reg */ |
+                             (1ull << 9) /* make sock */ | (1ull << 10) /* make fifo */ |
+                             (1ull << 11) /* make block */ | (1ull << 12) /* make sym */;
+constexpr uint64_t kRefer = 1ull << 13;     // ABI 2: links and renames across folders
+constexpr uint64_t kTruncate = 1ull << 14;  // ABI 3
+constexpr uint64_t kBindTcp = 1ull << 0, kConnectTcp = 1ull << 1;  // ABI 4
+constexpr uint64_t kScopeAbstractUnix = 1ull << 0, kScopeSignal = 1ull << 1;  // ABI 6
+
+int abi() {
+    const long v = syscall(SYS_landlock_create_ruleset, nullptr, 0, kVersion);
+    return v < 0 ? 0 : static_cast<int>(v);
+}
+
+uint64_t handled_fs(int abi) { return kWrites | (abi >= 2 ? kRefer : 0) | (abi >= 3 ? kTruncate : 0); }
+
+}  // namespace landlock
+
+namespace {
+
+std::atomic<bool> g_enabled{std::getenv("NUMPLACE_NO_SANDBOX") == nullptr ||
+                            std::string_view(std::getenv("NUMPLACE_NO_SANDBOX")) == "0"};
+
+bool sanitizer_build() {
+#if defined(__SANITIZE_ADDRESS__)
+    return true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    return true;
+#else
+    return false;
+#endif
+#else
+    return false;
+#endif
+}
+
+// A child that tries: a user + PID namespace of its own.
+bool namespaces_work() {
+    const pid_t pid = fork();
+    if (pid < 0) return false;
+    if (pid == 0) _exit(unshare(CLONE_NEWUSER | CLONE_NEWPID) == 0 ? 0 : 1);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+bool seccomp_works() { return prctl(PR_GET_SECCOMP, 0, 0, 0, 0) >= 0; }
+
+// The seccomp program, built once with libseccomp and exported as BPF, so
+// that the child only has to load it.
+std::vector<sock_filter> build_filter() {
+    std::vector<sock_filter> program;
+    scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
+    if (ctx == nullptr) return program;
+    bool ok = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS) == 0 &&
+              seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(socket), 0) == 0 &&
+              seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(socketpair), 1,
+                               SCMP_A0(SCMP_CMP_NE, AF_UNIX)) == 0 &&
+              seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(io_uring_setup), 0) == 0 &&
+              seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(io_uring_enter), 0) == 0 &&
+              seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(io_uring_register), 0) == 0;
+    // LeakSanitizer stops the world with ptrace at exit: a sanitizer build
+    // keeps it (Landlock still confines ptrace to the sandbox's own domain).
+    if (ok && !sanitizer_build())
+        ok = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(ptrace), 0) == 0 &&
+             seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(process_vm_writev), 0) == 0;
+    const int fd = ok ? memfd_create("numplace-seccomp", MFD_CLOEXEC) : -1;
+    if (fd >= 0 && seccomp_export_bpf(ctx, fd) == 0) {
+        const off_t size = lseek(fd, 0, SEEK_END);
+        program.resize(static_cast<std::size_t>(size) / sizeof(sock_filter));
+        if (pread(fd, program.data(), program.size() * sizeof(sock_filter), 0) !=
+            static_cast<ssize_t>(program.size() * sizeof(sock_filter)))
+            program.clear();
+    }
+    if (fd >= 0) close(fd);
+    seccomp_release(ctx);
+    return program;
+}
+
+const std::vector<sock_filter>& filter() {
+    static const std::vector<sock_filter> program = build_filter();
+    return program;
+}
+
+}  // namespace
+
+const SandboxSupport& sandbox_support() {
+    static const SandboxSupport support = [] {
+        SandboxSupport s;
+        s.namespaces = namespaces_work();
+        s.landlock_abi = landlock::abi();
+        s.seccomp = seccomp_works() && !filter().empty();
+        return s;
+    }();
+    return support;
+}
+
+std::vector<std::string> SandboxSupport::missing() const {
+    std::vector<std::string> out;
+    if (!namespaces)
+        out.push_back("no user + PID namespace (a subreaper kills what a plugin leaves when it ends, but not what "
+                      "leaves its process group if numplace kills it; no process limit)");
+    if (landlock_abi == 0) out.push_back("no Landlock: writes, TCP and signals are not restricted");
+    else {
+        const std::string abi = "Landlock ABI " + std::to_string(landlock_abi);
+        if (!tcp()) out.push_back("no TCP rules (" + abi + ", TCP needs 4)");
+        if (!signals()) out.push_back("no signal scoping (" + abi + ", it needs 6)");
+    }
+    if (!seccomp) out.push_back("no seccomp: sockets, io_uring and ptrace are not denied");
+    return out;
+}
+
+std::vector<std::string> SandboxSupport::describe() const {
+    auto state = [](bool on) { return on ? "enforced" : "NOT enforced"; };
+    const std::string abi = "Landlock ABI " + std::to_string(landlock_abi);
+    return {
+        std::string("containment: ") +
+            (namespaces ? "a user + PID namespace per plugin process (everything it starts dies with it)"
+                        : "a child subreaper that kills what is left (no namespaces on this kernel)"),
+        std::string("writes outside the process's temporary folder: denied: ") + state(writes()) + " (" + abi + ")",
+        std::string("TCP bind and connect: denied: ") + state(tcp()),
+        std::string("signals to processes outside the sandbox: denied: ") + state(signals() || namespaces) +
+            (signals() ? "" : namespaces ? " (by the PID namespace only)" : ""),
+        std::string("socket(), io_uring, ptrace: denied by seccomp: ") + state(seccomp),
+        std::string("process limit: ") + state(namespaces && geteuid() != 0) +
+            (geteuid() == 0 ? " (root is exempt from RLIMIT_NPROC)" : ""),
+        "file size and open files: limited (RLIMIT_FSIZE, RLIMIT_NOFILE): enforced",
+    };
+}
+
+bool sandbox_enabled() { return g_enabled.load(); }
+void set_sandbox_enabled(bool on) { g_enabled.store(on); }
+
+namespace sandbox {
+
+bool prepare(Plan& plan, const SandboxLimits& limits, std::string& error) {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern = std::string(tmp != nullptr && *tmp == '/' ? tmp : "/tmp") + "/numplace-sandbox-XXXXXX";
+    if (mkdtemp(pattern.data()) == nullptr) {
+        error = "cannot make the sandbox's temporary folder in " + pattern.substr(0, pattern.rfind('/')) + ": " +
+                std::strerror(errno);
+        return false;
+    }
+    plan.folder = pattern;
+    plan.uid_map = std::to_string(geteuid()) + " " + std::to_string(geteuid()) + " 1\n";
+    plan.gid_map = std::to_string(getegid()) + " " + std::to_string(getegid()) + " 1\n";
+    if (sandbox_support().seccomp) plan.filter = filter();
+    plan.limits = limits;
+    for (char** e = environ; *e != nullptr; ++e)
+        if (std::strncmp(*e, "TMPDIR=", 7) != 0) plan.env.emplace_back(*e);
+    plan.env.push_back("TMPDIR=" + plan.folder);
+    for (auto& e : plan.env) plan.envp.push_back(e.data());
+    plan.envp.push_back(nullptr);
+    return true;
+}
+
+namespace {
+
+// ---- In the child: async-signal-safe calls only -----------------------------
+
+bool write_file(const char* path, const std::string& text) {
+    const int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    const bool ok = write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+    close(fd);
+    return ok;
+}
+
+bool enter_namespaces(const Plan& plan) {
+    if (unshare(CLONE_NEWUSER | CLONE_NEWPID) != 0) return false;
+    // Itself, mapped to itself: the same user inside as outside.
+    return write_file("/proc/self/setgroups", "deny") && write_file("/proc/self/uid_map", plan.uid_map) &&
+           write_file("/proc/self/gid_map", plan.gid_map);
+}
+
+// A relay that lost its child (waitpid failed): it cannot say how it ended.
+constexpr int kRelayLost = 125;
+
+volatile pid_t g_relayed = 0;
+
+void forward(int signo) {
+    if (g_relayed > 0) kill(g_relayed, signo);
+}
+
+// Kills every child this subreaper has (orphans come to it), until none is left.
+void kill_the_rest() {
+    char path[64];
+    std::snprintf(path, sizeof path, "/proc/self/task/%d/children", static_cast<int>(getpid()));
+    for (;;) {
+        const int fd = open(path, O_RDONLY | O_CLOEXEC);
+        char buffer[4096];
+        const ssize_t n = fd >= 0 ? read(fd, buffer, sizeof buffer - 1) : -1;
+        if (fd >= 0) close(fd);
+        if (n > 0) {
+            buffer[n] = '\0';
+            for (char* p = buffer; *p != '\0';) {
+                const long pid = std::strtol(p, &p, 10);
+                if (pid > 0) kill(static_cast<pid_t>(pid), SIGKILL);
+                while (*p == ' ' || *p == '\n') ++p;
+            }
+        }
+        int status = 0;
+        const pid_t reaped = waitpid(-1, &status, n > 0 ? 0 : WNOHANG);
+        if (reaped < 0 && errno == ECHILD) return;
+        if (reaped <= 0 && n <= 0) {
+            // Children, but none listed (a kernel without the children file):
+            // wait for them to end as they are.
+            if (waitpid(-1, &status, 0) < 0 && errno == ECHILD) return;
+        }
+    }
+}
+
+// Closes every fd but `keep` (-1: all): the pipes must see EOF when the
+// plugin's process ends, not stay open in a relay.
+void close_all_but(int keep) {
+    if (keep < 0) {
+        close_range(0, ~0u, 0);
+        return;
+    }
+    if (keep > 0) close_range(0, static_cast<unsigned>(keep - 1), 0);
+    close_range(static_cast<unsigned>(keep + 1), ~0u, 0);
+}
+
+// Ends as `status` says: the same exit code, or the same signal.
+[[noreturn]] void end_as(int status) {
+    if (WIFEXITED(status)) _exit(WEXITSTATUS(status));
+    const int signo = WTERMSIG(status);
+    signal(signo, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, signo);
+    sigprocmask(SIG_UNBLOCK, &set, nullptr);
+    kill(getpid(), signo);
+    _exit(128 + signo);
+}
+
+// Waits for `child`, reaping whatever else comes (orphans), forwarding the
+// signals numplace sends; then ends as the child ended. A namespace's first
+// process cannot end by a signal it sends itself (the kernel protects it),
+// so it writes the status to `status_out` and the relay above it, reading
+// `status_in`, ends that way instead.
+[[noreturn]] void relay(pid_t child, bool subreaper, int status_in, int status_out) {
+    g_relayed = child;
+    struct sigaction action {};
+    action.sa_handler = forward;
+    for (int signo : {SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2}) sigaction(signo, &action, nullptr);
+    close_all_but(status_in >= 0 ? status_in : status_out);
+    int status = 0;
+    for (;;) {
+        int s = 0;
+        const pid_t reaped = waitpid(-1, &s, 0);
+        if (reaped == child) {
+            status = s;
+            break;
+        }
+        if (reaped < 0 && errno != EINTR) _exit(kRelayLost);
+    }
+    if (subreaper) kill_the_rest();
+    if (status_out >= 0) {
+        (void)!write(status_out, &status, sizeof status);
+        _exit(0);
+    }
+    int reported = 0;
+    if (status_in >= 0 && read(status_in, &reported, sizeof reported) == sizeof reported) status = reported;
+    end_as(status);
+}
+
+}  // namespace
+
+bool contain(const Plan& plan) {
+    const bool in_namespace = sandbox_support().namespaces;
+    if (in_namespace && !enter_namespaces(plan)) return false;
+    if (!in_namespace && prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) return false;
+    int report[2] = {-1, -1};  // the namespace's first process to this one: how the plugin's ended
+    if (in_namespace) {
+        // The namespace's first process: numplace's code, reaping orphans,
+        // so that the plugin's is not PID 1 (which ignores signals it has no
+        // handler for, abort()'s SIGABRT among them).
+        if (pipe2(report, O_CLOEXEC) != 0) return false;
+        const pid_t init = fork();
+        if (init < 0) return false;
+        if (init > 0) {
+            close(report[1]);
+            relay(init, false, report[0], -1);
+        }
+        close(report[0]);
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+    }
+    const pid_t work = fork();
+    if (work < 0) return false;
+    if (work > 0) relay(work, !in_namespace, -1, report[1]);
+    if (report[1] >= 0) close(report[1]);  // the plugin must not write its own end
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    return true;
+}
+
+namespace {
+
+bool set_limit(int resource, uint64_t value) {
+    const rlimit limit{value, value};
+    return setrlimit(resource, &limit) == 0;
+}
+
+bool add_path_rule(int ruleset, const char* path, uint64_t allowed) {
+    const int fd = open(path, O_PATH | O_CLOEXEC);
+    if (fd < 0) return false;
+    const landlock::PathBeneath rule{allowed, fd};
+    const bool ok = syscall(SYS_landlock_add_rule, ruleset, landlock::kRulePathBeneath, &rule, 0) == 0;
+    close(fd);
+    return ok;
+}
+
+bool restrict_with_landlock(const Plan& plan, int abi) {
+    landlock::RulesetAttr attr{landlock::handled_fs(abi), 0, 0};
+    std::size_t size = sizeof attr.handled_access_fs;
+    if (abi >= 4) {
+        attr.handled_access_net = landlock::kBindTcp | landlock::kConnectTcp;  // and no rule allows any port
+        size += sizeof attr.handled_access_net;
+    }
+    if (abi >= 6) {
+        attr.scoped = landlock::kScopeSignal | landlock::kScopeAbstractUnix;
+        size += sizeof attr.scoped;
+    }
+    const int ruleset = static_cast<int>(syscall(SYS_landlock_create_ruleset, &attr, size, 0));
+    if (ruleset < 0) return false;
+    const uint64_t file_writes = landlock::kWriteFile | (abi >= 3 ? landlock::kTruncate : 0);
+    const bool ok = add_path_rule(ruleset, plan.folder.c_str(), attr.handled_access_fs) &&
+                    add_path_rule(ruleset, "/dev/null", file_writes) &&
+                    syscall(SYS_landlock_restrict_self, ruleset, 0) == 0;
+    close(ruleset);
+    return ok;
+}
+
+}  // namespace
+
+bool confine(const Plan& plan) {
+    const SandboxSupport& support = sandbox_support();
+    // RLIMIT_NPROC counts the user's tasks in its user namespace; outside one
+    // it would count every process the user has on the machine.
+    if (support.namespaces && !set_limit(RLIMIT_NPROC, plan.limits.processes)) return false;
+    if (!set_limit(RLIMIT_FSIZE, plan.limits.file_bytes) || !set_limit(RLIMIT_NOFILE, plan.limits.open_files))
+        return false;
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return false;
+    if (support.landlock_abi > 0 && !restrict_with_landlock(plan, support.landlock_abi)) return false;
+    if (!plan.filter.empty()) {
+        const sock_fprog program{static_cast<unsigned short>(plan.filter.size()),
+                                 const_cast<sock_filter*>(plan.filter.data())};
+        if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program) != 0) return false;
+    }
+    return true;
+}
+
+}  // namespace sandbox
+
+}  // namespace np
