@@ -101,7 +101,10 @@ Child start(const std::function<void(const sandbox::Plan*)>& run, const SpawnOpt
     const pid_t pid = fork();
     if (pid < 0) {
         error = std::strerror(errno);
-        if (sandboxed) std::filesystem::remove_all(plan.folder);
+        if (sandboxed) {
+            std::filesystem::remove_all(plan.folder);
+            sandbox::remove_cgroup(plan.cgroup);
+        }
         return Child();
     }
     if (pid == 0) {
@@ -113,7 +116,7 @@ Child start(const std::function<void(const sandbox::Plan*)>& run, const SpawnOpt
     // The child does the same: whichever runs first, the group exists before
     // anyone can signal it.
     setpgid(pid, pid);
-    return Child(pid, plan.folder);
+    return Child(pid, plan.folder, plan.cgroup);
 }
 
 double seconds(const timeval& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) * 1e-6; }
@@ -164,35 +167,40 @@ Child spawn_function(const std::function<int()>& work, const SpawnOptions& optio
 
 Child::~Child() {
     if (!running()) {
-        remove_folder();
+        remove_traces();
         return;
     }
     kill_group(SIGKILL);
     wait();
 }
 
-Child::Child(Child&& other) noexcept : pid_(other.pid_), folder_(std::move(other.folder_)) {
+Child::Child(Child&& other) noexcept
+    : pid_(other.pid_), folder_(std::move(other.folder_)), cgroup_(std::move(other.cgroup_)) {
     other.pid_ = -1;
     other.folder_.clear();
+    other.cgroup_.clear();
 }
 
 Child& Child::operator=(Child&& other) noexcept {
     if (this != &other) {
-        Child old(pid_, std::move(folder_));  // ends the one held before
+        Child old(pid_, std::move(folder_), std::move(cgroup_));  // ends the one held before
         pid_ = other.pid_;
         folder_ = std::move(other.folder_);
+        cgroup_ = std::move(other.cgroup_);
         other.pid_ = -1;
         other.folder_.clear();
+        other.cgroup_.clear();
     }
     return *this;
 }
 
-// What the sandboxed child wrote goes with it.
-void Child::remove_folder() {
-    if (folder_.empty()) return;
+// What the sandboxed child wrote goes with it, and its cgroup.
+void Child::remove_traces() {
     std::error_code ec;
-    std::filesystem::remove_all(folder_, ec);
+    if (!folder_.empty()) std::filesystem::remove_all(folder_, ec);
+    sandbox::remove_cgroup(cgroup_);
     folder_.clear();
+    cgroup_.clear();
 }
 
 void Child::signal(int signo) const {
@@ -222,7 +230,7 @@ std::optional<Exit> Child::reap(bool block) {
     while (waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOWAIT | (block ? 0 : WNOHANG)) != 0) {
         if (errno == EINTR) continue;
         pid_ = -1;  // not ours to wait for any more (reaped elsewhere)
-        remove_folder();
+        remove_traces();
         return Exit{};
     }
     if (info.si_pid == 0) return std::nullopt;  // still running
@@ -232,7 +240,7 @@ std::optional<Exit> Child::reap(bool block) {
     while (wait4(pid_, &status, 0, &usage) < 0 && errno == EINTR) {
     }
     pid_ = -1;
-    remove_folder();
+    remove_traces();
     return exit_of(status, usage);
 }
 

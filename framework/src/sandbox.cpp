@@ -16,11 +16,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <sys/stat.h>
+
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <mutex>
+#include <fstream>
+#include <sstream>
+#include <string_view>
 
 #include "sandbox_child.hpp"
 
@@ -96,6 +100,49 @@ bool namespaces_work() {
 
 bool seccomp_works() { return prctl(PR_GET_SECCOMP, 0, 0, 0, 0) >= 0; }
 
+// Whether `list` ("a,b,c") holds `word`.
+bool listed(std::string_view list, std::string_view word) {
+    for (std::size_t start = 0; start <= list.size();) {
+        const std::size_t end = std::min(list.find(',', start), list.size());
+        if (list.substr(start, end - start) == word) return true;
+        start = end + 1;
+    }
+    return false;
+}
+
+// This process's folder in the cgroup v1 hierarchy of the pids controller,
+// when it may make cgroups there (root, or a delegated one); "" otherwise.
+// cgroup v2 would need the controller enabled for a subtree numplace does
+// not own, so only v1 is used.
+std::string pids_cgroup_folder() {
+    std::ifstream mounts("/proc/self/mountinfo");
+    std::string mount_point;
+    for (std::string line; std::getline(mounts, line);) {
+        std::istringstream fields(line);
+        std::string id, parent, device, root, point, options, field;
+        fields >> id >> parent >> device >> root >> point >> options;
+        while (fields >> field && field != "-") {
+        }
+        std::string type, source, super;
+        fields >> type >> source >> super;
+        if (type == "cgroup" && listed(super, "pids") && root == "/")
+            mount_point = point;
+    }
+    if (mount_point.empty()) return "";
+    std::ifstream groups("/proc/self/cgroup");
+    for (std::string line; std::getline(groups, line);) {
+        const auto first = line.find(':'), second = line.find(':', first + 1);
+        if (first == std::string::npos || second == std::string::npos) continue;
+        if (!listed(std::string_view(line).substr(first + 1, second - first - 1), "pids")) continue;
+        const std::string folder = mount_point + line.substr(second + 1);
+        const std::string probe = folder + "/numplace-probe-" + std::to_string(getpid());
+        if (mkdir(probe.c_str(), 0700) != 0) return "";
+        rmdir(probe.c_str());
+        return folder;
+    }
+    return "";
+}
+
 // The seccomp program, built once with libseccomp and exported as BPF, so
 // that the child only has to load it.
 std::vector<sock_filter> build_filter() {
@@ -140,6 +187,7 @@ const SandboxSupport& sandbox_support() {
         s.namespaces = namespaces_work();
         s.landlock_abi = landlock::abi();
         s.seccomp = seccomp_works() && !filter().empty();
+        s.pids_cgroup = pids_cgroup_folder();
         return s;
     }();
     return support;
@@ -149,7 +197,8 @@ std::vector<std::string> SandboxSupport::missing() const {
     std::vector<std::string> out;
     if (!namespaces)
         out.push_back("no user + PID namespace (a subreaper kills what a plugin leaves when it ends, but not what "
-                      "leaves its process group if numplace kills it; no process limit)");
+                      "leaves its process group if numplace kills it)");
+    if (!process_limit()) out.push_back("no limit on processes");
     if (landlock_abi == 0) out.push_back("no Landlock: writes, TCP and signals are not restricted");
     else {
         const std::string abi = "Landlock ABI " + std::to_string(landlock_abi);
@@ -172,16 +221,28 @@ std::vector<std::string> SandboxSupport::describe() const {
         std::string("signals to processes outside the sandbox: denied: ") + state(signals() || namespaces) +
             (signals() ? "" : namespaces ? " (by the PID namespace only)" : ""),
         std::string("socket(), io_uring, ptrace: denied by seccomp: ") + state(seccomp),
-        std::string("process limit: ") + state(namespaces && geteuid() != 0) +
-            (geteuid() == 0 ? " (root is exempt from RLIMIT_NPROC)" : ""),
+        std::string("process limit: ") + state(process_limit()) +
+            (!pids_cgroup.empty() ? " (a pids cgroup per plugin process)"
+             : geteuid() == 0     ? " (root is exempt from RLIMIT_NPROC, and no pids cgroup can be made)"
+             : namespaces         ? " (RLIMIT_NPROC in its user namespace)"
+                                  : ""),
         "file size and open files: limited (RLIMIT_FSIZE, RLIMIT_NOFILE): enforced",
     };
 }
+
+bool SandboxSupport::process_limit() const { return !pids_cgroup.empty() || (namespaces && geteuid() != 0); }
 
 bool sandbox_enabled() { return g_enabled.load(); }
 void set_sandbox_enabled(bool on) { g_enabled.store(on); }
 
 namespace sandbox {
+
+void remove_cgroup(const std::string& group) {
+    if (group.empty()) return;
+    // Its last processes may still be on their way out (the kernel kills a
+    // namespace's processes after its first one has been reaped).
+    for (int i = 0; i < 2000 && rmdir(group.c_str()) != 0 && errno == EBUSY; ++i) usleep(1000);
+}
 
 bool prepare(Plan& plan, const SandboxLimits& limits, std::string& error) {
     const char* tmp = std::getenv("TMPDIR");
@@ -192,6 +253,15 @@ bool prepare(Plan& plan, const SandboxLimits& limits, std::string& error) {
         return false;
     }
     plan.folder = pattern;
+    if (const std::string& pids = sandbox_support().pids_cgroup; !pids.empty()) {
+        static std::atomic<unsigned> serial{0};
+        const std::string group = pids + "/numplace-" + std::to_string(getpid()) + "-" + std::to_string(++serial);
+        if (mkdir(group.c_str(), 0700) == 0) {
+            plan.cgroup = group;
+            plan.cgroup_procs = group + "/cgroup.procs";
+            std::ofstream(group + "/pids.max") << limits.processes << "\n";
+        }
+    }
     plan.uid_map = std::to_string(geteuid()) + " " + std::to_string(geteuid()) + " 1\n";
     plan.gid_map = std::to_string(getegid()) + " " + std::to_string(getegid()) + " 1\n";
     if (sandbox_support().seccomp) plan.filter = filter();
@@ -318,6 +388,7 @@ void close_all_but(int keep) {
 }  // namespace
 
 bool contain(const Plan& plan) {
+    if (!plan.cgroup.empty() && !write_file(plan.cgroup_procs.c_str(), "0")) return false;
     const bool in_namespace = sandbox_support().namespaces;
     if (in_namespace && !enter_namespaces(plan)) return false;
     if (!in_namespace && prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) return false;
@@ -387,7 +458,7 @@ bool confine(const Plan& plan) {
     const SandboxSupport& support = sandbox_support();
     // RLIMIT_NPROC counts the user's tasks in its user namespace; outside one
     // it would count every process the user has on the machine.
-    if (support.namespaces && !set_limit(RLIMIT_NPROC, plan.limits.processes)) return false;
+    if (support.namespaces && plan.cgroup.empty() && !set_limit(RLIMIT_NPROC, plan.limits.processes)) return false;
     if (!set_limit(RLIMIT_FSIZE, plan.limits.file_bytes) || !set_limit(RLIMIT_NOFILE, plan.limits.open_files))
         return false;
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return false;

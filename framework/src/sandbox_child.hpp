@@ -14,6 +14,7 @@ namespace np::sandbox {
 
 struct Plan {
     std::string folder;          // the child's temporary folder: its only writable place
+    std::string cgroup, cgroup_procs;  // its pids cgroup (when one can be made) and the file to join it
     std::string uid_map, gid_map;
     std::vector<sock_filter> filter;  // the seccomp program, empty without seccomp
     SandboxLimits limits;
@@ -24,6 +25,9 @@ struct Plan {
 // Makes the folder (mkdtemp under $TMPDIR, else /tmp) and the rest; false
 // with `error` when the folder cannot be made.
 bool prepare(Plan& plan, const SandboxLimits& limits, std::string& error);
+
+// Removes a plan's cgroup once its processes are gone.
+void remove_cgroup(const std::string& group);
 
 // In the child (after its group, fds and memory limit are set): enters a
 // user + PID namespace, or becomes a subreaper, then forks the process that

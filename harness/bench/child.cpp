@@ -115,12 +115,14 @@ ChildResult in_child(const std::function<nlohmann::json()>& work, double limit_s
         return result;
     }
     std::string error;
+    SpawnOptions options;
+    options.sandbox = true;  // it runs a plugin's code
     Child child = spawn_function(
         [&] {
             ::close(fds[0]);
             return child_main(fds[1], work);
         },
-        SpawnOptions{}, error);
+        options, error);
     ::close(fds[1]);
     if (!child.running()) {
         result.failure = "cannot fork: " + error;

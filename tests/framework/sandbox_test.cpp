@@ -169,6 +169,31 @@ TEST_F(Sandbox, ItsCpuTimeIsCounted) {
     EXPECT_GT(end.cpu_seconds(), 0.01);
 }
 
+TEST_F(Sandbox, AForkBombIsBounded) {
+    if (!support.process_limit()) GTEST_SKIP() << "no process limit on this machine (root without a pids cgroup)";
+    std::string error;
+    SpawnOptions options = sandboxed();
+    options.limits.processes = 16;
+    // Forks until fork fails, each child waiting to be killed; says how many it made.
+    Child child = np::spawn_function(
+        [] {
+            int made = 0;
+            for (; made < 1000; ++made) {
+                const pid_t pid = fork();
+                if (pid < 0) break;
+                if (pid == 0) {
+                    pause();
+                    _exit(0);
+                }
+            }
+            return made < 1000 ? 0 : 1;
+        },
+        options, error);
+    ASSERT_TRUE(child.running()) << error;
+    const auto end = child.wait();
+    EXPECT_TRUE(end.exited && end.code == 0) << end.describe() << ": fork never failed";
+}
+
 TEST(SandboxSupport, DescribesEveryPart) {
     const auto lines = np::sandbox_support().describe();
     EXPECT_EQ(lines.size(), 7u);

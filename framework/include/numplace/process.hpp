@@ -69,7 +69,8 @@ class Child {
 public:
     Child() = default;
     // Takes over `pid`: a child of this process, leading its own group.
-    explicit Child(pid_t pid, std::string folder = {}) : pid_(pid), folder_(std::move(folder)) {}
+    explicit Child(pid_t pid, std::string folder = {}, std::string cgroup = {})
+        : pid_(pid), folder_(std::move(folder)), cgroup_(std::move(cgroup)) {}
     ~Child();
     Child(Child&& other) noexcept;
     Child& operator=(Child&& other) noexcept;
@@ -94,10 +95,10 @@ public:
 
 private:
     std::optional<Exit> reap(bool block);
-    void remove_folder();
+    void remove_traces();
 
     pid_t pid_ = -1;
-    std::string folder_;
+    std::string folder_, cgroup_;  // its sandbox's folder and pids cgroup, removed when it is reaped
 };
 
 // fork + exec of `program` (a path) with `argv` (argv[0] included) and the

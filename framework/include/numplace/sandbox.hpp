@@ -12,7 +12,8 @@
 //   seccomp      no socket(), socketpair() other than AF_UNIX, io_uring,
 //                ptrace (outside sanitizer builds) or another architecture's
 //                system calls
-//   limits       processes (RLIMIT_NPROC, per user namespace), file size
+//   limits       processes (a pids cgroup where numplace may make one, as
+//                root; else RLIMIT_NPROC, per user namespace), file size
 //                (RLIMIT_FSIZE) and open files (RLIMIT_NOFILE)
 //
 // Reads stay allowed: interpreters need /usr and /etc, a plugin its own
@@ -37,10 +38,14 @@ struct SandboxSupport {
     bool namespaces = false;  // an unprivileged user + PID namespace
     int landlock_abi = 0;     // 0: no Landlock
     bool seccomp = false;
+    std::string pids_cgroup;  // a cgroup v1 folder of the pids controller numplace may write (root)
 
     bool writes() const { return landlock_abi >= 1; }
     bool tcp() const { return landlock_abi >= 4; }
     bool signals() const { return landlock_abi >= 6; }
+    // A fork bomb is bounded: by a pids cgroup, or by RLIMIT_NPROC in the
+    // child's user namespace (which does not bind root).
+    bool process_limit() const;
     // One phrase per part this kernel cannot enforce ("no TCP rules:
     // Landlock ABI 2, TCP needs 4"); empty when every part is enforced.
     std::vector<std::string> missing() const;
