@@ -9,6 +9,7 @@
 #include <seccomp.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -91,7 +92,18 @@ bool sanitizer_build() {
 bool namespaces_work() {
     const pid_t pid = fork();
     if (pid < 0) return false;
-    if (pid == 0) _exit(unshare(CLONE_NEWUSER | CLONE_NEWPID) == 0 ? 0 : 1);
+    if (pid == 0) {
+        // As a sandboxed child will: namespaces, then a tmpfs of its own (on
+        // /tmp, which only this child's mount namespace sees).
+        const std::string id = std::to_string(geteuid()) + " " + std::to_string(geteuid()) + " 1\n";
+        const std::string gid = std::to_string(getegid()) + " " + std::to_string(getegid()) + " 1\n";
+        const bool ok = unshare(CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS) == 0 &&
+                        std::ofstream("/proc/self/setgroups").write("deny", 4) &&
+                        std::ofstream("/proc/self/uid_map").write(id.data(), static_cast<std::streamsize>(id.size())) &&
+                        std::ofstream("/proc/self/gid_map").write(gid.data(), static_cast<std::streamsize>(gid.size())) &&
+                        mount("numplace", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=1m") == 0;
+        _exit(ok ? 0 : 1);
+    }
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
@@ -217,6 +229,8 @@ std::vector<std::string> SandboxSupport::describe() const {
             (namespaces ? "a user + PID namespace per plugin process (everything it starts dies with it)"
                         : "a child subreaper that kills what is left (no namespaces on this kernel)"),
         std::string("writes outside the process's temporary folder: denied: ") + state(writes()) + " (" + abi + ")",
+        std::string("the temporary folder's size: bounded: ") + state(namespaces) +
+            (namespaces ? " (a tmpfs of its own)" : " (a plain folder: only each file's size is bounded)"),
         std::string("TCP bind and connect: denied: ") + state(tcp()),
         std::string("signals to processes outside the sandbox: denied: ") + state(signals() || namespaces) +
             (signals() ? "" : namespaces ? " (by the PID namespace only)" : ""),
@@ -262,6 +276,8 @@ bool prepare(Plan& plan, const SandboxLimits& limits, std::string& error) {
             std::ofstream(group + "/pids.max") << limits.processes << "\n";
         }
     }
+    plan.tmpfs_options = "size=" + std::to_string(limits.folder_bytes) + ",mode=0700,uid=" + std::to_string(geteuid()) +
+                         ",gid=" + std::to_string(getegid());
     plan.uid_map = std::to_string(geteuid()) + " " + std::to_string(geteuid()) + " 1\n";
     plan.gid_map = std::to_string(getegid()) + " " + std::to_string(getegid()) + " 1\n";
     if (sandbox_support().seccomp) plan.filter = filter();
@@ -286,11 +302,14 @@ bool write_file(const char* path, const std::string& text) {
     return ok;
 }
 
+// A user, PID and mount namespace; its folder a tmpfs of bounded size,
+// which only its own mount namespace sees.
 bool enter_namespaces(const Plan& plan) {
-    if (unshare(CLONE_NEWUSER | CLONE_NEWPID) != 0) return false;
+    if (unshare(CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS) != 0) return false;
     // Itself, mapped to itself: the same user inside as outside.
     return write_file("/proc/self/setgroups", "deny") && write_file("/proc/self/uid_map", plan.uid_map) &&
-           write_file("/proc/self/gid_map", plan.gid_map);
+           write_file("/proc/self/gid_map", plan.gid_map) &&
+           mount("numplace", plan.folder.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, plan.tmpfs_options.c_str()) == 0;
 }
 
 // A relay that lost its child (waitpid failed): it cannot say how it ended.

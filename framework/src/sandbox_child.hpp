@@ -15,6 +15,7 @@ namespace np::sandbox {
 struct Plan {
     std::string folder;          // the child's temporary folder: its only writable place
     std::string cgroup, cgroup_procs;  // its pids cgroup (when one can be made) and the file to join it
+    std::string tmpfs_options;   // the folder's tmpfs, in a mount namespace
     std::string uid_map, gid_map;
     std::vector<sock_filter> filter;  // the seccomp program, empty without seccomp
     SandboxLimits limits;

@@ -194,9 +194,34 @@ TEST_F(Sandbox, AForkBombIsBounded) {
     EXPECT_TRUE(end.exited && end.code == 0) << end.describe() << ": fork never failed";
 }
 
+TEST_F(Sandbox, ItsFolderHoldsABoundedAmount) {
+    if (!support.namespaces) GTEST_SKIP() << "no namespaces here: the folder is a plain one (each file bounded only)";
+    std::string printed;
+    SpawnOptions options = sandboxed();
+    int out[2];
+    ASSERT_EQ(pipe2(out, O_CLOEXEC), 0);
+    options.fds = {np::kDevNull, out[1], np::kDevNull};
+    options.limits.folder_bytes = 1 << 20;
+    std::string error;
+    // 2 MiB into a 1 MiB folder, in files of 256 KiB: the fifth cannot be written.
+    Child child = np::spawn_program(
+        "/bin/sh",
+        {"sh", "-c",
+         "for i in 1 2 3 4 5 6 7 8; do head -c 262144 /dev/zero > \"$TMPDIR/$i\" 2>/dev/null || { echo full at $i; exit 0; }; done; echo never full"},
+        options, error);
+    close(out[1]);
+    ASSERT_TRUE(child.running()) << error;
+    char buffer[256];
+    for (ssize_t n; (n = read(out[0], buffer, sizeof buffer)) > 0;) printed.append(buffer, static_cast<std::size_t>(n));
+    close(out[0]);
+    const auto end = child.wait();
+    EXPECT_TRUE(end.ok()) << end.describe();
+    EXPECT_EQ(printed, "full at 5\n");
+}
+
 TEST(SandboxSupport, DescribesEveryPart) {
     const auto lines = np::sandbox_support().describe();
-    EXPECT_EQ(lines.size(), 7u);
+    EXPECT_EQ(lines.size(), 8u);
     for (const auto& l : lines) EXPECT_FALSE(l.empty());
 }
 

@@ -2,10 +2,12 @@
 // child-process primitive (process.hpp): what the kernel offers is probed
 // once, and a child gets every part this kernel has.
 //
-//   containment  the child runs in a user + PID namespace of its own, so
+//   containment  the child runs in a user, PID and mount namespace of its own, so
 //                whatever it starts dies with it (the kernel kills a PID
 //                namespace whose first process ends); where namespaces are
 //                not allowed, under a child subreaper that kills what is left
+//   folder       a temporary folder of its own, its TMPDIR: a tmpfs of bounded
+//                size in its mount namespace, removed when the child is reaped
 //   Landlock     writes only beneath its own temporary folder (and to
 //                /dev/null); no TCP bind or connect (ABI 4); no signal to a
 //                process outside its domain, numplace included (ABI 6)
@@ -30,6 +32,7 @@ namespace np {
 struct SandboxLimits {
     uint64_t processes = 64;              // tasks (threads count too) of the sandbox's user
     uint64_t file_bytes = 256ull << 20;   // the largest file it may write
+    uint64_t folder_bytes = 256ull << 20; // all it may write in its folder (a tmpfs, with namespaces)
     uint64_t open_files = 1024;
 };
 
