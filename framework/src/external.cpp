@@ -92,6 +92,7 @@ bool spawn(const std::string& program, const std::vector<std::string>& argv, Ins
     SpawnOptions options;
     options.fds = {in[0], out[1], kDevNull};
     options.parent_death_signal = 0;
+    options.sandbox = true;
     inst.child = spawn_program(program, argv, options, error);
     close(in[0]), close(out[1]);
     if (!inst.child.running()) {

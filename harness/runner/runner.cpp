@@ -135,6 +135,7 @@ private:
         // answers. Its own group (the watchdog kills it whole), a memory limit,
         // and death with its parent.
         SpawnOptions options;
+        options.sandbox = true;
         options.fds = {0, 2, 2, requests[0], responses[1], board};
         options.address_space_bytes = (sanitizer_build() ? 0 : settings_.memory_mib) << 20;
         std::string error;

@@ -38,7 +38,8 @@ const char* const kCorpus = R"(- id: four
 )";
 
 VerifyRun verify_attack(const std::string& stem, const std::string& plugin, double timeout,
-                        const std::vector<std::string>& extra) {
+                        const std::vector<std::string>& extra,
+                        const std::vector<std::pair<std::string, std::string>>& env) {
     char name[] = "/tmp/numplace-hostile-XXXXXX";
     const fs::path dir = mkdtemp(name);
     std::ofstream(dir / "c.yaml") << kCorpus;
@@ -48,7 +49,7 @@ VerifyRun verify_attack(const std::string& stem, const std::string& plugin, doub
     args.insert(args.end(), extra.begin(), extra.end());
     VerifyRun run;
     const uint64_t start = monotonic_ns();
-    auto cli = test::run_cli(args);
+    auto cli = test::run_cli(args, "", env);
     run.seconds = seconds_since(start);
     run.exit_code = cli.exit_code;
     run.out = cli.out;
@@ -72,6 +73,30 @@ void expect_others_pass(const VerifyRun& run) {
         ASSERT_NE(it, run.rows.end()) << "row " << entry << " missing\n" << run.err;
         EXPECT_EQ(it->second.value("status", ""), "pass") << entry << ": " << it->second.dump();
     }
+}
+
+}  // namespace np::hostile
+
+namespace np::hostile {
+
+std::vector<int> processes_named(const std::string& name) {
+    std::vector<int> found;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator("/proc", ec)) {
+        const std::string pid = entry.path().filename().string();
+        if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::string comm, state, field;
+        std::ifstream(entry.path() / "comm") >> comm;
+        if (comm != name) continue;
+        std::ifstream stat(entry.path() / "stat");
+        std::string line;
+        std::getline(stat, line);
+        const auto close = line.rfind(')');
+        if (close != std::string::npos && close + 2 < line.size() && (line[close + 2] == 'Z' || line[close + 2] == 'X'))
+            continue;
+        found.push_back(std::stoi(pid));
+    }
+    return found;
 }
 
 }  // namespace np::hostile

@@ -8,6 +8,7 @@
 
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -33,7 +34,12 @@ struct VerifyRun {
 // numplace verify over kCorpus with the attack plugin `plugin` from
 // attack_dir(stem), --timeout `timeout`, --report in a temporary folder.
 VerifyRun verify_attack(const std::string& stem, const std::string& plugin, double timeout,
-                        const std::vector<std::string>& extra = {});
+                        const std::vector<std::string>& extra = {},
+                        const std::vector<std::pair<std::string, std::string>>& env = {});
+
+// Processes on this machine whose command name is `name` (/proc/PID/comm),
+// zombies left out.
+std::vector<int> processes_named(const std::string& name);
 
 // The bound a run must end within: every item may cost --timeout plus the
 // runner's grace (1 s), and a killed worker is restarted; the rest (start-up,

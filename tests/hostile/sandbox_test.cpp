@@ -1,0 +1,133 @@
+// Issue 23: what a plugin's process may not reach. Each attack plugin tries
+// one thing from inside a worker (writes outside its folder, TCP, a signal
+// to numplace, a fork bomb, a setsid grandchild, a full folder); each test
+// asserts the row, that nothing happened outside, that no process is left,
+// and that every other row passed. A part this kernel cannot enforce skips
+// its test, saying so (numplace plugins --sandbox-info tells the same).
+#include <arpa/inet.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+
+#include "hostile_support.hpp"
+#include "numplace/sandbox.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace np::hostile;
+
+const np::SandboxSupport& support() { return np::sandbox_support(); }
+
+// A folder of the test's own in /tmp, removed at the end.
+struct Folder {
+    Folder() {
+        char name[] = "/tmp/numplace-attack-XXXXXX";
+        path = mkdtemp(name);
+    }
+    ~Folder() { fs::remove_all(path); }
+    bool empty() const { return fs::is_empty(path); }
+    fs::path path;
+};
+
+#define NP_REQUIRE_SANDBOX(part, why)                                          \
+    do {                                                                       \
+        if (!np::sandbox_enabled()) GTEST_SKIP() << "the sandbox is off";     \
+        if (!(part)) GTEST_SKIP() << why;                                      \
+    } while (0)
+
+void expect_target(const VerifyRun& run, const std::string& status, const std::string& kind = "") {
+    ASSERT_TRUE(run.report) << run.err;
+    ASSERT_EQ(run.rows.count(kTarget), 1u) << run.err;
+    const auto& row = run.rows.at(kTarget);
+    EXPECT_EQ(row.value("status", ""), status) << row.dump();
+    if (!kind.empty()) {
+        EXPECT_EQ(row.value("kind", ""), kind) << row.dump();
+    }
+}
+
+TEST(Sandboxed, WritesInHomeAndTmpAreRefused) {
+    NP_REQUIRE_SANDBOX(support().writes(), "no Landlock on this kernel: writes are not restricted");
+    Folder home, outside;
+    const auto run = verify_attack("write_outside", "attack-write-outside", 5, {},
+                                   {{"HOME", home.path.string()}, {"ATTACK_OUTSIDE", outside.path.string()}});
+    EXPECT_LT(run.seconds, run_bound(5));
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    expect_target(run, "pass");
+    expect_others_pass(run);
+    EXPECT_TRUE(home.empty()) << "a file was written in $HOME";
+    EXPECT_TRUE(outside.empty()) << "a file was written in /tmp";
+}
+
+TEST(Sandboxed, AConnectionToALocalPortIsRefused) {
+    NP_REQUIRE_SANDBOX(support().tcp() || support().seccomp, "neither Landlock TCP rules nor seccomp here");
+    const int listener = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    ASSERT_GE(listener, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    ASSERT_EQ(bind(listener, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+    ASSERT_EQ(listen(listener, 4), 0);
+    ASSERT_EQ(getsockname(listener, reinterpret_cast<sockaddr*>(&address), &length), 0);
+    const auto run = verify_attack("connect_port", "attack-connect-port", 5, {},
+                                   {{"ATTACK_PORT", std::to_string(ntohs(address.sin_port))}});
+    EXPECT_LT(accept(listener, nullptr, nullptr), 0) << "the plugin connected";
+    close(listener);
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    expect_target(run, "pass");
+    expect_others_pass(run);
+}
+
+TEST(Sandboxed, ASignalToNumplaceNeverArrives) {
+    NP_REQUIRE_SANDBOX(support().namespaces || support().signals(),
+                       "neither a PID namespace nor Landlock signal scoping here");
+    const auto run = verify_attack("signal_numplace", "attack-signal-numplace", 5);
+    EXPECT_LT(run.seconds, run_bound(5));
+    EXPECT_EQ(run.exit_code, 0) << "numplace did not finish: " << run.err;
+    expect_target(run, "pass");
+    expect_others_pass(run);
+}
+
+TEST(Sandboxed, AForkBombIsAFailedRowAndLeavesNothing) {
+    NP_REQUIRE_SANDBOX(support().process_limit(), "no process limit on this machine (root without a pids cgroup)");
+    const auto run = verify_attack("fork_bomb", "attack-fork-bomb", 5);
+    EXPECT_LT(run.seconds, run_bound(5));
+    EXPECT_EQ(run.exit_code, 1) << run.err;
+    expect_target(run, "fail");
+    const std::string finding = run.rows.count(kTarget) ? run.rows.at(kTarget).value("finding", "") : "";
+    const auto at = finding.find("made ");
+    ASSERT_NE(at, std::string::npos) << finding;
+    EXPECT_LE(std::stoi(finding.substr(at + 5)), static_cast<int>(np::SandboxLimits{}.processes)) << finding;
+    expect_others_pass(run);
+    EXPECT_TRUE(processes_named("np-attack-bomb").empty()) << "a process of the bomb outlived the run";
+}
+
+TEST(Sandboxed, ASetsidGrandchildDoesNotOutliveTheRun) {
+    NP_REQUIRE_SANDBOX(support().namespaces, "no PID namespace here: only a subreaper, which a kill escapes");
+    const auto run = verify_attack("setsid_orphan", "attack-setsid-orphan", 5);
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    expect_target(run, "pass");
+    expect_others_pass(run);
+    EXPECT_TRUE(processes_named("np-orphan").empty()) << "the grandchild outlived the run";
+}
+
+TEST(Sandboxed, AFullFolderIsBoundedAndGoesAway) {
+    NP_REQUIRE_SANDBOX(support().namespaces, "no mount namespace here: the folder is not a bounded tmpfs");
+    Folder tmp;  // numplace's TMPDIR: the sandbox's folders are made in it
+    const auto run = verify_attack("fill_folder", "attack-fill-folder", 20, {}, {{"TMPDIR", tmp.path.string()}});
+    EXPECT_EQ(run.exit_code, 1) << run.err;
+    expect_target(run, "fail");
+    const std::string finding = run.rows.count(kTarget) ? run.rows.at(kTarget).value("finding", "") : "";
+    const auto at = finding.find("wrote ");
+    ASSERT_NE(at, std::string::npos) << finding;
+    EXPECT_LE(std::stoull(finding.substr(at + 6)), np::SandboxLimits{}.folder_bytes) << finding;
+    expect_others_pass(run);
+    EXPECT_TRUE(tmp.empty()) << "a sandbox folder was left in TMPDIR";
+}
+
+}  // namespace
