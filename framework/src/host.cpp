@@ -18,6 +18,7 @@
 #include "numplace/clock.hpp"
 #include "numplace/external.hpp"
 #include "numplace/plugin_sdk.hpp"
+#include "numplace/trust.hpp"
 
 namespace np {
 
@@ -708,36 +709,6 @@ std::string loader_message(const std::string& path, const std::error_code& ec) {
     return text != nullptr ? std::string(text) : ec.message();
 }
 
-constexpr const char* kInsecureHint = " (--allow-insecure-plugins loads it anyway)";
-
-// Why someone other than root or this user could change what `st` describes:
-// another owner, or write permission for the group or the world.
-std::string unsafe_stat(const struct stat& st, const std::string& what) {
-    if (st.st_uid != 0 && st.st_uid != geteuid())
-        return "insecure: " + what + " is owned by uid " + std::to_string(st.st_uid) + ", neither root nor this user";
-    if (st.st_mode & S_IWOTH) return "insecure: " + what + " is world-writable";
-    if (st.st_mode & S_IWGRP) return "insecure: " + what + " is group-writable";
-    return "";
-}
-
-std::string unsafe_path(const fs::path& path, const std::string& what) {
-    struct stat st {};
-    // `path` is canonical (no symlink left), so stat and lstat agree.
-    if (::lstat(path.c_str(), &st) != 0) return "cannot inspect " + what + ": " + std::strerror(errno);
-    return unsafe_stat(st, what);
-}
-
-// Why the plugin file at `real` (canonical) must not be loaded: it, or the
-// folder holding it, could have been changed by someone else. Only those
-// two: a folder higher up (/tmp, world-writable with the sticky bit) does
-// not count, so plugins in a private mkdtemp folder load.
-std::string insecurity(const fs::path& real, bool through_symlink) {
-    const std::string file = through_symlink ? "its target " + real.string() : "the file";
-    std::string why = unsafe_path(real, file);
-    if (why.empty()) why = unsafe_path(real.parent_path(), "its folder " + real.parent_path().string());
-    return why.empty() ? why : why + kInsecureHint;
-}
-
 }  // namespace
 
 void PluginRegistry::add_file(const std::string& path) {
@@ -786,7 +757,7 @@ void PluginRegistry::add_library(const std::string& path, const std::string& rea
 
 void PluginRegistry::add_external(const std::string& path) {
     std::string error;
-    auto solver = ExternalPlugin::load(path, error);
+    auto solver = ExternalPlugin::load(path, allow_insecure_, error);
     if (!solver) {
         skipped_.push_back({path, error});
         return;
