@@ -1,8 +1,15 @@
-// Whether a file may be run or loaded: the same ownership and writability
-// rules for a plugin library, a command-line solver's description, the
-// program it names and a script it passes from its own folder. A file that
-// someone other than root or this user could have changed is refused
-// unless the user says --allow-insecure-plugins.
+// What numplace takes on trust, and how it guards it.
+//
+// Files: the same ownership and writability rules for a plugin library, a
+// command-line solver's description, the program it names and a script it
+// passes from its own folder. A file that someone other than root or this
+// user could have changed is refused unless the user says
+// --allow-insecure-plugins.
+//
+// Calls in this process: a plugin that calls exit() in the middle of a call
+// would otherwise end numplace with the plugin's status (exit(0): success,
+// with answers missing). PluginCall marks every call; exit() during one ends
+// the process with kExitPluginEnded and a line naming the plugin.
 #pragma once
 
 #include <sys/stat.h>
@@ -30,5 +37,32 @@ std::string unsafe_path(const std::filesystem::path& path, const std::string& wh
 // world-writable with the sticky bit) does not count, so plugins in a
 // private mkdtemp folder load.
 std::string insecurity(const std::filesystem::path& real, bool through_symlink);
+
+// The exit status of a process whose plugin called exit() during a call
+// (numplace run with --in-process, or a worker: its parent then fails only
+// that item).
+inline constexpr int kExitPluginEnded = 5;
+
+// Marks this thread as inside a call into `plugin` (its name) for
+// `operation` ("solve", "check", "generate", "create", "destroy") while it
+// lives. The first mark installs an atexit handler: exit() called while a
+// mark lives (on this thread, or on a thread of the plugin's own while a
+// call is in flight) prints "numplace: plugin P called exit() during O" on
+// stderr and ends the process with kExitPluginEnded at once (_exit: nothing
+// else runs, output not yet written is lost). What does not go through
+// exit() (_exit, a signal) is not caught here: docs/reliability.md.
+class PluginCall {
+public:
+    PluginCall(const char* plugin, const char* operation) noexcept;
+    ~PluginCall();
+    PluginCall(const PluginCall&) = delete;
+    PluginCall& operator=(const PluginCall&) = delete;
+
+private:
+    const PluginCall* outer_;  // a call made from inside another (none today; kept correct anyway)
+    const char* plugin_;
+    const char* operation_;
+    friend void report_plugin_exit();
+};
 
 }  // namespace np
