@@ -26,6 +26,7 @@
 #include "numplace/host.hpp"
 #include "numplace/process.hpp"
 #include "numplace/reason.hpp"
+#include "numplace/trust.hpp"
 #include "numplace/verdict.hpp"
 
 namespace np {
@@ -43,8 +44,10 @@ constexpr double kDefaultTimeoutSeconds = 60;
 
 struct ExternalSolver {
     std::string path, name, version, description;
-    std::vector<std::string> argv;
+    std::vector<std::string> argv;  // as written: placeholders are filled in per call (command_for)
+    std::string here;     // the description's folder, absolute: {dir}, and where a relative program lives
     std::string program;  // argv[0] resolved to an absolute path at load
+    bool allow_insecure = false;  // --allow-insecure-plugins: the trust checks are skipped
     std::vector<np_geometry> shapes;
     uint32_t max_side = 0, capabilities = 0;
     Input input = Input::stdin_once;
@@ -311,9 +314,25 @@ int answer_from_output(const ExternalSolver& s, const np_solve_request& req, con
 
 bool has_line(const std::string& text) { return text.find('\n') != std::string::npos; }
 
-void replace_all(std::string& text, std::string_view key, const std::string& value) {
-    for (std::size_t at = 0; (at = text.find(key, at)) != std::string::npos; at += value.size())
-        text.replace(at, key.size(), value);
+using Placeholders = std::vector<std::pair<std::string_view, std::string>>;
+
+// `text` with each placeholder of `values` replaced, in one pass from left
+// to right: what a value brings in (a folder named "{dir}" or "{size}") is
+// copied as it is, never read again as a placeholder.
+std::string substitute(const std::string& text, const Placeholders& values) {
+    std::string out;
+    for (std::size_t at = 0; at < text.size();) {
+        const auto match = std::find_if(values.begin(), values.end(), [&](const auto& v) {
+            return text.compare(at, v.first.size(), v.first) == 0;
+        });
+        if (text[at] == '{' && match != values.end()) {
+            out += match->second;
+            at += match->first.size();
+        } else {
+            out += text[at++];
+        }
+    }
+    return out;
 }
 
 // The call's deadline: the host's when it set one (--timeout, verify's
@@ -337,20 +356,17 @@ std::string seconds_left(uint64_t deadline_ns) {
     return text;
 }
 
-// The command of one call, its placeholders filled in: {puzzle}, {size}
-// (RxC), {limit} (1, 2, ..., or 0 to count them all) and {timeout}.
+// The command of one call, its placeholders filled in: {dir}, {puzzle},
+// {size} (RxC), {limit} (1, 2, ..., or 0 to count them all) and {timeout}.
 std::vector<std::string> command_for(const ExternalSolver& s, const np_solve_request& req, const std::string& line,
                                      uint64_t deadline_ns) {
     const std::string size = std::to_string(req.geometry.box_rows) + "x" + std::to_string(req.geometry.box_cols);
     const std::string limit = req.limit == NP_UNLIMITED ? "0" : std::to_string(req.limit);
     const std::string timeout = seconds_left(deadline_ns);
-    std::vector<std::string> argv = s.argv;
-    for (auto& a : argv) {
-        replace_all(a, "{puzzle}", line);
-        replace_all(a, "{size}", size);
-        replace_all(a, "{limit}", limit);
-        replace_all(a, "{timeout}", timeout);
-    }
+    const Placeholders values = {
+        {"{dir}", s.here}, {"{puzzle}", line}, {"{size}", size}, {"{limit}", limit}, {"{timeout}", timeout}};
+    std::vector<std::string> argv;
+    for (const auto& a : s.argv) argv.push_back(substitute(a, values));
     return argv;
 }
 
@@ -454,20 +470,25 @@ bool good_name(const std::string& name) {
     return true;
 }
 
-// The program to run, as an absolute path: a path as given (made absolute),
-// or a name looked up in the absolute folders of PATH. Empty or relative
-// PATH entries (".", "") would run whatever the current directory holds, so
-// they are skipped, as plugin folders are. Resolved once, when the
-// description loads, so every call runs the same file.
-std::optional<std::string> find_program(const std::string& program) {
-    namespace fs = std::filesystem;
-    auto usable = [](const fs::path& p) {
-        std::error_code ec;
-        return fs::is_regular_file(p, ec) && access(p.c_str(), X_OK) == 0;
-    };
+namespace fs = std::filesystem;
+
+bool runnable(const fs::path& p) {
+    std::error_code ec;
+    return fs::is_regular_file(p, ec) && access(p.c_str(), X_OK) == 0;
+}
+
+// The program to run, as an absolute path. A name with a '/' is a path from
+// the description's folder `here` ("bin/solver", "{dir}/run.sh" filled in,
+// or an absolute one), never from the current directory: where numplace is
+// started must not change what runs. A bare name ("node", "qqwing") is
+// looked up in the absolute folders of PATH; empty or relative entries
+// (".", "") would run whatever the current directory holds, so they are
+// skipped, as plugin folders are. Resolved once, when the description
+// loads, so every call runs the same file.
+std::optional<fs::path> find_program(const std::string& program, const fs::path& here) {
     if (program.find('/') != std::string::npos) {
-        const fs::path p = fs::absolute(program);
-        return usable(p) ? std::optional(p.string()) : std::nullopt;
+        const fs::path p = (here / program).lexically_normal();  // `/` keeps an absolute `program` as it is
+        return runnable(p) ? std::optional(p) : std::nullopt;
     }
     const char* path = std::getenv("PATH");
     const std::string dirs = path ? path : "/usr/bin:/bin";
@@ -475,10 +496,59 @@ std::optional<std::string> find_program(const std::string& program) {
         std::size_t end = dirs.find(':', start);
         if (end == std::string::npos) end = dirs.size();
         const fs::path dir = dirs.substr(start, end - start);
-        if (dir.is_absolute() && usable(dir / program)) return (dir / program).string();
+        if (dir.is_absolute() && runnable(dir / program)) return dir / program;
         start = end + 1;
     }
     return std::nullopt;
+}
+
+// Why the file a command runs (the program, or a script handed to it) must
+// not run, "" when it may: the plugin-file rules (trust.hpp) for the file it
+// resolves to and that file's folder, and for the folder it was named in
+// when a link leads elsewhere (a link in a writable folder can be pointed
+// at anything).
+std::string run_insecurity(const fs::path& named, const std::string& role) {
+    std::error_code ec;
+    const fs::path real = fs::canonical(named, ec);
+    if (ec) return "cannot resolve " + role + " " + named.string() + ": " + ec.message();
+    std::string why = insecurity(real, real != named);
+    if (why.empty()) {
+        const fs::path folder = fs::canonical(named.parent_path(), ec);
+        if (!ec && folder != real.parent_path()) why = unsafe_path(folder, "the folder " + folder.string());
+        if (!why.empty()) why += kInsecureHint;
+    }
+    return why.empty() ? why : role + " " + named.string() + ": " + why;
+}
+
+// Why a script the command passes from the description's own folder
+// ("{dir}/solve.js") must not run; an argument that names no file there
+// (an option, a placeholder) is not a script.
+std::string script_insecurity(const ExternalSolver& s) {
+    for (std::size_t i = 1; i < s.argv.size(); ++i) {
+        const auto at = s.argv[i].find("{dir}");
+        if (at == std::string::npos) continue;
+        const fs::path script = fs::path(substitute(s.argv[i].substr(at), {{"{dir}", s.here}})).lexically_normal();
+        std::error_code ec;
+        if (!fs::is_regular_file(script, ec)) continue;
+        if (auto why = run_insecurity(script, "the script"); !why.empty()) return why;
+    }
+    return "";
+}
+
+// The `command` field: the argv as written, the program found and, unless
+// --allow-insecure-plugins, the program and its scripts trusted.
+std::string describe_command(ExternalSolver& s, const YAML::Node& command) {
+    for (const auto& a : command) s.argv.push_back(a.as<std::string>());
+    if (s.argv.empty()) return "'command' must be a list: the program and its arguments";
+    s.here = fs::absolute(fs::path(s.path)).parent_path().lexically_normal().string();
+    const auto program = find_program(substitute(s.argv[0], {{"{dir}", s.here}}), s.here);
+    if (!program)
+        return "the command '" + s.argv[0] +
+               "' is not found (as a path from this file's folder, or in PATH's absolute folders) or not executable";
+    s.program = program->string();
+    if (s.allow_insecure) return "";
+    if (auto why = run_insecurity(*program, "the program"); !why.empty()) return why;
+    return script_insecurity(s);
 }
 
 std::optional<np_geometry> shape_of(const std::string& text) {
@@ -547,15 +617,7 @@ std::string describe(ExternalSolver& s, const YAML::Node& whole) {
     if (!good_name(s.name)) return "'name' must be [a-z0-9_-]+";
     s.version = text("version", "0");
     s.description = text("description", "a command-line solver");
-    for (const auto& a : doc("command")) s.argv.push_back(a.as<std::string>());
-    if (s.argv.empty()) return "'command' must be a list: the program and its arguments";
-    // "{dir}": the folder of this description, for a script that sits beside it.
-    const std::string here = std::filesystem::absolute(std::filesystem::path(s.path)).parent_path().string();
-    for (auto& a : s.argv) replace_all(a, "{dir}", here);
-    auto program = find_program(s.argv[0]);
-    if (!program)
-        return "the command '" + s.argv[0] + "' is not found (as a path, or in PATH's absolute folders) or not executable";
-    s.program = *program;
+    if (auto problem = describe_command(s, doc("command")); !problem.empty()) return problem;
     for (const auto& sh : doc("shapes")) {
         auto g = shape_of(sh.as<std::string>());
         if (!g) return "'shapes': '" + sh.as<std::string>() + "' is not RxC";
@@ -613,9 +675,11 @@ bool is_solver_description(const std::string& path) {
     return path.size() > suffix.size() && path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-std::shared_ptr<ExternalPlugin> ExternalPlugin::load(const std::string& path, std::string& error) {
+std::shared_ptr<ExternalPlugin> ExternalPlugin::load(const std::string& path, bool allow_insecure,
+                                                    std::string& error) {
     auto solver = std::make_unique<ExternalSolver>();
     solver->path = path;
+    solver->allow_insecure = allow_insecure;
     try {
         // A description is a few lines; a huge file is not one.
         std::error_code ec;

@@ -18,6 +18,7 @@
 #include "numplace/clock.hpp"
 #include "numplace/external.hpp"
 #include "numplace/plugin_sdk.hpp"
+#include "numplace/trust.hpp"
 
 namespace np {
 
@@ -111,9 +112,11 @@ bool cells_in_range(const uint8_t* cells, std::size_t n, int side, bool allow_em
 // Every call into a plugin goes through here. The ABI is C: an exception
 // thrown across it is a broken plugin, and noexcept makes it end the process
 // (std::terminate, SIGABRT) right there instead of unwinding through host
-// code that never expected it. In a worker that is one crashed row.
+// code that never expected it. In a worker that is one crashed row. The
+// mark names the plugin if it calls exit() meanwhile (trust.hpp).
 template <class Call>
-int through_abi(Call&& call) noexcept {
+int through_abi(const std::string& plugin, const char* operation, Call&& call) noexcept {
+    const PluginCall mark(plugin.c_str(), operation);
     return call();
 }
 
@@ -194,13 +197,18 @@ void* Plugin::create_instance() const {
 
 Session::Session(const Plugin& plugin) : plugin_(plugin) {
     if (plugin_.descriptor().create == nullptr && !plugin_.external()) return;  // a stateless plugin
-    instance_ = plugin_.create_instance();
+    {
+        const PluginCall mark(plugin_.name().c_str(), "create");
+        instance_ = plugin_.create_instance();
+    }
     if (instance_ == nullptr) failure_ = plugin_.name() + ": could not create an instance";
 }
 
 Session::~Session() {
     const np_plugin& d = plugin_.descriptor();
-    if (instance_ != nullptr && d.destroy != nullptr) d.destroy(instance_);
+    if (instance_ == nullptr || d.destroy == nullptr) return;
+    const PluginCall mark(plugin_.name().c_str(), "destroy");
+    d.destroy(instance_);
 }
 
 namespace {
@@ -276,7 +284,7 @@ SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList
     for (uint32_t i = 0; i < NP_MAX_WITNESSES; ++i) result.witnesses[i] = buffer_.data() + i * n;
 
     const uint64_t start = monotonic_ns();
-    const int status = through_abi([&] { return d.solve(instance_, &request, &result); });
+    const int status = through_abi(name, "solve", [&] { return d.solve(instance_, &request, &result); });
     out.status = static_cast<uint32_t>(status);
     if (auto bad = answer_problem(result.message, &result.stats); !bad.empty()) {
         out.message = malformed_answer(name, bad);
@@ -364,7 +372,7 @@ CheckOutcome Session::check(const Grid& grid, const OptionList& options) {
     np_check_result result{};
     result.violations = violations.data();
     result.capacity = static_cast<uint32_t>(violations.size());
-    const int status = through_abi([&] { return d.check_grid(instance_, &request, &result); });
+    const int status = through_abi(name, "check", [&] { return d.check_grid(instance_, &request, &result); });
     out.status = static_cast<uint32_t>(status);
     if (auto bad = answer_problem(result.message, nullptr); !bad.empty()) {
         out.message = malformed_answer(name, bad);
@@ -515,7 +523,7 @@ GenerateOutcome Session::generate(const Geometry& geometry, np_generate_kind kin
                                                              c_options, whole, out.stats.nodes);
         np_generate_result result{};
         result.cells = buffer_.data();
-        const int status = through_abi([&] { return d.generate(instance_, &request, &result); });
+        const int status = through_abi(name, "generate", [&] { return d.generate(instance_, &request, &result); });
         if (!take_call(out, name, status, result, want)) return out;
         const Taken taken = take_results(out, name, geometry, puzzle, first_index, buffer_, result.produced, sink);
         if (taken == Taken::wrong) return out;
@@ -708,36 +716,6 @@ std::string loader_message(const std::string& path, const std::error_code& ec) {
     return text != nullptr ? std::string(text) : ec.message();
 }
 
-constexpr const char* kInsecureHint = " (--allow-insecure-plugins loads it anyway)";
-
-// Why someone other than root or this user could change what `st` describes:
-// another owner, or write permission for the group or the world.
-std::string unsafe_stat(const struct stat& st, const std::string& what) {
-    if (st.st_uid != 0 && st.st_uid != geteuid())
-        return "insecure: " + what + " is owned by uid " + std::to_string(st.st_uid) + ", neither root nor this user";
-    if (st.st_mode & S_IWOTH) return "insecure: " + what + " is world-writable";
-    if (st.st_mode & S_IWGRP) return "insecure: " + what + " is group-writable";
-    return "";
-}
-
-std::string unsafe_path(const fs::path& path, const std::string& what) {
-    struct stat st {};
-    // `path` is canonical (no symlink left), so stat and lstat agree.
-    if (::lstat(path.c_str(), &st) != 0) return "cannot inspect " + what + ": " + std::strerror(errno);
-    return unsafe_stat(st, what);
-}
-
-// Why the plugin file at `real` (canonical) must not be loaded: it, or the
-// folder holding it, could have been changed by someone else. Only those
-// two: a folder higher up (/tmp, world-writable with the sticky bit) does
-// not count, so plugins in a private mkdtemp folder load.
-std::string insecurity(const fs::path& real, bool through_symlink) {
-    const std::string file = through_symlink ? "its target " + real.string() : "the file";
-    std::string why = unsafe_path(real, file);
-    if (why.empty()) why = unsafe_path(real.parent_path(), "its folder " + real.parent_path().string());
-    return why.empty() ? why : why + kInsecureHint;
-}
-
 }  // namespace
 
 void PluginRegistry::add_file(const std::string& path) {
@@ -786,7 +764,7 @@ void PluginRegistry::add_library(const std::string& path, const std::string& rea
 
 void PluginRegistry::add_external(const std::string& path) {
     std::string error;
-    auto solver = ExternalPlugin::load(path, error);
+    auto solver = ExternalPlugin::load(path, allow_insecure_, error);
     if (!solver) {
         skipped_.push_back({path, error});
         return;

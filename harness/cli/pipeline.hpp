@@ -3,7 +3,9 @@
 // reading, parsing and formatting (the host's share of each puzzle) overlap
 // with the plugin's solving instead of adding to it. One worker only: the
 // plugin instance is used by one thread at a time, and calls happen in input
-// order, exactly as without the pipeline.
+// order, exactly as without the pipeline. Jobs travel in batches (up to 256,
+// fewer when the input pauses: drain), and the work may take a whole batch
+// at once (a worker process answers a batch in one exchange).
 #pragma once
 
 #include <condition_variable>
@@ -22,6 +24,12 @@ public:
     // after that job (its result is still written, later jobs are dropped).
     // `write` runs on the calling thread, in the order the jobs were added.
     OrderedPipeline(std::function<bool(Job&)> work, std::function<void(Job&)> write)
+        : OrderedPipeline(Batched{}, one_by_one(std::move(work)), std::move(write)) {}
+
+    // `work` takes a whole batch, in order; it may drop jobs from its end
+    // (they are not written) and returns false to stop after it.
+    struct Batched {};
+    OrderedPipeline(Batched, std::function<bool(std::vector<Job>&)> work, std::function<void(Job&)> write)
         : work_(std::move(work)), write_(std::move(write)), worker_([this] { run(); }) {}
 
     ~OrderedPipeline() { finish(); }
@@ -72,6 +80,16 @@ private:
     static constexpr std::size_t kBatch = 256;
     static constexpr std::size_t kMaxQueued = 8;  // batches in flight: bounded memory
 
+    static std::function<bool(std::vector<Job>&)> one_by_one(std::function<bool(Job&)> work) {
+        return [work = std::move(work)](std::vector<Job>& batch) {
+            bool go_on = true;
+            std::size_t ran = 0;
+            while (ran < batch.size() && go_on) go_on = work(batch[ran++]);
+            batch.resize(ran);
+            return go_on;
+        };
+    }
+
     void flush() {
         if (pending_.empty()) return;
         std::unique_lock lock(mutex_);
@@ -113,10 +131,7 @@ private:
                 todo_.pop_front();
                 busy_ = true;
             }
-            bool go_on = true;
-            std::size_t ran = 0;
-            while (ran < batch.size() && go_on) go_on = work_(batch[ran++]);
-            batch.resize(ran);
+            const bool go_on = work_(batch);
             {
                 std::lock_guard lock(mutex_);
                 done_.push_back(std::move(batch));
@@ -127,7 +142,7 @@ private:
         }
     }
 
-    std::function<bool(Job&)> work_;
+    std::function<bool(std::vector<Job>&)> work_;
     std::function<void(Job&)> write_;
     std::vector<Job> pending_;
     mutable std::mutex mutex_;

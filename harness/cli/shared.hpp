@@ -92,6 +92,12 @@ std::string worker_program();
 // For commands that run plugins in workers: false (and one line on stderr)
 // when numplace-worker is missing, unless --in-process was asked for.
 bool worker_available(const Args& args, std::ostream& err);
+// The help of the one-shot commands (solve, count, check, generate) on where
+// their plugin runs.
+inline constexpr const char* kWorkerHelp =
+    "The plugin runs in a worker process (numplace-worker), as in verify: a plugin that crashes, calls exit() or "
+    "runs out of memory (--memory) fails only what it was working on. --in-process calls it in this process "
+    "instead, for plugins you trust: a crash then ends numplace, and exit() during a call ends it with status 5.";
 
 // ---- Interruption --------------------------------------------------------------
 // SIGINT and SIGTERM set a flag (nothing else happens in the handler); calls

@@ -17,7 +17,9 @@ std::size_t line_count(const std::string& text) { return static_cast<std::size_t
 
 TEST(Interrupt, SigintDuringACountPrintsTheLowerBound) {
     // Counting every 9x9 grid never ends: the count is stopped mid-search.
-    BackgroundCli cli({"count", "--plugin", "backtrack", std::string(81, '.')});
+    // In this process, where the terminate callback reaches the plugin (a
+    // worker is killed, and its call's partial count with it).
+    BackgroundCli cli({"count", "--plugin", "backtrack", "--in-process", std::string(81, '.')});
     ASSERT_TRUE(cli.wait_until([](double cpu, const std::string&) { return cpu > 0.3; }));
     cli.signal(SIGINT);
     auto run = cli.finish();
@@ -32,7 +34,8 @@ TEST(Interrupt, SigtermDuringSolveKeepsTheAnswersSoFar) {
     // Two easy puzzles, then the empty 9x9 with a count that cannot finish,
     // then one that is never started.
     const std::string easy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-    BackgroundCli cli({"solve", "--plugin", "backtrack", "--limit", "1000000000000", "--format", "json"},
+    // In this process, as above (inprocess_test.cpp has the same with workers).
+    BackgroundCli cli({"solve", "--plugin", "backtrack", "--limit", "1000000000000", "--format", "json", "--in-process"},
                       easy + "\n" + easy + "\n" + std::string(81, '.') + "\n" + easy + "\n");
     ASSERT_TRUE(cli.wait_until([](double cpu, const std::string&) { return cpu > 0.3; }));
     cli.signal(SIGTERM);
@@ -84,11 +87,11 @@ TEST(Interrupt, GenerateMemoryDoesNotGrowWithCount) {
 }
 
 TEST(Interrupt, ASecondSignalEndsAPluginThatIgnoresTheFirst) {
-    // solve runs the plugin in its own process; fixture-hang loops forever on a puzzle with no solution and
+    // solve --in-process runs the plugin in its own process; fixture-hang loops forever on a puzzle with no solution and
     // never looks at the terminate callback: the first SIGTERM cannot stop
     // it, so the user's second one ends the process at once.
     const std::string faulty = np::test::fixture_dir() + "/../fixture-faulty";
-    BackgroundCli cli({"solve", "--plugin-dir", faulty, "--plugin", "fixture-hang", "--size", "2x2",
+    BackgroundCli cli({"solve", "--plugin-dir", faulty, "--plugin", "fixture-hang", "--size", "2x2", "--in-process",
                        ".23..1..4......."});
     double at_first = 0;
     ASSERT_TRUE(cli.wait_until([&](double cpu, const std::string&) { return (at_first = cpu) > 0.3; }));

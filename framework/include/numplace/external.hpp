@@ -15,7 +15,12 @@
 //                                       # (input: argument), "{size}" by RxC, "{dir}" by
 //                                       # the folder of this file, "{limit}" by the solution
 //                                       # limit (1, 2, ...; 0 = count them all), "{timeout}" by
-//                                       # the seconds left for the call ("9.998"; 0 = none)
+//                                       # the seconds left for the call ("9.998"; 0 = none);
+//                                       # in one pass: a value is never expanded again.
+//                                       # The program: a name with a '/' is a path from the
+//                                       # folder of this file, a bare name is looked up in
+//                                       # PATH's absolute folders; it, and a script passed
+//                                       # as "{dir}/...", must pass the plugin-file checks
 //   shapes: [3x3]                       # and/or max_side: 25
 //   capabilities: [solve]               # solve, count, prove-unique
 //   input: stdin                        # argument | stdin (one process per puzzle)
@@ -52,8 +57,10 @@ public:
     void* create() const;  // an instance (for `lines`: the process, started on first use)
 
     // Reads PATH (a *.solver.yaml file); nullptr and `error` when it is not
-    // a usable description.
-    static std::shared_ptr<ExternalPlugin> load(const std::string& path, std::string& error);
+    // a usable description, or (unless `allow_insecure`) its program or a
+    // script it passes from its folder could have been changed by someone
+    // other than root or this user (trust.hpp).
+    static std::shared_ptr<ExternalPlugin> load(const std::string& path, bool allow_insecure, std::string& error);
 
 private:
     ExternalPlugin() = default;

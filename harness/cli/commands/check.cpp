@@ -3,11 +3,67 @@
 
 #include "commands.hpp"
 #include "numplace/json.hpp"
+#include "runner.hpp"
 #include "shared.hpp"
 
 namespace np::cli {
 
 namespace {
+
+// One input and what the check said.
+struct Row {
+    InputItem item;
+    ParseResult parsed;
+    std::vector<Reason> violations;
+    std::string failure;  // the plugin's, when it gave no certified answer
+    bool bad_option = false;
+};
+
+void write_row(std::ostream& out, const Row& row, const std::string& checker, const std::optional<Geometry>& size,
+               bool as_json) {
+    const Grid* grid = std::get_if<Grid>(&row.parsed);
+    if (as_json) {
+        json j{{"input", row.item.origin}, {"puzzle", row.item.text}};
+        j["size"] = grid ? json(grid->geometry.name()) : size ? json(size->name()) : json(nullptr);
+        j["checker"] = checker;
+        j["valid"] = row.failure.empty() && row.violations.empty();
+        j["full"] = grid != nullptr && grid->is_full();
+        json list = json::array();
+        for (const auto& v : row.violations) list.push_back(to_json(v));
+        j["violations"] = std::move(list);
+        if (!row.failure.empty()) j["error"] = {{"code", "plugin_error"}, {"message", row.failure}};
+        write_json_row(out, std::move(j));
+    } else if (!row.failure.empty()) {
+        out << "error: " << row.failure << "\n";
+    } else if (row.violations.empty()) {
+        out << "valid (" << (grid->is_full() ? "full" : std::to_string(grid->given_count()) + " givens") << ")\n";
+    } else {
+        out << "invalid: " << row.violations.size() << " violation" << (row.violations.size() == 1 ? "" : "s") << "\n";
+        for (const auto& v : row.violations) out << "  " << reason_code_name(v.code) << ": " << v.message << "\n";
+    }
+}
+
+// The plugin's check of the grids among `rows`, in one call of the runner
+// (one exchange with the worker process).
+void check_with_plugin(runner::Runner& runner, const ChosenPlugin& chosen, std::vector<Row>& rows) {
+    std::vector<const Grid*> grids;
+    std::vector<Row*> asked;
+    for (Row& row : rows)
+        if (const Grid* grid = std::get_if<Grid>(&row.parsed)) {
+            grids.push_back(grid);
+            asked.push_back(&row);
+        }
+    if (grids.empty()) return;
+    Budget budget;
+    budget.cancel = &interrupt_flag();
+    auto outcomes = runner.check(*chosen.plugin, grids, chosen.options, budget);
+    for (std::size_t k = 0; k < asked.size(); ++k) {
+        CheckOutcome& outcome = outcomes[k];
+        asked[k]->bad_option = outcome.status == NP_BAD_OPTION;
+        if (outcome.ok) asked[k]->violations = std::move(outcome.violations);
+        else asked[k]->failure = std::move(outcome.message);
+    }
+}
 
 int run(const Args& args, Streams io) {
     std::optional<ChosenPlugin> chosen;
@@ -19,55 +75,51 @@ int run(const Args& args, Streams io) {
         io.err << "numplace check: --option needs --plugin\n";
         return kExitUsage;
     }
-    std::optional<Session> session;
-    if (chosen) session.emplace(*chosen->plugin);
+    std::unique_ptr<runner::Runner> runner;
+    if (chosen) {
+        if (!worker_available(args, io.err)) return kExitUsage;
+        runner = runner::make_runner(harness_settings(args).runner);
+    }
     const std::string checker = chosen ? chosen->plugin->name() : "framework";
     const bool as_json = args.text("--format") == "json";
     const auto size = size_of(args);
 
+    // With a plugin, rows wait in `pending` (up to kBatch, fewer when the
+    // input pauses) so that a worker answers many in one exchange; they are
+    // written in input order.
+    constexpr std::size_t kBatch = 64;
     Tally tally;
     bool bad_option = false;
+    std::vector<Row> pending;
+    auto write_pending = [&] {
+        if (runner) check_with_plugin(*runner, *chosen, pending);
+        for (const Row& row : pending) {
+            // Interrupted: what the stopped worker did not answer is not written.
+            if (interrupted() && !row.failure.empty()) break;
+            tally.row();
+            if (!row.failure.empty()) tally.failed(row.item.origin);
+            else if (!row.violations.empty()) tally.invalid(row.item.origin);
+            write_row(io.out, row, checker, size, as_json);
+            if (row.bad_option) {
+                bad_option = true;
+                break;
+            }
+        }
+        pending.clear();
+    };
     for_each_input(args, io.in, io.err, tally, [&](const InputItem& item) {
-        ParseResult parsed = parse_item(item, size);
-        std::vector<Reason> violations;
-        std::string failure;
-        const Grid* grid = std::get_if<Grid>(&parsed);
-        if (grid == nullptr) {
-            violations.push_back(std::get<Reason>(parsed));
-        } else if (session) {
-            CheckOutcome outcome = session->check(*grid, chosen->options);
-            bad_option = outcome.status == NP_BAD_OPTION;
-            if (outcome.ok) violations = std::move(outcome.violations);
-            else failure = outcome.message;
-        } else {
-            violations = check_rules(*grid);
-        }
-        tally.row();
-        if (!failure.empty()) tally.failed(item.origin);
-        else if (!violations.empty()) tally.invalid(item.origin);
-
-        if (as_json) {
-            json j{{"input", item.origin}, {"puzzle", item.text}};
-            j["size"] = grid ? json(grid->geometry.name()) : size ? json(size->name()) : json(nullptr);
-            j["checker"] = checker;
-            j["valid"] = failure.empty() && violations.empty();
-            j["full"] = grid != nullptr && grid->is_full();
-            json list = json::array();
-            for (const auto& v : violations) list.push_back(to_json(v));
-            j["violations"] = std::move(list);
-            if (!failure.empty()) j["error"] = {{"code", "plugin_error"}, {"message", failure}};
-            write_json_row(io.out, std::move(j));
-        } else if (!failure.empty()) {
-            io.out << "error: " << failure << "\n";
-        } else if (violations.empty()) {
-            io.out << "valid (" << (grid->is_full() ? "full" : std::to_string(grid->given_count()) + " givens")
-                   << ")\n";
-        } else {
-            io.out << "invalid: " << violations.size() << " violation" << (violations.size() == 1 ? "" : "s") << "\n";
-            for (const auto& v : violations) io.out << "  " << reason_code_name(v.code) << ": " << v.message << "\n";
-        }
-        return !bad_option;
-    }, [&] { io.out.flush(); });  // the input paused: what was checked is out before numplace waits
+        Row row{item, parse_item(item, size), {}, {}};
+        if (const Reason* reason = std::get_if<Reason>(&row.parsed)) row.violations.push_back(*reason);
+        else if (!runner) row.violations = check_rules(std::get<Grid>(row.parsed));
+        pending.push_back(std::move(row));
+        if (pending.size() >= (runner ? kBatch : 1)) write_pending();
+        return !bad_option && !interrupted();
+    }, [&] {
+        // The input paused: what was checked is out before numplace waits.
+        write_pending();
+        io.out.flush();
+    });
+    write_pending();
     io.out.flush();
     const int code = tally.finish(io.err, "grids");
     return bad_option && !interrupted() ? kExitUsage : code;
@@ -81,10 +133,11 @@ Command check_command() {
     return {{"check"},
             "Check full or partial grids against the rules, listing every violation",
             "The framework's rule check by default; --plugin uses that plugin's check-grid instead, and its "
-            "answer is certified against the framework's. Exit 1 when a grid breaks a rule.",
+            "answer is certified against the framework's. Exit 1 when a grid breaks a rule. With --plugin: " +
+                std::string(kWorkerHelp),
             {plugin, flags::plugin_dir(), flags::allow_insecure_plugins(),
              flags::option(), flags::size(), flags::input_format(), flags::format({"text", "json"}, "text"),
-             flags::inputs()},
+             flags::in_process(), flags::memory(), flags::inputs()},
             run};
 }
 

@@ -2,11 +2,62 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "numplace/clock.hpp"
+#include "runner.hpp"
 #include "shared.hpp"
 
 namespace np::cli {
 
 namespace {
+
+// What is left of the whole run's budget (--timeout, --max-nodes cover the
+// run, not each request); nullopt when it is spent.
+std::optional<Budget> budget_left(const Budget& whole, const Stopwatch& clock, uint64_t nodes_used) {
+    Budget left = whole;
+    if (whole.timeout_seconds > 0) {
+        left.timeout_seconds = whole.timeout_seconds - clock.seconds();
+        if (left.timeout_seconds <= 0) return std::nullopt;
+    }
+    if (whole.max_nodes > 0) {
+        if (nodes_used >= whole.max_nodes) return std::nullopt;
+        left.max_nodes = whole.max_nodes - nodes_used;
+    }
+    return left;
+}
+
+// Results first .. first + count - 1 through the runner, in requests of 1,
+// 2, 4, ... up to 256 results, each written (by `write`) as soon as its
+// request is answered: a long run streams, and a worker's exchanges stay
+// few. The outcome sums the requests'.
+GenerateOutcome generate_in_requests(runner::Runner& runner, const Plugin& plugin, const Geometry& geometry,
+                                     np_generate_kind kind, uint64_t seed, uint64_t first, uint64_t count,
+                                     const OptionList& options, const Budget& whole,
+                                     const std::function<void(uint64_t, const Grid&)>& write) {
+    constexpr uint64_t kLargestRequest = 256;
+    GenerateOutcome total;
+    total.ok = true;
+    const Stopwatch clock;
+    for (uint64_t request = 1; total.produced < count && !interrupted(); request = std::min(request * 2, kLargestRequest)) {
+        const auto budget = budget_left(whole, clock, total.stats.nodes);
+        if (!budget) break;
+        const uint64_t want = std::min(request, count - total.produced);
+        GenerateOutcome part =
+            runner.generate(plugin, geometry, kind, seed, first + total.produced, want, options, *budget);
+        for (uint64_t i = 0; i < part.results.size(); ++i) write(first + total.produced + i, part.results[i]);
+        total.produced += part.results.size();
+        total.stats.nodes += part.stats.nodes;
+        if (!part.ok) {
+            if (interrupted() && part.fault == Fault::refused) break;  // the worker was stopped: not its failure
+            total.ok = false;
+            total.status = part.status;
+            total.fault = part.fault;
+            total.message = part.message;
+            break;
+        }
+        if (part.results.size() < want) break;  // the budget ran out inside the request
+    }
+    return total;
+}
 
 int run(const Args& args, Streams io) {
     const bool puzzles = args.text("--what") == "puzzle";
@@ -14,13 +65,14 @@ int run(const Args& args, Streams io) {
     auto chosen = choose_plugin(args, registry, puzzles ? NP_CAP_GENERATE_PUZZLE : NP_CAP_GENERATE_GRID,
                                 puzzles ? "generate puzzles" : "generate grids", "generate", io.err);
     if (!chosen) return kExitUsage;
-    Session session(*chosen->plugin);
+    if (!worker_available(args, io.err)) return kExitUsage;
+    const auto runner = runner::make_runner(harness_settings(args).runner);
     const Geometry geometry = size_of(args).value_or(Geometry{3, 3});
     const OutputFormat format = output_format_from_name(args.text("--format")).value_or(OutputFormat::line);
     const uint64_t seed = args.whole("--seed"), first = args.whole("--first"), count = args.whole("--count");
     const std::string& plugin = chosen->plugin->name();
 
-    // Each result is written as soon as it is made and certified.
+    // Each result is written as soon as its request is answered and certified.
     auto write = [&](uint64_t index, const Grid& g) {
         if (format == OutputFormat::json) {
             write_json_row(io.out, {{"plugin", plugin}, {"size", geometry.name()}, {"what", args.text("--what")},
@@ -29,11 +81,10 @@ int run(const Args& args, Streams io) {
         } else {
             io.out << format_grid_as(g, format) << '\n';
         }
-        return true;
     };
     const GenerateOutcome outcome =
-        session.generate(geometry, puzzles ? NP_GENERATE_PUZZLE : NP_GENERATE_GRID, seed, first, count,
-                         chosen->options, budget_of(args), write);
+        generate_in_requests(*runner, *chosen->plugin, geometry, puzzles ? NP_GENERATE_PUZZLE : NP_GENERATE_GRID,
+                             seed, first, count, chosen->options, budget_of(args), write);
     io.out.flush();
     if (!outcome.ok) {
         io.err << "numplace: generate: " << outcome.message << " (after " << outcome.produced << " of " << count
@@ -60,13 +111,15 @@ Command generate_command() {
             "Generate full grids or puzzles from a seed",
             "Results are numbered from 0; result i depends only on the seed, i, the options and the shape, so "
             "--first 5 --count 5 gives the last five of --count 10. Each is certified (a grid is full and obeys "
-            "the rules, a puzzle obeys the rules) and printed as soon as it is made. --timeout and --max-nodes "
-            "cover the whole run.",
+            "the rules, a puzzle obeys the rules) and printed as soon as the plugin has answered (results are asked for "
+            "1, 2, 4, ... up to 256 at a time). --timeout and --max-nodes "
+            "cover the whole run. " + std::string(kWorkerHelp),
             {flags::plugin(), flags::plugin_dir(), flags::allow_insecure_plugins(),
              {"--what", FlagKind::choice, "grid or puzzle", "grid", {"grid", "puzzle"}}, count,
              flags::seed("64-bit seed; the same seed gives the same output"),
              {"--first", FlagKind::whole, "Index of the first result", "0"}, flags::option(), flags::size(),
-             flags::format({"line", "grid", "share", "json"}, "line"), flags::max_nodes(), flags::timeout()},
+             flags::format({"line", "grid", "share", "json"}, "line"), flags::max_nodes(), flags::timeout(),
+             flags::in_process(), flags::memory()},
             run};
 }
 

@@ -4,6 +4,7 @@
 #include "commands.hpp"
 #include "numplace/json.hpp"
 #include "pipeline.hpp"
+#include "runner.hpp"
 #include "shared.hpp"
 
 namespace np::cli {
@@ -80,45 +81,89 @@ void write_text(std::ostream& out, const SolveOutcome& outcome, OutputFormat for
     }
 }
 
+struct Job {
+    InputItem item;
+    ParseResult parsed;
+    SolveOutcome outcome;
+};
+
+// What every call of one run shares.
+struct Calls {
+    runner::Runner& runner;
+    const Plugin& plugin;
+    uint64_t limit;
+    const OptionList& options;
+    Budget budget;
+    bool one_at_a_time;  // in this process: an interrupt then stops before the next puzzle
+};
+
+// Solves the puzzles of jobs [from, to) in one call of the runner (one
+// exchange with the worker process).
+void solve_range(const Calls& calls, std::vector<Job>& batch, std::size_t from, std::size_t to) {
+    std::vector<const Grid*> grids;
+    std::vector<Job*> asked;
+    for (std::size_t i = from; i < to; ++i)
+        if (const Grid* grid = std::get_if<Grid>(&batch[i].parsed)) {
+            grids.push_back(grid);
+            asked.push_back(&batch[i]);
+        }
+    if (grids.empty()) return;
+    auto outcomes = calls.runner.solve(calls.plugin, grids, calls.limit, calls.options, calls.budget);
+    for (std::size_t k = 0; k < asked.size(); ++k) asked[k]->outcome = std::move(outcomes[k]);
+}
+
+// Solves a batch in order; drops what an interrupt left unanswered (a
+// worker's whole remaining request comes back refused) and stops at a bad
+// option, which is the same for every input. False stops the pipeline.
+// A worker gets the batch in requests of 1, 2, 4, ... puzzles: few
+// exchanges for a long batch, and an interrupt loses only the request in
+// flight, not the answers before it.
+bool solve_batch(const Calls& calls, std::vector<Job>& batch) {
+    std::size_t request = 1;
+    for (std::size_t done = 0; done < batch.size();) {
+        if (interrupted()) {
+            batch.resize(done);
+            return false;
+        }
+        const std::size_t end = calls.one_at_a_time ? done + 1 : std::min(batch.size(), done + request);
+        request *= 2;
+        solve_range(calls, batch, done, end);
+        for (std::size_t i = done; i < end; ++i) {
+            if (interrupted() && batch[i].outcome.fault == Fault::refused) {
+                batch.resize(i);
+                return false;
+            }
+            if (batch[i].outcome.status == NP_BAD_OPTION) {
+                batch.resize(i + 1);
+                return false;
+            }
+        }
+        done = end;
+    }
+    return true;
+}
+
 int run(const Args& args, Streams io, bool count_mode) {
     const uint64_t limit = args.has("--limit") ? args.whole("--limit") : (count_mode ? NP_UNLIMITED : 2);
     PluginRegistry registry = load_plugins(args, io.err);
     const uint32_t needs = count_mode ? (NP_CAP_SOLVE | NP_CAP_COUNT) : NP_CAP_SOLVE;
     auto chosen = choose_plugin(args, registry, needs, count_mode ? "count" : "solve", "solve", io.err);
     if (!chosen) return kExitUsage;
-    Session session(*chosen->plugin);
-    if (!session.failure().empty()) {
-        io.err << "numplace: " << session.failure() << "\n";
-        return kExitFailed;
-    }
+    if (!worker_available(args, io.err)) return kExitUsage;
+    const auto runner = runner::make_runner(harness_settings(args).runner);
+    const Calls calls{*runner, *chosen->plugin, limit, chosen->options, budget_of(args), args.flag("--in-process")};
     const OutputFormat format = output_format_from_name(args.text("--format")).value_or(OutputFormat::line);
-    const Budget budget = budget_of(args);
     const auto size = size_of(args);
     const std::string& plugin = chosen->plugin->name();
 
-    // Parsing and writing on this thread, solving on the pipeline's worker.
-    struct Job {
-        InputItem item;
-        ParseResult parsed;
-        SolveOutcome outcome;
-        bool skipped = false;  // interrupted before it started
-    };
+    // Parsing and writing on this thread, solving on the pipeline's worker
+    // thread (which talks to the worker process, if any).
     Tally tally;
     bool bad_option = false;
     JsonRows json_rows;
     OrderedPipeline<Job> pipeline(
+        OrderedPipeline<Job>::Batched{}, [&](std::vector<Job>& batch) { return solve_batch(calls, batch); },
         [&](Job& job) {
-            if (interrupted()) {
-                job.skipped = true;
-                return false;
-            }
-            if (const Grid* grid = std::get_if<Grid>(&job.parsed))
-                job.outcome = session.solve(*grid, limit, chosen->options, budget);
-            // A bad option is the same for every input: stop at the first.
-            return job.outcome.status != NP_BAD_OPTION;
-        },
-        [&](Job& job) {
-            if (job.skipped) return;
             const SolveOutcome& outcome = job.outcome;
             tally.row();
             if (outcome.verdict == Verdict::invalid) tally.invalid(job.item.origin);
@@ -154,7 +199,7 @@ std::vector<FlagSpec> solve_flags(bool count_mode) {
     limit.at_least(1);
     return {flags::plugin(), flags::plugin_dir(), flags::allow_insecure_plugins(), limit, flags::option(), flags::size(),
             flags::input_format(), flags::format({"line", "grid", "share", "json"}, "line"), flags::max_nodes(),
-            flags::timeout(), flags::inputs()};
+            flags::timeout(), flags::in_process(), flags::memory(), flags::inputs()};
 }
 
 }  // namespace
@@ -165,7 +210,7 @@ Command solve_command() {
             "Each input gets one row: the solution when it is unique (proved), 'found: <solution>' when a "
             "solution was found but uniqueness was not examined (a plugin that cannot prove it, --limit 1, or a "
             "spent budget), otherwise none, multiple, unknown (budget spent), 'invalid: <reason>' or "
-            "'error: <message>'. --format json gives one object per input.",
+            "'error: <message>'. --format json gives one object per input. " + std::string(kWorkerHelp),
             solve_flags(false),
             [](const Args& a, Streams io) { return run(a, io, false); }};
 }
@@ -174,7 +219,7 @@ Command count_command() {
     return {{"count"},
             "Count solutions (all of them unless --limit); N+ = a lower bound",
             "Each input gets its count; N+ when the search stopped early (--limit, --max-nodes, --timeout or "
-            "an interrupt), so N is a lower bound. Needs a plugin that can count.",
+            "an interrupt), so N is a lower bound. Needs a plugin that can count. " + std::string(kWorkerHelp),
             solve_flags(true),
             [](const Args& a, Streams io) { return run(a, io, true); }};
 }
