@@ -8,6 +8,7 @@
 #include <map>
 
 #include "cli.hpp"
+#include "numplace/sandbox.hpp"
 #include "shared.hpp"
 
 namespace {
@@ -155,6 +156,9 @@ int main(int argc, char** argv) {
             args.given[spec.name] = spec.kind == FlagKind::flag ? std::vector<std::string>{""}
                                                                 : slot->values[spec.name];
         }
+        // Every command that runs plugins takes --no-sandbox (flags::no_sandbox);
+        // the child-process primitive reads the switch.
+        if (args.flag("--no-sandbox")) np::set_sandbox_enabled(false);
         return run_command(table[i], args, io);
     }
     return kExitUsage;

@@ -43,6 +43,11 @@ FlagSpec allow_insecure_plugins() {
             "Load plugin files (.so, .solver.yaml) even when the file or its folder is group- or world-writable or "
             "owned by neither root nor you; refused by default, since whoever can change them runs code as you"};
 }
+FlagSpec no_sandbox() {
+    return {"--no-sandbox", FlagKind::flag,
+            "Run plugin processes without the sandbox (their own namespaces, Landlock, seccomp, limits; "
+            "docs/reliability.md). Also NUMPLACE_NO_SANDBOX=1"};
+}
 FlagSpec plugin(const std::string& help) { return FlagSpec("--plugin", FlagKind::text, help).mandatory(); }
 FlagSpec size() {
     return {"--size", FlagKind::shape,
@@ -101,7 +106,7 @@ FlagSpec memory() {
             std::to_string(runner::Settings{}.memory_mib)};
 }
 std::vector<FlagSpec> harness(const std::string& plugins_help, const std::string& oracle_help) {
-    return {plugins(plugins_help), plugin_dir(),     allow_insecure_plugins(), oracle(oracle_help),
+    return {plugins(plugins_help), plugin_dir(),     allow_insecure_plugins(), no_sandbox(), oracle(oracle_help),
             call_timeout(),        call_max_nodes(), in_process(),             memory()};
 }
 

@@ -24,6 +24,7 @@ using json = nlohmann::ordered_json;
 namespace flags {
 FlagSpec plugin_dir();
 FlagSpec allow_insecure_plugins();  // with plugin_dir() in every command that loads plugins
+FlagSpec no_sandbox();              // with them in every command that runs plugins
 FlagSpec plugin(const std::string& help = "Plugin to use");
 FlagSpec size();
 FlagSpec format(std::vector<std::string> choices, std::string default_value);

@@ -63,6 +63,15 @@ TEST(Sandboxed, WritesInHomeAndTmpAreRefused) {
     EXPECT_TRUE(outside.empty()) << "a file was written in /tmp";
 }
 
+TEST(Sandboxed, NoSandboxTurnsItOff) {
+    NP_REQUIRE_SANDBOX(support().writes(), "no Landlock on this kernel: writes are not restricted anyway");
+    Folder home, outside;
+    const auto run = verify_attack("write_outside", "attack-write-outside", 5, {"--no-sandbox"},
+                                   {{"HOME", home.path.string()}, {"ATTACK_OUTSIDE", outside.path.string()}});
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_TRUE(fs::exists(outside.path / "numplace-attack-was-here")) << "--no-sandbox left the sandbox on";
+}
+
 TEST(Sandboxed, AConnectionToALocalPortIsRefused) {
     NP_REQUIRE_SANDBOX(support().tcp() || support().seccomp, "neither Landlock TCP rules nor seccomp here");
     const int listener = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);

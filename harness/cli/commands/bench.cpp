@@ -102,7 +102,7 @@ Command bench_command() {
             "errors. See docs/benchmarks.md.",
             {{"DATASETS", FlagKind::texts, "Puzzle files (lines, grids, .tsv)"},
              flags::plugins("Plugins to compare, a,b (default: every loaded plugin that can)"),
-             flags::plugin_dir(), flags::allow_insecure_plugins(),
+             flags::plugin_dir(), flags::allow_insecure_plugins(), flags::no_sandbox(),
              {"--size", FlagKind::shape, "Box shape of the dataset lines; for --what, the shape made (default 3x3)"},
              FlagSpec("--limit", FlagKind::whole, "1: the first solution; 2: solve and prove unique", "2").at_least(1),
              {"--seconds", FlagKind::seconds, "Timed seconds per plugin and dataset", "10"},

@@ -135,7 +135,7 @@ Command check_command() {
             "The framework's rule check by default; --plugin uses that plugin's check-grid instead, and its "
             "answer is certified against the framework's. Exit 1 when a grid breaks a rule. With --plugin: " +
                 std::string(kWorkerHelp),
-            {plugin, flags::plugin_dir(), flags::allow_insecure_plugins(),
+            {plugin, flags::plugin_dir(), flags::allow_insecure_plugins(), flags::no_sandbox(),
              flags::option(), flags::size(), flags::input_format(), flags::format({"text", "json"}, "text"),
              flags::in_process(), flags::memory(), flags::inputs()},
             run};

@@ -132,7 +132,7 @@ Command corpus_import_command() {
              {"--counts", FlagKind::text, "TSV with a header; row i: puzzle, solution count[, solution] of puzzle i"},
              {"--line-tags", FlagKind::text,
               "Lines LINE<TAB>tag,tag...: extra tags for the puzzle on that line of FILE"},
-             flags::plugin_dir(), flags::allow_insecure_plugins(), flags::size(), flags::max_nodes(), flags::timeout()},
+             flags::plugin_dir(), flags::allow_insecure_plugins(), flags::no_sandbox(), flags::size(), flags::max_nodes(), flags::timeout()},
             run_import};
 }
 

@@ -114,7 +114,7 @@ Command generate_command() {
             "the rules, a puzzle obeys the rules) and printed as soon as the plugin has answered (results are asked for "
             "1, 2, 4, ... up to 256 at a time). --timeout and --max-nodes "
             "cover the whole run. " + std::string(kWorkerHelp),
-            {flags::plugin(), flags::plugin_dir(), flags::allow_insecure_plugins(),
+            {flags::plugin(), flags::plugin_dir(), flags::allow_insecure_plugins(), flags::no_sandbox(),
              {"--what", FlagKind::choice, "grid or puzzle", "grid", {"grid", "puzzle"}}, count,
              flags::seed("64-bit seed; the same seed gives the same output"),
              {"--first", FlagKind::whole, "Index of the first result", "0"}, flags::option(), flags::size(),

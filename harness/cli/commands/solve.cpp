@@ -197,7 +197,7 @@ std::vector<FlagSpec> solve_flags(bool count_mode) {
                               : "Stop after this many solutions; 2 also proves uniqueness, 1 takes the first found",
                    count_mode ? "" : "2"};
     limit.at_least(1);
-    return {flags::plugin(), flags::plugin_dir(), flags::allow_insecure_plugins(), limit, flags::option(), flags::size(),
+    return {flags::plugin(), flags::plugin_dir(), flags::allow_insecure_plugins(), flags::no_sandbox(), limit, flags::option(), flags::size(),
             flags::input_format(), flags::format({"line", "grid", "share", "json"}, "line"), flags::max_nodes(),
             flags::timeout(), flags::in_process(), flags::memory(), flags::inputs()};
 }
