@@ -226,7 +226,7 @@ std::vector<std::string> SandboxSupport::describe() const {
     const std::string abi = "Landlock ABI " + std::to_string(landlock_abi);
     return {
         std::string("containment: ") +
-            (namespaces ? "a user + PID namespace per plugin process (everything it starts dies with it)"
+            (namespaces ? "a user, PID and mount namespace per plugin process (everything it starts dies with it)"
                         : "a child subreaper that kills what is left (no namespaces on this kernel)"),
         std::string("writes outside the process's temporary folder: denied: ") + state(writes()) + " (" + abi + ")",
         std::string("the temporary folder's size: bounded: ") + state(namespaces) +
@@ -234,7 +234,8 @@ std::vector<std::string> SandboxSupport::describe() const {
         std::string("TCP bind and connect: denied: ") + state(tcp()),
         std::string("signals to processes outside the sandbox: denied: ") + state(signals() || namespaces) +
             (signals() ? "" : namespaces ? " (by the PID namespace only)" : ""),
-        std::string("socket(), io_uring, ptrace: denied by seccomp: ") + state(seccomp),
+        std::string("socket(), io_uring, ptrace: denied by seccomp: ") + state(seccomp) +
+            (seccomp && sanitizer_build() ? " (ptrace allowed: this sanitizer build's leak checker needs it)" : ""),
         std::string("process limit: ") + state(process_limit()) +
             (!pids_cgroup.empty() ? " (a pids cgroup per plugin process)"
              : geteuid() == 0     ? " (root is exempt from RLIMIT_NPROC, and no pids cgroup can be made)"

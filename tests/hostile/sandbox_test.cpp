@@ -14,6 +14,7 @@
 #include <string>
 
 #include "hostile_support.hpp"
+#include "test_support.hpp"
 #include "numplace/sandbox.hpp"
 
 namespace {
@@ -61,6 +62,15 @@ TEST(Sandboxed, WritesInHomeAndTmpAreRefused) {
     expect_others_pass(run);
     EXPECT_TRUE(home.empty()) << "a file was written in $HOME";
     EXPECT_TRUE(outside.empty()) << "a file was written in /tmp";
+}
+
+TEST(Sandboxed, PluginsSandboxInfoSaysWhatIsEnforced) {
+    const auto run = np::test::run_cli({"plugins", "--sandbox-info"});
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_NE(run.out.find(np::sandbox_enabled() ? "sandbox of plugin processes: on" : "off"), std::string::npos) << run.out;
+    for (const auto& line : support().describe()) EXPECT_NE(run.out.find(line), std::string::npos) << line;
+    const auto off = np::test::run_cli({"plugins", "--sandbox-info", "--no-sandbox"});
+    EXPECT_NE(off.out.find("sandbox of plugin processes: off"), std::string::npos) << off.out;
 }
 
 TEST(Sandboxed, NoSandboxTurnsItOff) {

@@ -4,6 +4,7 @@
 
 #include "commands.hpp"
 #include "numplace/json.hpp"
+#include "numplace/sandbox.hpp"
 #include "shared.hpp"
 
 namespace np::cli {
@@ -38,7 +39,16 @@ void print_text(const PluginRegistry& registry, std::ostream& out) {
     for (const auto& f : registry.skipped()) out << "skipped " << f.path << ": " << f.reason << "\n";
 }
 
+// What the sandbox of plugin processes enforces on this machine, a part a line.
+int sandbox_info(Streams io) {
+    io.out << "sandbox of plugin processes: " << (sandbox_enabled() ? "on" : "off (--no-sandbox or NUMPLACE_NO_SANDBOX)")
+           << "\n";
+    for (const auto& line : sandbox_support().describe()) io.out << "  " << line << "\n";
+    return kExitOk;
+}
+
 int run(const Args& args, Streams io) {
+    if (args.flag("--sandbox-info")) return sandbox_info(io);
     PluginRegistry registry = load_plugins(args, io.err, false);
     if (args.flag("--json") || args.text("--format") == "json") {
         json plugins = json::array();
@@ -64,7 +74,9 @@ Command plugins_command() {
             "List the plugins found, then the files skipped and why",
             "Exit 1 when a plugin file was skipped.",
             {flags::plugin_dir(), flags::allow_insecure_plugins(), flags::format({"text", "json"}, "text"),
-             {"--json", FlagKind::flag, "Same as --format json"}},
+             {"--json", FlagKind::flag, "Same as --format json"}, flags::no_sandbox(),
+             {"--sandbox-info", FlagKind::flag,
+              "Say what the sandbox of plugin processes enforces on this machine (docs/reliability.md), and nothing else"}},
             run};
 }
 
