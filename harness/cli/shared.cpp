@@ -260,23 +260,27 @@ bool write_file(const std::string& path, const std::string& text, std::ostream& 
     return false;
 }
 
-std::optional<ChosenPlugin> choose_plugin(const Args& args, const PluginRegistry& registry, uint32_t capability,
+std::optional<ChosenPlugin> choose_plugin(const Args& args, PluginRegistry& registry, uint32_t capability,
                                           const std::string& operation, const std::string& spec_operation,
                                           std::ostream& err) {
-    const std::string& name = args.text("--plugin");
-    const Plugin* p = registry.find(name);
-    if (p == nullptr) {
-        err << "numplace: unknown plugin '" << utf8_clean(name) << "'";
-        if (registry.plugins().empty()) {
-            err << " (no plugins found)";
-        } else {
-            err << " (available:";
-            for (const auto& q : registry.plugins()) err << " " << q.name();
-            err << ")";
+    const std::string& spec = args.text("--plugin");
+    std::string why;
+    const std::optional<Plugin> found = registry.resolve(spec, why);
+    if (!found) {
+        err << "numplace: " << utf8_clean(why);
+        if (why.rfind("unknown plugin", 0) == 0) {  // what could have been meant
+            if (registry.plugins().empty()) err << " (no plugins found)";
+            else {
+                err << " (available:";
+                for (const auto& q : registry.plugins()) err << " " << q.name();
+                err << ")";
+            }
         }
         err << "\n";
         return std::nullopt;
     }
+    const Plugin* p = &*found;
+    const std::string& name = p->name();
     if ((p->capabilities() & capability) != capability) {
         err << "numplace: " << name << " cannot " << operation << " (it can:";
         for (const auto& c : capability_names(p->capabilities())) err << " " << c;
