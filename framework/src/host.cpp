@@ -593,7 +593,7 @@ std::optional<Plugin> PluginRegistry::resolve(const std::string& spec, std::stri
     if (!ec)
         if (const Plugin* p = loaded_from(real)) return *p;
     error = skipped_.size() > skipped_before ? spec + ": " + skipped_.back().reason
-                                             : spec + ": not a plugin file (*.so or *.solver.yaml)";
+                                             : spec + ": did not load";
     return std::nullopt;
 }
 
