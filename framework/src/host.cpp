@@ -868,11 +868,7 @@ void PluginRegistry::add_checked(const std::string& path, const std::string& rea
     Plugin plugin(std::move(owner), descriptor, path, std::move(create));
     plugin.file_ = real_path;
     plugin.sha256_ = std::move(*digest);
-    // A command-line solver's program too, when it can be read: a
-    // description that stays the same while its program changes still
-    // changes what is judged.
     plugin.program_ = program;
-    if (!program.empty()) plugin.program_sha256_ = sha256_file(program, unreadable).value_or("");
     loaded_.push_back(std::move(plugin));
     rebuild_reachable();
 }

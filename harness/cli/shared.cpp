@@ -43,7 +43,12 @@ FlagSpec allow_insecure_plugins() {
             "Load plugin files (.so, .solver.yaml) even when the file or its folder is group- or world-writable or "
             "owned by neither root nor you; refused by default, since whoever can change them runs code as you"};
 }
-FlagSpec plugin(const std::string& help) { return FlagSpec("--plugin", FlagKind::text, help).mandatory(); }
+// How --plugin, --plugins and --oracle name a plugin: said once, in each one's help.
+const char* const kByPath =
+    ". A plugin is named, or given by its file: anything with a '/' or a '.' is a path (./build/my.so, "
+    "solvers/x.solver.yaml); a name that two plugin files give must be given by path";
+
+FlagSpec plugin(const std::string& help) { return FlagSpec("--plugin", FlagKind::text, help + kByPath).mandatory(); }
 FlagSpec size() {
     return {"--size", FlagKind::shape,
             "Box shape RxC (R = box height, C = box width): 3x3 is a 9x9 grid. Default: inferred from each input"};
@@ -79,8 +84,8 @@ FlagSpec inputs() {
             "anything else is a puzzle."};
 }
 
-FlagSpec plugins(const std::string& help) { return {"--plugins", FlagKind::text, help}; }
-FlagSpec oracle(const std::string& help) { return {"--oracle", FlagKind::text, help, harness::kDefaultOracle}; }
+FlagSpec plugins(const std::string& help) { return {"--plugins", FlagKind::text, help + kByPath}; }
+FlagSpec oracle(const std::string& help) { return {"--oracle", FlagKind::text, help + kByPath, harness::kDefaultOracle}; }
 FlagSpec call_timeout() {
     return {"--timeout", FlagKind::seconds, "Seconds per call (0 = no limit)",
             number_text(harness::Settings{}.timeout_seconds)};

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "numplace/digest.hpp"
+
 namespace np::harness {
 
 Budget Settings::budget() const {
@@ -56,7 +58,15 @@ std::unique_ptr<Plugins> load_plugins(const Settings& s, std::string& error) {
     return loaded;
 }
 
-PluginFile file_of(const Plugin& p) { return {p.name(), p.file(), p.sha256(), p.program(), p.program_sha256()}; }
+PluginFile file_of(const Plugin& p) {
+    PluginFile f{p.name(), p.file(), p.sha256(), p.program(), ""};
+    // A command-line solver's program too, when it can be read: a
+    // description that stays the same while its program changes still
+    // changes what is judged.
+    std::string unreadable;
+    if (!f.program.empty()) f.program_sha256 = sha256_file(f.program, unreadable).value_or("");
+    return f;
+}
 
 nlohmann::ordered_json to_json(const PluginFile& f) {
     nlohmann::ordered_json j{{"plugin", f.plugin}, {"file", f.file}, {"sha256", f.sha256}};

@@ -202,6 +202,37 @@ TEST_F(Names, ResumeRefusesAChangedPluginFile) {
     EXPECT_EQ(run_cli(args).exit_code, 0);
 }
 
+// bench's JSON records the files too, and its --resume refuses a changed one.
+TEST_F(Names, BenchRecordsTheFilesAndItsResumeRefusesAChangedOne) {
+    fs::create_directory(dir / "mine");
+    const fs::path copy = dir / "mine" / "honest.so";
+    fs::copy_file(attack_file(kHonest), copy);
+    std::ofstream(dir / "p.txt") << "1..4.........32.\n..1..43......2..\n";
+    const std::vector<std::string> args = {"bench", (dir / "p.txt").string(), "--plugin-dir", (dir / "mine").string(),
+                                           "--plugins", "attack-oracle-name-honest", "--seconds", "1000",
+                                           "--warmup", "0.05"};
+    auto first = args;
+    first.insert(first.end(), {"--json", (dir / "b.json").string()});
+    const auto run = run_cli(first);
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    const json b = report("b.json");
+    EXPECT_EQ(b["numplace_bench"], 3);
+    ASSERT_EQ(b["plugins"].size(), 2u) << b.dump();  // the plugin, then the oracle
+    EXPECT_EQ(b["plugins"][0]["file"], fs::canonical(copy).string());
+    EXPECT_EQ(b["plugins"][0]["sha256"], sha256sum(copy.string()));
+    EXPECT_EQ(b["plugins"][1]["file"], bundled("exhaustive-count.so"));
+
+    std::ofstream(copy, std::ios::app) << "rebuilt";
+    auto resumed = args;
+    resumed.insert(resumed.end(), {"--resume", (dir / "b.json").string()});
+    const auto refused = run_cli(resumed);
+    EXPECT_EQ(refused.exit_code, 2) << refused.out << refused.err;
+    EXPECT_NE(refused.err.find("--resume: plugin attack-oracle-name-honest: its file " + fs::canonical(copy).string() +
+                               " has changed"),
+              std::string::npos)
+        << refused.err;
+}
+
 // A version 1 report (no files; made here by taking them out) is still read:
 // --resume keeps its rows and writes version 2, and --merge takes it.
 TEST_F(Names, AVersionOneReportIsStillRead) {

@@ -112,12 +112,11 @@ public:
     // What a report records of where the plugin came from, read when it was
     // loaded: its file (absolute, symlinks resolved) and that file's SHA-256
     // (hex). For a command-line solver the file is its *.solver.yaml, and
-    // program() is the program its command runs, with program_sha256() ("",
-    // as for a library, when there is none or it could not be read).
+    // program() is the program its command runs ("" for a library), which
+    // is hashed only when a report asks (it may be a 100 MB interpreter).
     const std::string& file() const { return file_; }
     const std::string& sha256() const { return sha256_; }
     const std::string& program() const { return program_; }
-    const std::string& program_sha256() const { return program_sha256_; }
     uint32_t capabilities() const { return descriptor_->capabilities; }
     bool can(np_capability c) const { return (descriptor_->capabilities & c) != 0; }
     bool supports(const Geometry& g) const;
@@ -156,7 +155,7 @@ private:
     const np_plugin* descriptor_;
     std::function<void*()> create_;
     std::string path_, name_, version_, description_;
-    std::string file_, sha256_, program_, program_sha256_;
+    std::string file_, sha256_, program_;
     std::vector<OptionSpec> options_;
 };
 

@@ -53,9 +53,9 @@ void print_text(const PluginRegistry& registry, std::ostream& out) {
                 << o.applies_to << "): " << o.help << "\n";
         out << "  path:         " << absolute(p.path()) << "\n";
         out << "  sha256:       " << p.sha256() << "\n";
-        if (!p.program().empty())
-            out << "  program:      " << p.program() << " (sha256 "
-                << (p.program_sha256().empty() ? "unreadable" : p.program_sha256()) << ")\n";
+        if (const auto f = harness::file_of(p); !f.program.empty())
+            out << "  program:      " << f.program << " (sha256 "
+                << (f.program_sha256.empty() ? "unreadable" : f.program_sha256) << ")\n";
         if (p.external()) out << "  kind:         a command-line solver: verify, fuzz and bench use it only when named\n";
         for (const auto& other : clashes_of(registry, p))
             out << "  clash:        " << other << " gives this name too: choose either by its path\n";
@@ -68,9 +68,9 @@ json plugin_json(const PluginRegistry& registry, const Plugin& p) {
     entry["path"] = absolute(p.path());
     entry["file"] = p.file();
     entry["sha256"] = p.sha256();
-    if (!p.program().empty()) {
-        entry["program"] = p.program();
-        entry["program_sha256"] = p.program_sha256();
+    if (const auto f = harness::file_of(p); !f.program.empty()) {
+        entry["program"] = f.program;
+        entry["program_sha256"] = f.program_sha256;
     }
     entry["clashes_with"] = clashes_of(registry, p);
     return entry;
