@@ -551,11 +551,17 @@ const Plugin* PluginRegistry::find(std::string_view name) const {
     return nullptr;
 }
 
+// Copies with the same bytes are one program (an installed plugin and the
+// build it came from): no clash, and the first found is the one used.
 std::vector<std::string> PluginRegistry::clash(std::string_view name) const {
     std::vector<std::string> files;
+    std::set<std::string> contents;
     for (const auto& p : loaded_)
-        if (p.name() == name) files.push_back(p.file());
-    if (files.size() < 2) files.clear();
+        if (p.name() == name) {
+            files.push_back(p.file());
+            contents.insert(p.sha256());
+        }
+    if (contents.size() < 2) files.clear();
     return files;
 }
 
@@ -601,8 +607,15 @@ std::optional<std::vector<Plugin>> PluginRegistry::select(const std::vector<std:
                                                           std::string& error) {
     std::vector<Plugin> chosen;
     if (specs.empty()) {
-        for (const Plugin& p : loaded_)
-            if (!p.external()) chosen.push_back(p);
+        for (const Plugin& p : loaded_) {
+            if (p.external()) continue;
+            if (const auto files = clash(p.name()); !files.empty()) {  // a command-line solver's too
+                error = clash_message(p.name(), files);
+                return std::nullopt;
+            }
+            const Plugin* first = find(p.name());  // of copies with the same bytes, the first
+            if (first != nullptr && first->file() == p.file()) chosen.push_back(p);
+        }
     } else {
         for (const auto& spec : specs) {
             auto p = resolve(spec, error);
@@ -614,7 +627,7 @@ std::optional<std::vector<Plugin>> PluginRegistry::select(const std::vector<std:
     // answers are keyed by name.
     for (std::size_t i = 0; i < chosen.size(); ++i)
         for (std::size_t j = 0; j < i; ++j)
-            if (chosen[i].name() == chosen[j].name() && chosen[i].file() != chosen[j].file()) {
+            if (chosen[i].name() == chosen[j].name() && chosen[i].sha256() != chosen[j].sha256()) {
                 error = clash_message(chosen[i].name(), {chosen[j].file(), chosen[i].file()});
                 return std::nullopt;
             }
@@ -875,8 +888,9 @@ void PluginRegistry::add_checked(const std::string& path, const std::string& rea
 
 void PluginRegistry::rebuild_reachable() {
     plugins_.clear();
+    std::set<std::string> names;
     for (const Plugin& p : loaded_)
-        if (clash(p.name()).empty()) plugins_.push_back(p);
+        if (clash(p.name()).empty() && names.insert(p.name()).second) plugins_.push_back(p);
 }
 
 std::string PluginRegistry::bundled_plugin_dir() {

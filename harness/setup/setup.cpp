@@ -51,7 +51,7 @@ std::unique_ptr<Plugins> load_plugins(const Settings& s, std::string& error) {
     // The oracle judges the chosen by name: one of them with its name but
     // another file would be judged by neither.
     for (const Plugin& p : loaded->chosen)
-        if (loaded->oracle != nullptr && p.name() == loaded->oracle->name() && p.file() != loaded->oracle->file()) {
+        if (loaded->oracle != nullptr && p.name() == loaded->oracle->name() && p.sha256() != loaded->oracle->sha256()) {
             error = "the oracle: " + clash_message(p.name(), {loaded->oracle->file(), p.file()});
             return nullptr;
         }

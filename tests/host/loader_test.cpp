@@ -95,6 +95,26 @@ TEST(Loader, ANameTwoFilesGiveChoosesNeither) {
     EXPECT_NE(error.find("is given by 2 files"), std::string::npos) << error;
 }
 
+// A copy with the same bytes is the same program: no clash, the first found
+// is the one a name (or every plugin) chooses.
+TEST(Loader, ACopyWithTheSameBytesIsNoClash) {
+    char name[] = "/tmp/numplace-loader-XXXXXX";
+    const std::filesystem::path dir = mkdtemp(name);
+    std::filesystem::copy_file(fixture_dir() + "/fixture_good.so", dir / "copy.so");
+    np::PluginRegistry r;
+    r.add_directory(dir.string());
+    r.add_file(fixture_dir() + "/fixture_good.so");
+    EXPECT_EQ(r.loaded().size(), 2u);
+    EXPECT_TRUE(r.clash("fixture-good").empty());
+    ASSERT_NE(r.find("fixture-good"), nullptr);
+    EXPECT_EQ(r.find("fixture-good")->file(), (dir / "copy.so").string());
+    std::string error;
+    auto all = r.select({}, error);
+    ASSERT_TRUE(all) << error;
+    EXPECT_EQ(all->size(), 1u);
+    std::filesystem::remove_all(dir);
+}
+
 // A file given by path is loaded then, by the same checks as a search; one
 // that does not load says why.
 TEST(Loader, APathLoadsItsFileOrSaysWhyNot) {

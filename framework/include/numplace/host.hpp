@@ -226,10 +226,11 @@ std::vector<std::string> capability_names(uint32_t capabilities);
 //
 // Two files may give one name (a development build on $NUMPLACE_PLUGIN_PATH
 // beside the bundled plugins, or a plugin dropped into a --plugin-dir under
-// the oracle's name): both load, and that name then reaches neither. Naming
-// it (select, resolve) is an error that names both files; a plugin of such a
-// name is chosen by its file instead. So no search order decides silently
-// which of two programs is judged, or judges.
+// the oracle's name): both load, and unless their bytes are the same (one
+// program, copied: the first found is used) that name then reaches neither.
+// Naming it (select, resolve) is an error that names both files; a plugin of
+// such a name is chosen by its file instead. So no search order decides
+// silently which of two programs is judged, or judges.
 //
 // Loading a plugin runs its code as this user, so a file that someone else
 // could have changed is refused (skipped, with the reason): a plugin file, or
@@ -261,7 +262,8 @@ public:
     // The plugin of that name, nullptr when none or when two files give it.
     const Plugin* find(std::string_view name) const;
     // The files (Plugin::file) of the plugins named `name` when two or more
-    // give it; empty when the name is unambiguous.
+    // of different contents (SHA-256) give it; empty when the name is
+    // unambiguous.
     std::vector<std::string> clash(std::string_view name) const;
 
     // True when `spec` names a file rather than a plugin: it holds a '/' or
