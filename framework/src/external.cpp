@@ -660,6 +660,8 @@ ExternalPlugin::~ExternalPlugin() = default;
 
 const np_plugin& ExternalPlugin::descriptor() const { return solver_->descriptor; }
 
+const std::string& ExternalPlugin::program() const { return solver_->program; }
+
 void* ExternalPlugin::create() const {
     auto* inst = new Instance();
     inst->solver = solver_.get();

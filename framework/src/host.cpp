@@ -16,6 +16,7 @@
 
 #include "numplace/certify.hpp"
 #include "numplace/clock.hpp"
+#include "numplace/digest.hpp"
 #include "numplace/external.hpp"
 #include "numplace/plugin_sdk.hpp"
 #include "numplace/trust.hpp"
@@ -558,23 +559,86 @@ const Plugin* PluginRegistry::find(std::string_view name) const {
     return nullptr;
 }
 
-std::optional<std::vector<Plugin>> PluginRegistry::select(const std::vector<std::string>& names,
-                                                          std::string& error) const {
-    if (names.empty()) {  // command-line solvers run other people's programs: only when named
-        std::vector<Plugin> libraries;
-        for (const Plugin& p : plugins_)
-            if (!p.external()) libraries.push_back(p);
-        return libraries;
-    }
-    std::vector<Plugin> chosen;
-    for (const auto& name : names) {
-        const Plugin* p = find(name);
-        if (p == nullptr) {
-            error = "unknown plugin '" + name + "'";
-            return std::nullopt;
+// Copies with the same bytes are one program (an installed plugin and the
+// build it came from): no clash, and the first found is the one used.
+std::vector<std::string> PluginRegistry::clash(std::string_view name) const {
+    std::vector<std::string> files;
+    std::set<std::string> contents;
+    for (const auto& p : loaded_)
+        if (p.name() == name) {
+            files.push_back(p.file());
+            contents.insert(p.sha256());
         }
-        chosen.push_back(*p);
+    if (contents.size() < 2) files.clear();
+    return files;
+}
+
+std::string clash_message(std::string_view name, const std::vector<std::string>& files) {
+    std::string text = "plugin name '" + std::string(name) + "' is given by " + std::to_string(files.size()) +
+                       " files: ";
+    for (std::size_t i = 0; i < files.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == files.size() ? " and " : ", ") + files[i];
+    return text + " (choose one by its path)";
+}
+
+const Plugin* PluginRegistry::loaded_from(const std::string& real_path) const {
+    for (const auto& p : loaded_)
+        if (p.file() == real_path) return &p;
+    return nullptr;
+}
+
+bool PluginRegistry::names_file(std::string_view spec) {
+    return spec.find('/') != std::string_view::npos || spec.find('.') != std::string_view::npos;
+}
+
+std::optional<Plugin> PluginRegistry::resolve(const std::string& spec, std::string& error) {
+    if (!names_file(spec)) {
+        if (const Plugin* p = find(spec)) return *p;
+        const auto files = clash(spec);
+        error = files.empty() ? "unknown plugin '" + spec + "'" : clash_message(spec, files);
+        return std::nullopt;
     }
+    std::error_code ec;
+    const std::string real = fs::canonical(spec, ec).string();
+    if (!ec)
+        if (const Plugin* p = loaded_from(real)) return *p;
+    const std::size_t skipped_before = skipped_.size();
+    add_file(spec);
+    if (!ec)
+        if (const Plugin* p = loaded_from(real)) return *p;
+    error = skipped_.size() > skipped_before ? spec + ": " + skipped_.back().reason
+                                             : spec + ": did not load";
+    return std::nullopt;
+}
+
+std::optional<std::vector<Plugin>> PluginRegistry::select(const std::vector<std::string>& specs,
+                                                          std::string& error) {
+    std::vector<Plugin> chosen;
+    if (specs.empty()) {
+        for (const Plugin& p : loaded_) {
+            if (p.external()) continue;
+            if (const auto files = clash(p.name()); !files.empty()) {  // a command-line solver's too
+                error = clash_message(p.name(), files);
+                return std::nullopt;
+            }
+            const Plugin* first = find(p.name());  // of copies with the same bytes, the first
+            if (first != nullptr && first->file() == p.file()) chosen.push_back(p);
+        }
+    } else {
+        for (const auto& spec : specs) {
+            auto p = resolve(spec, error);
+            if (!p) return std::nullopt;
+            chosen.push_back(std::move(*p));
+        }
+    }
+    // Two of one name cannot both be chosen: rows, reports and the worker's
+    // answers are keyed by name.
+    for (std::size_t i = 0; i < chosen.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j)
+            if (chosen[i].name() == chosen[j].name() && chosen[i].sha256() != chosen[j].sha256()) {
+                error = clash_message(chosen[i].name(), {chosen[j].file(), chosen[i].file()});
+                return std::nullopt;
+            }
     return chosen;
 }
 
@@ -736,7 +800,8 @@ void PluginRegistry::add_file(const std::string& path) {
             return;
         }
     }
-    if (is_solver_description(path)) return add_external(path);
+    if (loaded_from(real.string()) != nullptr) return;  // the same file by another route: loaded once
+    if (is_solver_description(path)) return add_external(path, real.string());
     add_library(path, real.string());
 }
 
@@ -759,10 +824,10 @@ void PluginRegistry::add_library(const std::string& path, const std::string& rea
         skipped_.push_back({path, std::string("entry function failed: ") + e.what()});
         return;
     }
-    add_checked(path, std::static_pointer_cast<void>(library), descriptor);
+    add_checked(path, real_path, std::static_pointer_cast<void>(library), descriptor);
 }
 
-void PluginRegistry::add_external(const std::string& path) {
+void PluginRegistry::add_external(const std::string& path, const std::string& real_path) {
     std::string error;
     auto solver = ExternalPlugin::load(path, allow_insecure_, error);
     if (!solver) {
@@ -770,23 +835,40 @@ void PluginRegistry::add_external(const std::string& path) {
         return;
     }
     const ExternalPlugin* raw = solver.get();
-    add_checked(path, std::static_pointer_cast<void>(solver), &solver->descriptor(),
-                [raw] { return raw->create(); });
+    add_checked(path, real_path, std::static_pointer_cast<void>(solver), &solver->descriptor(),
+                [raw] { return raw->create(); }, raw->program());
 }
 
-// The last gate for both kinds: the descriptor bounded and sane, the name new.
-void PluginRegistry::add_checked(const std::string& path, std::shared_ptr<void> owner, const np_plugin* descriptor,
-                                 std::function<void*()> create) {
+// The last gate for both kinds: the descriptor bounded and sane, the file's
+// digest taken (what reports record; taken after loading, so it is of the
+// file as it was when its code came in). Two files of one name both load
+// (rebuild_reachable keeps that name from reaching either).
+void PluginRegistry::add_checked(const std::string& path, const std::string& real_path, std::shared_ptr<void> owner,
+                                 const np_plugin* descriptor, std::function<void*()> create,
+                                 const std::string& program) {
     if (auto problem = descriptor_problem(descriptor); !problem.empty()) {
         skipped_.push_back({path, problem});
         return;
     }
-    if (const Plugin* earlier = find(descriptor->name)) {
-        skipped_.push_back({path, std::string("duplicate plugin name '") + descriptor->name +
-                                      "' (already loaded from " + earlier->path() + ")"});
+    std::string unreadable;
+    auto digest = sha256_file(real_path, unreadable);
+    if (!digest) {
+        skipped_.push_back({path, "cannot take its SHA-256: " + unreadable});
         return;
     }
-    plugins_.emplace_back(std::move(owner), descriptor, path, std::move(create));
+    Plugin plugin(std::move(owner), descriptor, path, std::move(create));
+    plugin.file_ = real_path;
+    plugin.sha256_ = std::move(*digest);
+    plugin.program_ = program;
+    loaded_.push_back(std::move(plugin));
+    rebuild_reachable();
+}
+
+void PluginRegistry::rebuild_reachable() {
+    plugins_.clear();
+    std::set<std::string> names;
+    for (const Plugin& p : loaded_)
+        if (clash(p.name()).empty() && names.insert(p.name()).second) plugins_.push_back(p);
 }
 
 std::string PluginRegistry::bundled_plugin_dir() {

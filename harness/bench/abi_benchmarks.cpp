@@ -358,8 +358,9 @@ int main(int argc, char** argv) {
     std::vector<std::unique_ptr<Puzzles>> files;
     for (const auto& file : s.files)
         files.push_back(std::make_unique<Puzzles>(read_puzzles(s.datasets + "/" + file, s.max_puzzles)));
-    for (const auto& name : s.plugins) {
-        const np::Plugin* plugin = loaded->registry.find(name);
+    for (std::size_t i = 0; i < s.plugins.size(); ++i) {
+        const np::Plugin* plugin = &loaded->chosen[i];  // --plugins in order (a name or a path)
+        const std::string& name = plugin->name();
         for (std::size_t f = 0; f < files.size(); ++f) {
             // Raw first: the reference runs before the layers on top of it.
             const std::string tail = "/" + name + "/" + s.files[f] + "/limit=" + std::to_string(s.limit);

@@ -548,8 +548,13 @@ namespace {
 
 // --resume's rows, kept as they are; nullopt and `error` for a report made
 // with other settings, or not a report.
-std::optional<std::vector<Row>> resumed_rows(const Settings& s, std::string& error) {
+std::optional<std::vector<Row>> resumed_rows(const Settings& s, const std::vector<harness::PluginFile>& files,
+                                             std::string& error) {
     if (s.resume == nullptr) return std::vector<Row>{};
+    if (auto why = changed_plugin_file(*s.resume, files); !why.empty()) {
+        error = "--resume: " + why + " (a changed plugin is measured again: run without --resume)";
+        return std::nullopt;
+    }
     const auto then = s.resume->contains("settings") ? s.resume->at("settings") : nlohmann::json();
     if (then != settings_json(s)) {
         error = "--resume: that report was made with other settings (" + then.dump() + ", this run " +
@@ -647,14 +652,15 @@ void Bench::dataset(const std::string& path) {
 std::optional<Report> run(const Settings& s, std::string& error) {
     const auto loaded = harness::load_plugins(s.harness, error);
     if (!loaded) return std::nullopt;
-    const auto earlier = resumed_rows(s, error);
-    if (!earlier) return std::nullopt;
+    const std::vector<Plugin> plugins = measured_plugins(s, loaded->chosen);
     Report r;
+    r.files = harness::files_of(plugins, loaded->oracle);
+    const auto earlier = resumed_rows(s, r.files, error);
+    if (!earlier) return std::nullopt;
     r.settings = s;
     r.machine = machine_line();
     r.date = today();
     r.prover = loaded->oracle ? loaded->oracle->name() : "";
-    const std::vector<Plugin> plugins = measured_plugins(s, loaded->chosen);
     for (const Plugin& p : plugins) r.plugin_names.push_back(p.name());
     if (!s.baseline.empty() && std::find(r.plugin_names.begin(), r.plugin_names.end(), s.baseline) == r.plugin_names.end()) {
         error = "--baseline " + s.baseline + " is not one of the plugins measured";

@@ -97,13 +97,17 @@ struct Report {
     std::vector<Row> rows;
     std::vector<std::string> notes;  // skipped lines, unconfirmed verdicts
     std::string machine, date, prover;
+    // The measured plugins' files and SHA-256s, then the oracle's.
+    std::vector<harness::PluginFile> files;
     bool interrupted = false;
 };
 
 // The JSON report's format version. Version 2 names finding kinds as verify
-// does (certificate, disagreement, contract, crashed, ...); --resume also
-// reads version 1 (wrong, disagrees, failed).
-constexpr int kReportVersion = 2;
+// does (certificate, disagreement, contract, crashed, ...); version 3 adds
+// "plugins", each plugin's file and SHA-256 (harness::PluginFile). --resume
+// also reads versions 1 and 2 (1: wrong, disagrees, failed), which recorded
+// no files.
+constexpr int kReportVersion = 3;
 
 // nullopt and `error` for usage errors (an unknown plugin, no dataset
 // readable, a baseline not in the run).
@@ -118,6 +122,10 @@ nlohmann::json settings_json(const Settings& settings);
 // The measured and finding rows of a to_json report (their ratios dropped:
 // a run computes its own); `error` for a report that is not one.
 std::optional<std::vector<Row>> rows_from_json(const nlohmann::json& report, std::string& error);
+// For --resume: one line naming the first plugin of `now` whose file's
+// SHA-256 is not the one `report` recorded (a version 1 or 2 report recorded
+// none: ""), or why the report's "plugins" cannot be read.
+std::string changed_plugin_file(const nlohmann::json& report, const std::vector<harness::PluginFile>& now);
 std::string to_csv(const Report& report);
 std::string to_markdown(const Report& report);
 std::string to_table(const Report& report);  // for the screen

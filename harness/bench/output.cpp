@@ -191,8 +191,26 @@ json to_json(const Report& r) {
         if (row.ratio) j["ratio"] = *row.ratio;
         rows.push_back(j);
     }
-    return {{"numplace_bench", kReportVersion}, {"machine", r.machine}, {"date", r.date},     {"settings", settings_json(r.settings)},
-            {"rows", rows},        {"notes", r.notes},     {"interrupted", r.interrupted}};
+    json plugins = json::array();
+    for (const auto& f : r.files) plugins.push_back(json(harness::to_json(f)));
+    return {{"numplace_bench", kReportVersion}, {"machine", r.machine}, {"date", r.date},
+            {"settings", settings_json(r.settings)}, {"plugins", plugins}, {"rows", rows},
+            {"notes", r.notes}, {"interrupted", r.interrupted}};
+}
+
+std::string changed_plugin_file(const json& report, const std::vector<harness::PluginFile>& now) {
+    if (!report.contains("plugins")) return "";  // versions 1 and 2
+    try {
+        for (const json& j : report.at("plugins")) {
+            const harness::PluginFile before = harness::plugin_file_from_json(nlohmann::ordered_json(j));
+            for (const auto& after : now)
+                if (after.plugin == before.plugin)
+                    if (auto why = harness::changed_file(before, after); !why.empty()) return why;
+        }
+    } catch (const std::exception& e) {
+        return std::string("its \"plugins\" cannot be read: ") + e.what();
+    }
+    return "";
 }
 
 json settings_json(const Settings& s) {

@@ -48,7 +48,12 @@ FlagSpec no_sandbox() {
             "Run plugin processes without the sandbox (their own namespaces, Landlock, seccomp, limits; "
             "docs/reliability.md). Also NUMPLACE_NO_SANDBOX=1"};
 }
-FlagSpec plugin(const std::string& help) { return FlagSpec("--plugin", FlagKind::text, help).mandatory(); }
+// How --plugin, --plugins and --oracle name a plugin: said once, in each one's help.
+const char* const kByPath =
+    ". A plugin is named, or given by its file: anything with a '/' or a '.' is a path (./build/my.so, "
+    "solvers/x.solver.yaml); a name that two plugin files give must be given by path";
+
+FlagSpec plugin(const std::string& help) { return FlagSpec("--plugin", FlagKind::text, help + kByPath).mandatory(); }
 FlagSpec size() {
     return {"--size", FlagKind::shape,
             "Box shape RxC (R = box height, C = box width): 3x3 is a 9x9 grid. Default: inferred from each input"};
@@ -84,8 +89,8 @@ FlagSpec inputs() {
             "anything else is a puzzle."};
 }
 
-FlagSpec plugins(const std::string& help) { return {"--plugins", FlagKind::text, help}; }
-FlagSpec oracle(const std::string& help) { return {"--oracle", FlagKind::text, help, harness::kDefaultOracle}; }
+FlagSpec plugins(const std::string& help) { return {"--plugins", FlagKind::text, help + kByPath}; }
+FlagSpec oracle(const std::string& help) { return {"--oracle", FlagKind::text, help + kByPath, harness::kDefaultOracle}; }
 FlagSpec call_timeout() {
     return {"--timeout", FlagKind::seconds, "Seconds per call (0 = no limit)",
             number_text(harness::Settings{}.timeout_seconds)};
@@ -265,23 +270,27 @@ bool write_file(const std::string& path, const std::string& text, std::ostream& 
     return false;
 }
 
-std::optional<ChosenPlugin> choose_plugin(const Args& args, const PluginRegistry& registry, uint32_t capability,
+std::optional<ChosenPlugin> choose_plugin(const Args& args, PluginRegistry& registry, uint32_t capability,
                                           const std::string& operation, const std::string& spec_operation,
                                           std::ostream& err) {
-    const std::string& name = args.text("--plugin");
-    const Plugin* p = registry.find(name);
-    if (p == nullptr) {
-        err << "numplace: unknown plugin '" << utf8_clean(name) << "'";
-        if (registry.plugins().empty()) {
-            err << " (no plugins found)";
-        } else {
-            err << " (available:";
-            for (const auto& q : registry.plugins()) err << " " << q.name();
-            err << ")";
+    const std::string& spec = args.text("--plugin");
+    std::string why;
+    const std::optional<Plugin> found = registry.resolve(spec, why);
+    if (!found) {
+        err << "numplace: " << utf8_clean(why);
+        if (why.rfind("unknown plugin", 0) == 0) {  // what could have been meant
+            if (registry.plugins().empty()) err << " (no plugins found)";
+            else {
+                err << " (available:";
+                for (const auto& q : registry.plugins()) err << " " << q.name();
+                err << ")";
+            }
         }
         err << "\n";
         return std::nullopt;
     }
+    const Plugin* p = &*found;
+    const std::string& name = p->name();
     if ((p->capabilities() & capability) != capability) {
         err << "numplace: " << name << " cannot " << operation << " (it can:";
         for (const auto& c : capability_names(p->capabilities())) err << " " << c;

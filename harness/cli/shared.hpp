@@ -69,7 +69,7 @@ InputFormat input_format_of(const Args& args);
 // Loads the plugins from --plugin-dir, $NUMPLACE_PLUGIN_PATH and the bundled
 // folder; one line on stderr when files were skipped.
 PluginRegistry load_plugins(const Args& args, std::ostream& err, bool summarize_skipped = true);
-// The --plugin named, able to do `capability` (`operation` names it for the
+// The --plugin named (a name or a file: PluginRegistry::resolve), able to do `capability` (`operation` names it for the
 // error), with its --option values checked against its specs for
 // `spec_operation` (solve, check or generate). On any problem prints one
 // line and returns nullopt: a usage error, reported before any input is read.
@@ -77,7 +77,7 @@ struct ChosenPlugin {
     std::optional<Plugin> plugin;
     OptionList options;
 };
-std::optional<ChosenPlugin> choose_plugin(const Args& args, const PluginRegistry& registry, uint32_t capability,
+std::optional<ChosenPlugin> choose_plugin(const Args& args, PluginRegistry& registry, uint32_t capability,
                                           const std::string& operation, const std::string& spec_operation,
                                           std::ostream& err);
 

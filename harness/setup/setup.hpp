@@ -10,6 +10,8 @@
 
 #include <atomic>
 #include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,10 +26,10 @@ namespace np::harness {
 inline constexpr const char* kDefaultOracle = "exhaustive-count";
 
 struct Settings {
-    std::vector<std::string> plugins;      // --plugins; empty: every loaded plugin
+    std::vector<std::string> plugins;      // --plugins (names or files); empty: every loaded library
     std::vector<std::string> plugin_dirs;  // --plugin-dir
     bool allow_insecure_plugins = false;   // --allow-insecure-plugins
-    std::string oracle = kDefaultOracle;   // --oracle; "" = none
+    std::string oracle = kDefaultOracle;   // --oracle, a name or a file; "" = none
     // The user named the oracle: its absence is then an error. The default
     // one may be missing (a build without it): judging falls back to
     // certificates and agreement.
@@ -41,10 +43,11 @@ struct Settings {
     Budget budget() const;
 };
 
-// The loaded plugins. Not copied or moved: `oracle` points into `registry`.
+// The loaded plugins. Not copied or moved: `oracle` points into `oracle_plugin`.
 struct Plugins {
-    PluginRegistry registry;   // every plugin found (provers come from here)
-    std::vector<Plugin> chosen;  // the --plugins, in that order, or every loaded one
+    PluginRegistry registry;   // every plugin found (provers come from its plugins())
+    std::vector<Plugin> chosen;  // the --plugins, in that order, or every loaded library
+    std::optional<Plugin> oracle_plugin;
     const Plugin* oracle = nullptr;  // nullptr: none named, or the default is absent
 
     Plugins() = default;
@@ -53,9 +56,35 @@ struct Plugins {
 };
 
 // Loads from --plugin-dir, $NUMPLACE_PLUGIN_PATH and the bundled folder,
-// selects --plugins and finds the oracle. nullptr and `error` (one line, no
-// command name) for an unknown plugin or a named oracle that is not loaded.
+// selects --plugins and finds the oracle, each by name or by file
+// (PluginRegistry::resolve). nullptr and `error` (one line, no command name)
+// for an unknown plugin, a named oracle that is not loaded, or a name two
+// files give among the chosen and the oracle (the default oracle's too: a
+// plugin planted under its name never judges silently).
 std::unique_ptr<Plugins> load_plugins(const Settings& settings, std::string& error);
+
+// Where a plugin came from, as a report records it (Plugin::file and the
+// SHA-256s taken when it was loaded): what makes a report say exactly which
+// program was judged, and what lets verify --resume and bench --resume refuse
+// a plugin whose file has changed since.
+struct PluginFile {
+    std::string plugin;          // its name
+    std::string file;            // absolute, symlinks resolved
+    std::string sha256;          // hex, of the file
+    std::string program;         // a command-line solver's program ("" otherwise)
+    std::string program_sha256;  // "" when none or unreadable
+    bool operator==(const PluginFile&) const = default;
+};
+PluginFile file_of(const Plugin& plugin);
+nlohmann::ordered_json to_json(const PluginFile& file);
+// Throws (nlohmann's exceptions) on a malformed entry, as the report readers expect.
+PluginFile plugin_file_from_json(const nlohmann::ordered_json& j);
+// The plugin files of `chosen`, then the oracle's when it is not among them.
+std::vector<PluginFile> files_of(const std::vector<Plugin>& chosen, const Plugin* oracle);
+// Why `now` is not the program `earlier` recorded: "" when its SHA-256s are
+// the same (the file may have moved), else one line naming the plugin and
+// its file, for --resume's refusal.
+std::string changed_file(const PluginFile& earlier, const PluginFile& now);
 
 // The plugin that settles what `subject` says: the oracle, unless the oracle
 // is the subject itself (a plugin is never judged by itself); then the first

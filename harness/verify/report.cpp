@@ -16,10 +16,6 @@ namespace np::verify {
 
 using json = nlohmann::ordered_json;
 
-namespace {
-constexpr int kReportVersion = 1;
-}  // namespace
-
 bool Row::same_as(const Row& o) const {
     return entry == o.entry && plugin == o.plugin && operation == o.operation && status == o.status && kind == o.kind;
 }
@@ -90,14 +86,16 @@ json to_json(const Report& report) {
                  {"input_errors", report.input_errors},
                  {"interrupted", report.interrupted},
                  {"exit_code", report.exit_code}};
-    return {{"numplace_verify", kReportVersion},
-            {"run",
-             {{"fingerprint", report.fingerprint},
-              {"shard", std::to_string(report.shard_index) + "/" + std::to_string(report.shard_count)},
-              {"plugins", report.plugins},
-              {"oracle", report.oracle}}},
-            {"rows", rows},
-            {"summary", summary}};
+    json run{{"fingerprint", report.fingerprint},
+             {"shard", std::to_string(report.shard_index) + "/" + std::to_string(report.shard_count)},
+             {"plugins", report.plugins},
+             {"oracle", report.oracle}};
+    if (report.version >= 2) {
+        json files = json::array();
+        for (const auto& f : report.files) files.push_back(harness::to_json(f));
+        run["files"] = files;
+    }
+    return {{"numplace_verify", report.version}, {"run", run}, {"rows", rows}, {"summary", summary}};
 }
 
 namespace {
@@ -118,12 +116,15 @@ std::optional<Report> from_json(const json& j, std::string& error) {
     try {
         // The version is compared as a whole number: a float there is no version.
         if (!j.is_object() || !j.contains("numplace_verify") || !j["numplace_verify"].is_number_integer() ||
-            j["numplace_verify"].get<int64_t>() != kReportVersion) {
-            error = "not a numplace verify report (version " + std::to_string(kReportVersion) + ")";
+            j["numplace_verify"].get<int64_t>() < 1 || j["numplace_verify"].get<int64_t>() > kReportVersion) {
+            error = "not a numplace verify report (version 1 to " + std::to_string(kReportVersion) + ")";
             return std::nullopt;
         }
         Report r;
+        r.version = static_cast<int>(j["numplace_verify"].get<int64_t>());
         const json& run = j.at("run");
+        if (r.version >= 2)
+            for (const json& f : run.at("files")) r.files.push_back(harness::plugin_file_from_json(f));
         r.fingerprint = run.at("fingerprint").get<std::string>();
         const std::string shard = run.at("shard").get<std::string>();
         if (std::sscanf(shard.c_str(), "%u/%u", &r.shard_index, &r.shard_count) != 2 || r.shard_index < 1 ||
@@ -178,7 +179,10 @@ std::optional<Report> merge(std::vector<Report> shards, double min_conclusive, s
     const Report& first = shards.front();
     std::set<uint32_t> seen;
     for (const Report& s : shards) {
-        if (s.fingerprint != first.fingerprint || s.shard_count != first.shard_count || s.plugins != first.plugins) {
+        // The fingerprint holds the plugins' SHA-256s (not their paths: shards
+        // may run on machines that install numplace elsewhere).
+        if (s.fingerprint != first.fingerprint || s.shard_count != first.shard_count || s.plugins != first.plugins ||
+            s.version != first.version) {
             error = "shard " + std::to_string(s.shard_index) + "/" + std::to_string(s.shard_count) +
                     " comes from a different run (other inputs, plugins, settings or shard count)";
             return std::nullopt;
@@ -194,6 +198,8 @@ std::optional<Report> merge(std::vector<Report> shards, double min_conclusive, s
             return std::nullopt;
         }
     Report merged;
+    merged.version = first.version;
+    merged.files = first.files;
     merged.plugins = first.plugins;
     merged.oracle = first.oracle;
     merged.fingerprint = first.fingerprint;

@@ -468,12 +468,29 @@ Row run_generator_bounded(const GeneratorUnit& g, const Context& ctx, runner::Ru
     return row;
 }
 
+// The first plugin whose file (or program) is not the one `earlier`
+// recorded, in words naming it and its file; "" when none changed.
+std::string changed_plugin(const Report& earlier, const Report& now) {
+    for (const auto& before : earlier.files)
+        for (const auto& after : now.files)
+            if (after.plugin == before.plugin)
+                if (auto why = harness::changed_file(before, after); !why.empty()) return why;
+    return "";
+}
+
 // Whether an earlier report may be resumed by this run: the same units,
-// plugins and settings (the fingerprint), the same shard.
-bool resumable(const Report& earlier, const Report& now, std::string& error) {
-    if (earlier.fingerprint != now.fingerprint || earlier.plugins != now.plugins) {
+// plugins (the same files, by SHA-256) and settings (the fingerprint), the
+// same shard. A version 1 report recorded no files: its fingerprint is
+// compared with this run's `legacy` one (the same hash without the files).
+bool resumable(const Report& earlier, const Report& now, const std::string& legacy, std::string& error) {
+    if (auto why = changed_plugin(earlier, now); !why.empty()) {
+        error = "--resume: " + why + " (a changed plugin is another run: run without --resume)";
+        return false;
+    }
+    const std::string& expected = earlier.version < 2 ? legacy : now.fingerprint;
+    if (earlier.fingerprint != expected || earlier.plugins != now.plugins) {
         error = "--resume: that report was made with other inputs, plugins or settings (fingerprint " +
-                earlier.fingerprint + ", this run " + now.fingerprint +
+                earlier.fingerprint + ", this run " + expected +
                 "): give the same paths, plugins and budget flags, or run without --resume";
         return false;
     }
@@ -486,9 +503,16 @@ bool resumable(const Report& earlier, const Report& now, std::string& error) {
     return true;
 }
 
-// The fingerprint: every unit, plugin and setting that decides the rows.
-std::string fingerprint(const Settings& s, const Inputs& inputs, const std::vector<Plugin>& judged,
-                        const std::string& oracle) {
+std::string hex16(uint64_t hash) {
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+    return hex;
+}
+
+// The fingerprint of version 1 reports: every unit, plugin (by name and
+// version) and setting that decides the rows.
+std::string legacy_fingerprint(const Settings& s, const Inputs& inputs, const std::vector<Plugin>& judged,
+                               const std::string& oracle) {
     uint64_t hash = fnv1a("numplace verify 1");
     for (const auto& u : inputs.units) hash = fnv1a(u.identity() + "\n", hash);
     for (const auto& p : judged) hash = fnv1a(p.name() + " " + p.version() + "\n", hash);
@@ -498,9 +522,16 @@ std::string fingerprint(const Settings& s, const Inputs& inputs, const std::vect
     // Hashed only when not the default, so that a default run's fingerprint
     // is the one it had before --max-timeouts (older reports still resume).
     if (s.max_timeouts != kDefaultMaxTimeouts) hash = fnv1a(" max-timeouts " + std::to_string(s.max_timeouts), hash);
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
-    return hex;
+    return hex16(hash);
+}
+
+// The fingerprint: the legacy one and the SHA-256 of every plugin file that
+// judges or is judged, so that shards or a resumed report of another build
+// are refused.
+std::string fingerprint(const std::string& legacy, const std::vector<harness::PluginFile>& files) {
+    uint64_t hash = fnv1a("numplace verify 2 " + legacy);
+    for (const auto& f : files) hash = fnv1a(f.plugin + " " + f.sha256 + " " + f.program_sha256 + "\n", hash);
+    return hex16(hash);
 }
 
 // The units of --resume's report that are finished: they have rows, and
@@ -599,12 +630,16 @@ std::optional<Report> run(const Settings& s, std::string& error) {
     report.input_errors = inputs.errors;
     report.shard_index = s.shard_index;
     report.shard_count = s.shard_count;
-    report.fingerprint = fingerprint(s, inputs, judged, report.oracle);
-    if (s.resume != nullptr && !resumable(*s.resume, report, error)) return std::nullopt;
+    report.files = harness::files_of(judged, plugins->oracle);
+    const std::string legacy = legacy_fingerprint(s, inputs, judged, report.oracle);
+    report.fingerprint = fingerprint(legacy, report.files);
+    if (s.resume != nullptr && !resumable(*s.resume, report, legacy, error)) return std::nullopt;
 
     // Only worker processes under a --timeout time out (the watchdog).
     const bool can_time_out = !s.harness.runner.in_process && s.harness.timeout_seconds > 0;
-    TimeoutBound bound(s.max_timeouts, can_time_out, plugins->registry.plugins());
+    std::vector<Plugin> bounded = plugins->registry.plugins();  // the provers too
+    bounded.insert(bounded.end(), judged.begin(), judged.end());      // and a plugin chosen by its file
+    TimeoutBound bound(s.max_timeouts, can_time_out, bounded);
     const Context ctx{s, *plugins, judged, plugins->oracle, s.harness.budget(), bound};
     const std::set<uint64_t> finished = finished_units(s);
     auto results = run_units(inputs, units_to_run(s, inputs, finished), ctx);

@@ -91,11 +91,19 @@ struct Settings {
     std::function<void(std::size_t done, std::size_t total)> progress;
 };
 
+// The report's format: 2 adds run.files (each plugin's and the oracle's file
+// and SHA-256, which enter the fingerprint). Version 1 reports are still
+// read (--merge, --resume); they are written back as version 1.
+inline constexpr int kReportVersion = 2;
+
 struct Report {
+    int version = kReportVersion;
     std::vector<Row> rows;            // unit rows in unit order, then derived rows
     std::vector<std::string> plugins; // judged, in load order
     std::string oracle;               // "" when none was loaded
-    std::string fingerprint;          // hash of inputs, plugins and settings: shards must share it
+    // The judged plugins' files, then the oracle's (version 2; empty in 1).
+    std::vector<harness::PluginFile> files;
+    std::string fingerprint;          // hash of inputs, plugins (their SHA-256s) and settings: shards must share it
     uint32_t shard_index = 1, shard_count = 1;
     std::vector<std::string> input_errors;  // unreadable paths, schema errors, lines that are not puzzles
     bool interrupted = false;

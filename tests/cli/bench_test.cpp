@@ -92,17 +92,19 @@ TEST_F(Bench, MeasuresEveryPluginAndWritesEveryFormat) {
     EXPECT_NE(svg_text.find("exhaustive-count"), std::string::npos);
 }
 
-// Report version 2 names findings as verify does; --resume still reads a
-// version 1 report, whose words (wrong, disagrees, failed) it maps.
-TEST_F(Bench, ResumeReadsAVersionOneReportAndWritesVersionTwo) {
+// Report version 2 names findings as verify does, version 3 records the
+// plugins' files; --resume still reads a version 1 report, whose words
+// (wrong, disagrees, failed) it maps.
+TEST_F(Bench, ResumeReadsAVersionOneReportAndWritesTheCurrentOne) {
     const auto file = puzzles_file();
     auto first = run_cli({"bench", file, "--plugin-dir", np::test::liar_dir(), "--plugins", "fixture-liar",
                           "--seconds", kWholeFile, "--warmup", "0.05", "--json", (dir / "v2.json").string()});
     ASSERT_EQ(first.exit_code, 1) << first.err;
     json old = read_json("v2.json");
-    EXPECT_EQ(old["numplace_bench"], 2);
+    EXPECT_EQ(old["numplace_bench"], 3);
     ASSERT_EQ(old["rows"][0]["kind"], "certificate");
     old["numplace_bench"] = 1;
+    old.erase("plugins");
     old["rows"][0]["kind"] = "wrong";
     std::ofstream(dir / "v1.json") << old.dump();
     auto resumed = run_cli({"bench", file, "--plugin-dir", np::test::liar_dir(), "--plugins", "fixture-liar",
@@ -110,7 +112,7 @@ TEST_F(Bench, ResumeReadsAVersionOneReportAndWritesVersionTwo) {
                             "-"});
     EXPECT_EQ(resumed.exit_code, 1) << resumed.err;
     const json now = json::parse(resumed.out);
-    EXPECT_EQ(now["numplace_bench"], 2);
+    EXPECT_EQ(now["numplace_bench"], 3);
     EXPECT_EQ(now["rows"][0]["kind"], "certificate");
     EXPECT_EQ(now["rows"][0]["message"], old["rows"][0]["message"]);  // kept, not run again
     // A word no version has is refused.

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <filesystem>
 #include <thread>
 
 #include "numplace/format.hpp"
@@ -21,6 +22,13 @@ np::PluginRegistry fixture_registry() {
     return r;
 }
 
+// fixture-good 0.0.1 alone (the folder also holds a second fixture-good).
+np::PluginRegistry good_registry() {
+    np::PluginRegistry r;
+    r.add_file(fixture_dir() + "/fixture_good.so");
+    return r;
+}
+
 std::string skip_reason(const np::PluginRegistry& r, const std::string& file) {
     for (const auto& s : r.skipped())
         if (s.path.size() >= file.size() && s.path.compare(s.path.size() - file.size(), file.size(), file) == 0)
@@ -33,18 +41,20 @@ np::Grid parse(const std::string& text) { return std::get<np::Grid>(np::parse_pu
 const std::string kFull4 = "1234341221434321";
 const std::string kPartial4 = "1.3.3.122.4343.1";
 
-TEST(Loader, GoodPluginLoadsAndBadFilesAreSkippedWithReasons) {
+// The fixture folder: fixture_good.so, and fixture_zz_duplicate.so under
+// the same name (fixture-good), both loaded; the broken files skipped.
+TEST(Loader, GoodPluginsLoadAndBadFilesAreSkippedWithReasons) {
     auto r = fixture_registry();
-    ASSERT_EQ(r.plugins().size(), 1u);
-    EXPECT_EQ(r.plugins()[0].name(), "fixture-good");
-    EXPECT_EQ(r.plugins()[0].version(), "0.0.1");
-    EXPECT_EQ(r.skipped().size(), 4u);  // README.txt is not a .so: ignored, not reported
+    ASSERT_EQ(r.loaded().size(), 2u);
+    EXPECT_EQ(r.loaded()[0].name(), "fixture-good");
+    EXPECT_EQ(r.loaded()[0].version(), "0.0.1");
+    EXPECT_EQ(r.loaded()[1].name(), "fixture-good");
+    EXPECT_EQ(r.loaded()[1].version(), "0.0.2");
+    EXPECT_EQ(r.skipped().size(), 3u);  // README.txt is not a .so: ignored, not reported
     EXPECT_NE(skip_reason(r, "garbage.so").find("not a loadable shared library"), std::string::npos);
     EXPECT_NE(skip_reason(r, "fixture_no_entry.so").find("no entry symbol numplace_plugin_entry"),
               std::string::npos);
     EXPECT_NE(skip_reason(r, "fixture_wrong_abi.so").find("ABI version 999"), std::string::npos);
-    EXPECT_NE(skip_reason(r, "fixture_zz_duplicate.so").find("duplicate plugin name 'fixture-good'"),
-              std::string::npos);
 }
 
 TEST(Loader, MissingPathsAreReported) {
@@ -58,19 +68,81 @@ TEST(Loader, MissingPathsAreReported) {
     EXPECT_TRUE(r.plugins().empty());
 }
 
-TEST(Loader, FirstNameWinsAcrossDirectories) {
+// Two files of one name: the name reaches neither (whichever came first),
+// select and resolve name both files, and either is chosen by its path.
+TEST(Loader, ANameTwoFilesGiveChoosesNeither) {
     np::PluginRegistry r;
     r.add_file(fixture_dir() + "/fixture_zz_duplicate.so");
     r.add_directory(fixture_dir());
+    const std::string good = std::filesystem::canonical(fixture_dir() + "/fixture_good.so").string();
+    const std::string duplicate = std::filesystem::canonical(fixture_dir() + "/fixture_zz_duplicate.so").string();
+    EXPECT_EQ(r.loaded().size(), 2u) << "the same file met twice is loaded once";
+    EXPECT_EQ(r.find("fixture-good"), nullptr);
+    EXPECT_TRUE(r.plugins().empty());
+    EXPECT_EQ(r.clash("fixture-good"), (std::vector<std::string>{duplicate, good}));
+    std::string error;
+    EXPECT_FALSE(r.select({"fixture-good"}, error));
+    EXPECT_EQ(error, "plugin name 'fixture-good' is given by 2 files: " + duplicate + " and " + good +
+                         " (choose one by its path)");
+    error.clear();
+    EXPECT_FALSE(r.select({}, error)) << "every plugin includes both";
+    EXPECT_NE(error.find("is given by 2 files"), std::string::npos) << error;
+    auto chosen = r.select({fixture_dir() + "/fixture_good.so"}, error);
+    ASSERT_TRUE(chosen) << error;
+    ASSERT_EQ(chosen->size(), 1u);
+    EXPECT_EQ((*chosen)[0].version(), "0.0.1");
+    EXPECT_FALSE(r.select({fixture_dir() + "/fixture_good.so", duplicate}, error)) << "both, by path";
+    EXPECT_NE(error.find("is given by 2 files"), std::string::npos) << error;
+}
+
+// A copy with the same bytes is the same program: no clash, the first found
+// is the one a name (or every plugin) chooses.
+TEST(Loader, ACopyWithTheSameBytesIsNoClash) {
+    char name[] = "/tmp/numplace-loader-XXXXXX";
+    const std::filesystem::path dir = mkdtemp(name);
+    std::filesystem::copy_file(fixture_dir() + "/fixture_good.so", dir / "copy.so");
+    np::PluginRegistry r;
+    r.add_directory(dir.string());
+    r.add_file(fixture_dir() + "/fixture_good.so");
+    EXPECT_EQ(r.loaded().size(), 2u);
+    EXPECT_TRUE(r.clash("fixture-good").empty());
     ASSERT_NE(r.find("fixture-good"), nullptr);
-    EXPECT_EQ(r.find("fixture-good")->version(), "0.0.2");
-    EXPECT_NE(skip_reason(r, "fixture_good.so").find("already loaded from"), std::string::npos);
+    EXPECT_EQ(r.find("fixture-good")->file(), (dir / "copy.so").string());
+    std::string error;
+    auto all = r.select({}, error);
+    ASSERT_TRUE(all) << error;
+    EXPECT_EQ(all->size(), 1u);
+    std::filesystem::remove_all(dir);
+}
+
+// A file given by path is loaded then, by the same checks as a search; one
+// that does not load says why.
+TEST(Loader, APathLoadsItsFileOrSaysWhyNot) {
+    np::PluginRegistry r;
+    std::string error;
+    auto good = r.resolve(fixture_dir() + "/fixture_good.so", error);
+    ASSERT_TRUE(good) << error;
+    EXPECT_EQ(good->name(), "fixture-good");
+    EXPECT_EQ(good->file(), std::filesystem::canonical(fixture_dir() + "/fixture_good.so").string());
+    EXPECT_EQ(good->sha256().size(), 64u);
+    EXPECT_NE(r.find("fixture-good"), nullptr);
+    EXPECT_FALSE(r.resolve(fixture_dir() + "/fixture_wrong_abi.so", error));
+    EXPECT_NE(error.find("fixture_wrong_abi.so: ABI version 999"), std::string::npos) << error;
+    EXPECT_FALSE(r.resolve(fixture_dir() + "/README.txt", error));
+    EXPECT_NE(error.find("README.txt: not a loadable shared library"), std::string::npos) << error;
+    EXPECT_FALSE(r.resolve(fixture_dir() + "/no-such.so", error));
+    EXPECT_NE(error.find("no-such.so: no such file"), std::string::npos) << error;
+    EXPECT_FALSE(r.resolve("no-such-plugin", error));
+    EXPECT_EQ(error, "unknown plugin 'no-such-plugin'");
+    EXPECT_TRUE(np::PluginRegistry::names_file("./x.so"));
+    EXPECT_TRUE(np::PluginRegistry::names_file("x.solver.yaml"));
+    EXPECT_FALSE(np::PluginRegistry::names_file("exhaustive-count"));
 }
 
 TEST(Loader, PluginOutlivesItsRegistry) {
     std::optional<np::Plugin> kept;
     {
-        auto r = fixture_registry();
+        auto r = good_registry();
         kept = r.plugins()[0];
     }
     auto out = kept->solve(parse(kFull4), 2, {}, {});
@@ -78,7 +150,7 @@ TEST(Loader, PluginOutlivesItsRegistry) {
 }
 
 TEST(Loader, DescriptorIsReadFaithfully) {
-    auto r = fixture_registry();
+    auto r = good_registry();
     const np::Plugin& p = r.plugins()[0];
     EXPECT_TRUE(p.can(NP_CAP_SOLVE));
     EXPECT_FALSE(p.can(NP_CAP_CHECK_GRID));
@@ -93,7 +165,7 @@ TEST(Loader, DescriptorIsReadFaithfully) {
 
 class HostCalls : public ::testing::Test {
 protected:
-    np::PluginRegistry registry = fixture_registry();
+    np::PluginRegistry registry = good_registry();
     const np::Plugin& plugin = registry.plugins().at(0);
 };
 

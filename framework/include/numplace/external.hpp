@@ -55,6 +55,7 @@ public:
     ~ExternalPlugin();
     const np_plugin& descriptor() const;
     void* create() const;  // an instance (for `lines`: the process, started on first use)
+    const std::string& program() const;  // the command's program, an absolute path
 
     // Reads PATH (a *.solver.yaml file); nullptr and `error` when it is not
     // a usable description, or (unless `allow_insecure`) its program or a

@@ -109,6 +109,14 @@ public:
     const std::string& version() const { return version_; }
     const std::string& description() const { return description_; }
     const std::string& path() const { return path_; }
+    // What a report records of where the plugin came from, read when it was
+    // loaded: its file (absolute, symlinks resolved) and that file's SHA-256
+    // (hex). For a command-line solver the file is its *.solver.yaml, and
+    // program() is the program its command runs ("" for a library), which
+    // is hashed only when a report asks (it may be a 100 MB interpreter).
+    const std::string& file() const { return file_; }
+    const std::string& sha256() const { return sha256_; }
+    const std::string& program() const { return program_; }
     uint32_t capabilities() const { return descriptor_->capabilities; }
     bool can(np_capability c) const { return (descriptor_->capabilities & c) != 0; }
     bool supports(const Geometry& g) const;
@@ -142,10 +150,12 @@ public:
                              uint64_t first_index = 0) const;
 
 private:
+    friend class PluginRegistry;  // sets file_ and the digests as it loads
     std::shared_ptr<void> library_;
     const np_plugin* descriptor_;
     std::function<void*()> create_;
     std::string path_, name_, version_, description_;
+    std::string file_, sha256_, program_;
     std::vector<OptionSpec> options_;
 };
 
@@ -211,8 +221,16 @@ struct SkippedFile {
 std::vector<std::string> capability_names(uint32_t capabilities);
 
 // Loads every plugin it is pointed at. Directories are read in the order they
-// are added; within one, files ending in ".so" in name order. The first plugin
-// of a name wins; a later one is skipped and reported.
+// are added; within one, files ending in ".so" or ".solver.yaml" in name
+// order. A file met twice (the same file by two routes) is loaded once.
+//
+// Two files may give one name (a development build on $NUMPLACE_PLUGIN_PATH
+// beside the bundled plugins, or a plugin dropped into a --plugin-dir under
+// the oracle's name): both load, and unless their bytes are the same (one
+// program, copied: the first found is used) that name then reaches neither.
+// Naming it (select, resolve) is an error that names both files; a plugin of
+// such a name is chosen by its file instead. So no search order decides
+// silently which of two programs is judged, or judges.
 //
 // Loading a plugin runs its code as this user, so a file that someone else
 // could have changed is refused (skipped, with the reason): a plugin file, or
@@ -235,12 +253,32 @@ public:
     // so the dynamic loader never searches for it.
     void add_file(const std::string& path);
 
+    // Every plugin loaded, in the order loaded; names may repeat.
+    const std::vector<Plugin>& loaded() const { return loaded_; }
+    // The plugins a name reaches: every loaded one whose name no other
+    // loaded file gives.
     const std::vector<Plugin>& plugins() const { return plugins_; }
     const std::vector<SkippedFile>& skipped() const { return skipped_; }
+    // The plugin of that name, nullptr when none or when two files give it.
     const Plugin* find(std::string_view name) const;
-    // The plugins named, in that order, or every loaded one when `names` is
-    // empty; nullopt with `error` naming the first unknown one.
-    std::optional<std::vector<Plugin>> select(const std::vector<std::string>& names, std::string& error) const;
+    // The files (Plugin::file) of the plugins named `name` when two or more
+    // of different contents (SHA-256) give it; empty when the name is
+    // unambiguous.
+    std::vector<std::string> clash(std::string_view name) const;
+
+    // True when `spec` names a file rather than a plugin: it holds a '/' or
+    // a '.', which no plugin name does (./my.so, build/x.solver.yaml).
+    static bool names_file(std::string_view spec);
+    // The plugin `spec` names: a plugin name, or a file (names_file), which is
+    // loaded now unless it was already (the same file found in the search
+    // path). nullopt and `error` (one line) for an unknown name, a name two
+    // files give (naming both), or a file that does not load (and why).
+    std::optional<Plugin> resolve(const std::string& spec, std::string& error);
+    // The plugins `specs` name (resolve), in that order, or every loaded
+    // library when `specs` is empty (command-line solvers run other people's
+    // programs: only when named); nullopt with `error` naming the first
+    // problem, which includes two files of one name among those chosen.
+    std::optional<std::vector<Plugin>> select(const std::vector<std::string>& specs, std::string& error);
 
     // The standard search: explicit dirs (--plugin-dir), then each entry of
     // $NUMPLACE_PLUGIN_PATH, then the plugin folder beside the executable
@@ -252,12 +290,20 @@ public:
 
 private:
     void add_library(const std::string& path, const std::string& real_path);
-    void add_external(const std::string& path);
-    void add_checked(const std::string& path, std::shared_ptr<void> owner, const np_plugin* descriptor,
-                     std::function<void*()> create = {});
-    std::vector<Plugin> plugins_;
+    void add_external(const std::string& path, const std::string& real_path);
+    void add_checked(const std::string& path, const std::string& real_path, std::shared_ptr<void> owner,
+                     const np_plugin* descriptor, std::function<void*()> create = {},
+                     const std::string& program = "");
+    const Plugin* loaded_from(const std::string& real_path) const;
+    void rebuild_reachable();  // plugins_ from loaded_
+    std::vector<Plugin> loaded_;
+    std::vector<Plugin> plugins_;  // loaded_ less the names two files give
     std::vector<SkippedFile> skipped_;
     bool allow_insecure_ = false;
 };
+
+// One line naming every file that gives `name` (PluginRegistry::clash), and
+// how to choose one.
+std::string clash_message(std::string_view name, const std::vector<std::string>& files);
 
 }  // namespace np

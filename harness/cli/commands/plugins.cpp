@@ -1,4 +1,5 @@
 // numplace plugins: what is loaded, what was skipped and why.
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -21,9 +22,27 @@ std::string absolute(const std::string& path) {
     return ec ? path : full.lexically_normal().string();
 }
 
+// The names two or more loaded files give: none of them is chosen by that
+// name (verify, fuzz, bench, solve refuse it), only by its file.
+std::vector<std::string> clashing_names(const PluginRegistry& registry) {
+    std::vector<std::string> names;
+    for (const auto& p : registry.loaded())
+        if (!registry.clash(p.name()).empty() && std::find(names.begin(), names.end(), p.name()) == names.end())
+            names.push_back(p.name());
+    return names;
+}
+
+// The other files that give `p`'s name.
+std::vector<std::string> clashes_of(const PluginRegistry& registry, const Plugin& p) {
+    std::vector<std::string> others;
+    for (const auto& file : registry.clash(p.name()))
+        if (file != p.file()) others.push_back(file);
+    return others;
+}
+
 void print_text(const PluginRegistry& registry, std::ostream& out) {
-    if (registry.plugins().empty()) out << "no plugins found\n";
-    for (const auto& p : registry.plugins()) {
+    if (registry.loaded().empty()) out << "no plugins found\n";
+    for (const auto& p : registry.loaded()) {
         out << p.name() << " " << p.version() << ": " << p.description() << "\n";
         std::string caps;
         for (const auto& c : capability_names(p.capabilities())) caps += (caps.empty() ? "" : ", ") + c;
@@ -34,7 +53,13 @@ void print_text(const PluginRegistry& registry, std::ostream& out) {
             out << "  option:       " << o.key << "=" << o.values << " (default " << o.default_value << ", "
                 << o.applies_to << "): " << o.help << "\n";
         out << "  path:         " << absolute(p.path()) << "\n";
+        out << "  sha256:       " << p.sha256() << "\n";
+        if (const auto f = harness::file_of(p); !f.program.empty())
+            out << "  program:      " << f.program << " (sha256 "
+                << (f.program_sha256.empty() ? "unreadable" : f.program_sha256) << ")\n";
         if (p.external()) out << "  kind:         a command-line solver: verify, fuzz and bench use it only when named\n";
+        for (const auto& other : clashes_of(registry, p))
+            out << "  clash:        " << other << " gives this name too: choose either by its path\n";
     }
     for (const auto& f : registry.skipped()) out << "skipped " << f.path << ": " << f.reason << "\n";
 }
@@ -47,23 +72,37 @@ int sandbox_info(Streams io) {
     return kExitOk;
 }
 
+json plugin_json(const PluginRegistry& registry, const Plugin& p) {
+    json entry = to_json(p);
+    entry["path"] = absolute(p.path());
+    entry["file"] = p.file();
+    entry["sha256"] = p.sha256();
+    if (const auto f = harness::file_of(p); !f.program.empty()) {
+        entry["program"] = f.program;
+        entry["program_sha256"] = f.program_sha256;
+    }
+    entry["clashes_with"] = clashes_of(registry, p);
+    return entry;
+}
+
 int run(const Args& args, Streams io) {
     if (args.flag("--sandbox-info")) return sandbox_info(io);
     PluginRegistry registry = load_plugins(args, io.err, false);
     if (args.flag("--json") || args.text("--format") == "json") {
         json plugins = json::array();
-        for (const auto& p : registry.plugins()) {
-            plugins.push_back(to_json(p));
-            plugins.back()["path"] = absolute(p.path());
-        }
+        for (const auto& p : registry.loaded()) plugins.push_back(plugin_json(registry, p));
         json skipped = json::array();
         for (const auto& f : registry.skipped()) skipped.push_back({{"path", f.path}, {"reason", f.reason}});
         io.out << dump_document(json{{"plugins", plugins}, {"skipped", skipped}}) << "\n";
     } else {
         print_text(registry, io.out);
     }
-    if (registry.skipped().empty()) return kExitOk;
-    io.err << "numplace: " << registry.skipped().size() << " plugin file(s) skipped (listed above)\n";
+    const std::vector<std::string> clashes = clashing_names(registry);
+    if (registry.skipped().empty() && clashes.empty()) return kExitOk;
+    if (!registry.skipped().empty())
+        io.err << "numplace: " << registry.skipped().size() << " plugin file(s) skipped (listed above)\n";
+    for (const auto& name : clashes)
+        io.err << "numplace: " << clash_message(name, registry.clash(name)) << "\n";
     return kExitFailed;
 }
 
@@ -72,7 +111,9 @@ int run(const Args& args, Streams io) {
 Command plugins_command() {
     return {{"plugins"},
             "List the plugins found, then the files skipped and why",
-            "Exit 1 when a plugin file was skipped.",
+            "Each plugin with its file and SHA-256. Two files that give one name are both listed, each marked "
+            "'clash': that name then chooses neither (verify, fuzz, bench and solve refuse it); choose one by its "
+            "path instead. Exit 1 when a plugin file was skipped or a name is given by two files.",
             {flags::plugin_dir(), flags::allow_insecure_plugins(), flags::format({"text", "json"}, "text"),
              {"--json", FlagKind::flag, "Same as --format json"}, flags::no_sandbox(),
              {"--sandbox-info", FlagKind::flag,
