@@ -212,6 +212,18 @@ Session::~Session() {
     d.destroy(instance_);
 }
 
+std::string solve_shape_problem(uint64_t count, uint64_t witness_count, uint32_t stop, uint64_t limit) {
+    if (count > limit) return "count above the limit";
+    if (stop > NP_STOP_BUDGET) return "unknown stop value";
+    if (witness_count > NP_MAX_WITNESSES || witness_count > count) return "more witnesses than solutions";
+    // A solution nobody can see is not certified: every claim of one comes
+    // with at least one witness.
+    if (count > 0 && witness_count == 0) return "solutions claimed without a witness";
+    // "multiple" is shown, not claimed: two distinct witnesses.
+    if (count >= 2 && witness_count < 2) return "two or more solutions claimed with one witness";
+    return "";
+}
+
 namespace {
 
 // "name: bad option: the plugin's words"
@@ -234,15 +246,8 @@ std::string malformed_solve(const np_solve_result& result, const np_solve_reques
                             std::size_t n, int side) {
     for (uint32_t i = 0; i < NP_MAX_WITNESSES; ++i)
         if (result.witnesses[i] != own + i * n) return "it changed the host's witness pointers";
-    if (result.count > request.limit) return "count above the limit";
-    if (result.stop > NP_STOP_BUDGET) return "unknown stop value";
-    if (result.witness_count > NP_MAX_WITNESSES || result.witness_count > result.count)
-        return "more witnesses than solutions";
-    // A solution nobody can see is not certified: every claim of one comes
-    // with at least one witness.
-    if (result.count > 0 && result.witness_count == 0) return "solutions claimed without a witness";
-    // "multiple" is shown, not claimed: two distinct witnesses.
-    if (result.count >= 2 && result.witness_count < 2) return "two or more solutions claimed with one witness";
+    if (auto bad = solve_shape_problem(result.count, result.witness_count, result.stop, request.limit); !bad.empty())
+        return bad;
     for (uint32_t i = 0; i < result.witness_count; ++i)
         if (!cells_in_range(own + i * n, n, side, false)) return "witness is not a full grid";
     return "";

@@ -8,8 +8,14 @@
 //                  SolveOutcome).
 //   certified/...  np::Session as everyone uses it: plus certification.
 //   workers/...    the worker runner (runner.hpp): numplace-worker processes,
-//                  puzzles sent --batch at a time over pipes. The worker's
-//                  Session certifies, so workers - certified is the protocol.
+//                  puzzles sent --batch at a time over pipes, one answer
+//                  frame back per puzzle. The worker's Session certifies and
+//                  the parent certifies again (answers.hpp), so workers -
+//                  certified is the protocol and the parent's certificate.
+//   decode/...     the parent's side alone, without a worker: each answer's
+//                  frame body (made before the clock) read back.
+//   parent/...     decode, then the parent's certificate: parent - decode
+//                  is what certifying in the parent adds to workers/.
 //
 //   numplace_benchmarks [--plugins bitmask-mrv] [--datasets DIR] [--files 17clue.txt]
 //       [--limit 2] [--max-puzzles N] [--batch 64] [--plugin-dir DIR]
@@ -41,8 +47,10 @@
 
 #include "numplace/format.hpp"
 #include "numplace/host.hpp"
+#include "answers.hpp"
 #include "runner.hpp"
 #include "setup.hpp"
+#include "wire.hpp"
 
 namespace {
 
@@ -118,6 +126,36 @@ void session_benchmark(benchmark::State& state, np::Plugin plugin, const Puzzles
     finish(state, puzzles->size(), solutions, failure);
 }
 
+// The worker path's parent side without the worker: each puzzle's answer
+// framed as a worker frames it (made once, before the clock), read back,
+// and with `settle` certified again as the runner does (answers.hpp).
+void parent_benchmark(benchmark::State& state, np::Plugin plugin, const Puzzles* puzzles, uint64_t limit,
+                      bool settle) {
+    np::Session session(plugin);
+    std::vector<std::string> frames;
+    for (const auto& puzzle : *puzzles) {
+        np::runner::wire::Writer w;
+        np::runner::wire::put(w, session.solve(puzzle, limit, {}, {}));
+        frames.push_back(std::move(w.bytes));
+    }
+    uint64_t solutions = 0;
+    std::string failure = session.failure();
+    for (auto _ : state) {
+        for (std::size_t i = 0; i < puzzles->size(); ++i) {
+            const np::Grid& puzzle = (*puzzles)[i];
+            np::runner::wire::Reader r{frames[i]};
+            np::SolveOutcome out = np::runner::wire::get_solve(r, puzzle.geometry);
+            if (settle) {
+                if (auto bad = np::runner::settle_solve(plugin, puzzle, limit, out); !bad.empty()) failure = bad;
+                if (out.fault != np::Fault::none) failure = out.message;
+            }
+            solutions += out.count;
+            benchmark::DoNotOptimize(out.count);
+        }
+    }
+    finish(state, puzzles->size(), solutions, failure);
+}
+
 // numplace-worker is built into the same folder as this program.
 std::string worker_program() {
     std::error_code ec;
@@ -188,7 +226,7 @@ public:
             std::snprintf(text, sizeof text, "%.0f", layers["raw"]);
             out << group << ": raw " << text << " puzzles/s; time per puzzle over raw's:";
             bool first = true;
-            for (const char* layer : {"session", "certified", "workers"}) {
+            for (const char* layer : {"session", "certified", "workers", "decode", "parent"}) {
                 if (!layers.count(layer) || layers[layer] <= 0) continue;
                 std::snprintf(text, sizeof text, "%s %s/raw = %.3fx", first ? "" : ",", layer, layers["raw"] / layers[layer]);
                 out << text;
@@ -241,7 +279,9 @@ constexpr const char* kUsage =
     "\n"
     "Measures what each layer between a caller and a plugin costs: the same plugin on the\n"
     "same puzzles through the raw C ABI (raw/), np::Session without certification\n"
-    "(session/), np::Session (certified/) and numplace-worker processes (workers/).\n"
+    "(session/), np::Session (certified/) and numplace-worker processes (workers/); and\n"
+    "the worker path's parent side alone: answer frames read back (decode/) and\n"
+    "certified again as the runner does (parent/).\n"
     "One iteration is a pass over the file; items_per_second is puzzles/s. The last\n"
     "lines give each layer's time per puzzle over raw's. To compare plugins, use\n"
     "`numplace bench`.\n"
@@ -372,6 +412,10 @@ int main(int argc, char** argv) {
             benchmark::RegisterBenchmark(("certified" + tail).c_str(), session_benchmark, *plugin, puzzles, s.limit, true)
                 ->UseRealTime();
             benchmark::RegisterBenchmark(("workers" + tail).c_str(), workers_benchmark, *plugin, puzzles, s.limit, s.batch)
+                ->UseRealTime();
+            benchmark::RegisterBenchmark(("decode" + tail).c_str(), parent_benchmark, *plugin, puzzles, s.limit, false)
+                ->UseRealTime();
+            benchmark::RegisterBenchmark(("parent" + tail).c_str(), parent_benchmark, *plugin, puzzles, s.limit, true)
                 ->UseRealTime();
         }
     }

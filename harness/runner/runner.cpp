@@ -1,20 +1,24 @@
 // The two runners: sessions in this process, or one worker process per
-// plugin (a child of process.hpp under a memory limit; pipes; a shared page
-// for the watchdog).
+// plugin (a child of process.hpp under a memory limit; pipes; frames timed
+// on this process's clock and certified here, answers.hpp).
 #include "runner.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/mman.h>
 #include <unistd.h>
+
+#include <time.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <functional>
+#include <limits>
 #include <map>
 #include <optional>
 
+#include "answers.hpp"
 #include "numplace/clock.hpp"
 #include "numplace/process.hpp"
 #include "wire.hpp"
@@ -71,112 +75,245 @@ private:
 
 // ---- One worker process ---------------------------------------------------------------
 
-struct Death {
-    uint32_t item = 0;
-    Fault fault = Fault::crashed;
+// How a request to a worker ended. When it ended early, item `failed` (an
+// index into the request) gets `fault`, the worker is gone, and the items
+// from `resume` on were never answered: they go again to a new worker.
+struct Ending {
+    bool complete = true;
+    std::size_t failed = 0, resume = 0;
+    Fault fault = Fault::none;
     std::string message;
 };
+
+// Decodes and certifies item k's answer from its frame: "" or what is wrong
+// with the frame (the item then fails as "protocol: ...").
+using TakeAnswer = std::function<std::string(std::size_t k, wire::Reader& frame)>;
 
 class Worker {
 public:
     Worker(const Settings& settings, const Plugin& plugin) : settings_(settings), plugin_(plugin) {}
-    ~Worker() { stop(SIGKILL); }
+    ~Worker() { stop(); }
     Worker(const Worker&) = delete;
     Worker& operator=(const Worker&) = delete;
 
-    // One request and its response, under the watchdog: `item_timeout`
-    // seconds per item (0 = none) plus the grace period.
-    std::optional<std::string> exchange(const std::string& request, double item_timeout, const Budget& budget,
-                                        Death& death) {
-        if (!child_.running() && !start(death)) return std::nullopt;
-        board_->item.store(0);
-        board_->started_ns.store(monotonic_ns());
-        if (!wire::send(to_, request)) return died(death);
-        const uint64_t allowed_ns =
-            item_timeout > 0 ? static_cast<uint64_t>((item_timeout + settings_.grace_seconds) * 1e9) : 0;
-        for (;;) {
-            pollfd p{from_, POLLIN, 0};
-            const int ready = ::poll(&p, 1, 20);
-            if (ready > 0) {
-                std::string response;
-                if (wire::receive(from_, response)) return response;
-                return died(death);
-            }
-            if (cancelled(budget)) {
-                death = {board_->item.load(), Fault::refused, "interrupted"};
-                stop(SIGKILL);
-                return std::nullopt;
-            }
-            const uint64_t started = board_->started_ns.load(std::memory_order_relaxed);
-            if (allowed_ns != 0 && monotonic_ns() - started > allowed_ns) {
-                char seconds[32];
-                std::snprintf(seconds, sizeof seconds, "%g", item_timeout);
-                death = {board_->item.load(), Fault::timed_out,
-                         plugin_.name() + " ignored its " + seconds + " s deadline: killed by the watchdog"};
-                stop(SIGKILL);
-                return std::nullopt;
-            }
+    // Sends a request of `items` items (body from request_body) and reads
+    // one frame per item, then the frame that ends it. Each wait runs on
+    // this process's clock: `item_timeout` seconds (0 = none) plus the grace,
+    // restarted at every frame, whatever the worker writes anywhere else.
+    // `cap` bounds a frame's length.
+    Ending run(const std::function<void(wire::Writer&, uint32_t id)>& request_body, std::size_t items,
+               std::size_t cap, double item_timeout, const Budget& budget, const TakeAnswer& take) {
+        if (!child_.running()) {
+            std::string error;
+            if (!start(error)) return fail(0, 1, Fault::crashed, "cannot start a worker: " + error);
         }
+        const uint32_t id = ++requests_;
+        wire::Writer w;
+        w.begin_frame();
+        request_body(w, id);
+        w.end_frame();
+        allowed_ns_ = item_timeout > 0 ? static_cast<uint64_t>((item_timeout + settings_.grace_seconds) * 1e9) : 0;
+        timeout_ = item_timeout;
+        uint64_t deadline = deadline_from_now();
+        switch (wire::send_by(to_, w.bytes, deadline, budget.cancel)) {
+            case wire::Sent::all: break;
+            case wire::Sent::cancelled: return interrupted(0);
+            case wire::Sent::timed_out: return hung(0);
+            case wire::Sent::closed: return ended(0);
+        }
+        sent_ns_ = monotonic_ns();
+        answered_ = 0;
+        // k == items: the frame that ends the request. What goes wrong there
+        // is the last item's: it was the last to run plugin code.
+        for (std::size_t k = 0; k <= items; ++k) {
+            const std::size_t blame = std::min(k, items - 1);
+            std::string_view frame;
+            switch (await(cap, deadline, budget, items + 1 - k, frame)) {
+                case wire::Inbox::Got::frame: break;
+                case wire::Inbox::Got::waiting: return budget_stop(k, blame, deadline);
+                case wire::Inbox::Got::closed: return ended(blame);
+                case wire::Inbox::Got::bad_magic: return protocol(blame, "bytes that are not a frame (bad magic)");
+                case wire::Inbox::Got::too_long:
+                    return protocol(blame, "a frame of " + std::to_string(inbox_.announced()) + " bytes announced");
+            }
+            Ending bad = check_frame(frame, id, k, items, blame, take);
+            if (!bad.complete) return bad;
+            answered_ = k + 1;
+            deadline = deadline_from_now();
+        }
+        return {};
     }
 
 private:
-    bool start(Death& death) {
+    bool start(std::string& error) {
         int requests[2], responses[2];
-        const int board = memfd_create("numplace-board", MFD_CLOEXEC);
-        if (board < 0 || ftruncate(board, sizeof(wire::Board)) != 0 || pipe2(requests, O_CLOEXEC) != 0 ||
-            pipe2(responses, O_CLOEXEC) != 0) {
-            death = {0, Fault::crashed, "cannot start a worker: " + std::string(std::strerror(errno))};
+        if (pipe2(requests, O_CLOEXEC) != 0) {
+            error = std::strerror(errno);
             return false;
         }
-        void* page = mmap(nullptr, sizeof(wire::Board), PROT_READ | PROT_WRITE, MAP_SHARED, board, 0);
-        board_ = new (page) wire::Board();
-        // Requests on fd 3, answers on fd 4, the board on fd 5 (worker_main.cpp);
-        // its stdout goes to stderr: a plugin that prints must not corrupt the
-        // answers. Its own group (the watchdog kills it whole), a memory limit,
-        // and death with its parent.
+        if (pipe2(responses, O_CLOEXEC) != 0) {
+            error = std::strerror(errno);
+            close(requests[0]);
+            close(requests[1]);
+            return false;
+        }
+        // Requests on fd 3, answers on fd 4 (worker_main.cpp); its stdout
+        // goes to stderr: a plugin that prints must not corrupt the answers.
+        // Its own group (killed whole), a memory limit, and death with its
+        // parent.
         SpawnOptions options;
-        options.sandbox = true;
-        options.fds = {0, 2, 2, requests[0], responses[1], board};
+        options.sandbox = true;  // it runs a plugin's code
+        options.fds = {0, 2, 2, requests[0], responses[1]};
         options.address_space_bytes = (sanitizer_build() ? 0 : settings_.memory_mib) << 20;
-        std::string error;
         child_ = spawn_program(settings_.worker_program, {settings_.worker_program, plugin_.path()}, options, error);
         close(requests[0]);
         close(responses[1]);
-        close(board);
-        if (!child_.running()) {
-            close(requests[1]);
-            close(responses[0]);
-            death = {0, Fault::crashed, "cannot fork a worker: " + error};
-            return false;
-        }
         to_ = requests[1];
         from_ = responses[0];
+        if (!child_.running()) {
+            close_fds();
+            error = "cannot fork a worker: " + error;
+            return false;
+        }
+        // Neither end may block this process: a worker that stops reading
+        // or writing is timed on this side's clock.
+        fcntl(to_, F_SETFL, fcntl(to_, F_GETFL) | O_NONBLOCK);
+        fcntl(from_, F_SETFL, fcntl(from_, F_GETFL) | O_NONBLOCK);
+        requests_ = 0;
+        inbox_.clear();
         return true;
     }
 
-    // The worker ended (EOF or a broken pipe): why, and on which item.
-    std::optional<std::string> died(Death& death) {
-        const Exit end = child_.wait();
-        const bool oom = board_->out_of_memory.load() != 0 || (end.exited && end.code == wire::kExitOutOfMemory);
-        death.item = board_->item.load();
-        if (oom) {
-            death.fault = Fault::out_of_memory;
-            death.message = plugin_.name() + " ran out of memory (limit " + std::to_string(settings_.memory_mib) + " MiB)";
-        } else if (end.signalled) {
-            death.fault = Fault::crashed;
-            death.message = plugin_.name() + " " + end.describe();
-        } else {
-            death.fault = Fault::crashed;
-            death.message = plugin_.name() + "'s worker " + end.describe() +
-                            (end.code == 3 ? " (the plugin did not load in the worker)" : "");
+    uint64_t deadline_from_now() const { return allowed_ns_ != 0 ? monotonic_ns() + allowed_ns_ : 0; }
+
+    // The next frame, or why not: `waiting` means the deadline passed or the
+    // run was cancelled. `left`: frames still to come in this request.
+    wire::Inbox::Got await(std::size_t cap, uint64_t deadline, const Budget& budget, std::size_t left,
+                           std::string_view& frame) {
+        for (;;) {
+            const auto got = inbox_.next(from_, cap, frame);
+            if (got != wire::Inbox::Got::waiting) return got;
+            if (cancelled(budget)) return got;
+            const uint64_t now = monotonic_ns();
+            if (deadline != 0 && now >= deadline) return got;
+            if (const uint64_t nap = nap_ns(now, left, deadline); nap != 0) {
+                const timespec t{0, static_cast<long>(nap)};
+                ::nanosleep(&t, nullptr);
+                continue;
+            }
+            int wait_ms = 20;  // the cancel flag is looked at this often
+            if (deadline != 0) wait_ms = static_cast<int>(std::min<uint64_t>(20, (deadline - now) / 1000000 + 1));
+            pollfd p{from_, POLLIN, 0};
+            ::poll(&p, 1, wait_ms);
         }
-        close_fds();
-        return std::nullopt;
     }
 
-    void stop(int signo) {
-        child_.kill_group(signo);
-        child_.wait();
+    // Easy items answer every few microseconds, and waking for each frame
+    // would cost more than the item: while many remain, sleep for about the
+    // time a few take and read them together. Never longer than 1 ms, so a
+    // frame is seen at most that late; the last frames of a request are
+    // waited for with poll, which wakes at once.
+    uint64_t nap_ns(uint64_t now, std::size_t left, uint64_t deadline) const {
+        constexpr uint64_t kLongest = 1000000, kEasy = 100000;
+        if (answered_ == 0 || left <= 2) return 0;
+        const uint64_t per_item = (now - sent_ns_) / answered_;
+        if (per_item >= kEasy) return 0;
+        uint64_t nap = std::min<uint64_t>(per_item * std::min<std::size_t>(left - 2, 16), kLongest);
+        if (deadline != 0) nap = std::min(nap, deadline - now);
+        return nap;
+    }
+
+    // One frame against the request: its id, its item, then its answer.
+    Ending check_frame(std::string_view frame, uint32_t id, std::size_t k, std::size_t items, std::size_t blame,
+                       const TakeAnswer& take) {
+        wire::Reader r{frame};
+        std::string problem;
+        try {
+            const uint32_t request = r.u32(), item = r.u32();
+            if (request != id)
+                return protocol(blame, "an answer to request " + std::to_string(request) + " during request " +
+                                           std::to_string(id));
+            // A second answer for an item already answered: that item's
+            // answer cannot be told from a forgery, so it fails.
+            if (item < k)
+                return protocol(item, "a second answer for item " + std::to_string(item + 1), k);
+            if (item != k)
+                return protocol(blame, "an answer for item " + std::to_string(item + 1) + " while item " +
+                                           std::to_string(blame + 1) + " ran");
+            problem = k < items ? take(k, r) : "";
+            if (problem.empty() && !r.rest.empty())
+                problem = std::to_string(r.rest.size()) + " bytes after the " + (k < items ? "answer" : "end");
+        } catch (const wire::Broken& e) {
+            problem = e.what();
+        }
+        if (!problem.empty()) return protocol(blame, problem);
+        return {};
+    }
+
+    Ending fail(std::size_t item, std::size_t resume, Fault fault, std::string message) {
+        Ending e;
+        e.complete = false;
+        e.failed = item;
+        e.resume = resume;
+        e.fault = fault;
+        e.message = std::move(message);
+        return e;
+    }
+
+    // A frame that is not what the request asked for: the stream can no
+    // longer be read in step, so the worker goes.
+    Ending protocol(std::size_t item, const std::string& what, std::optional<std::size_t> resume = {}) {
+        stop();
+        return fail(item, resume.value_or(item + 1), Fault::crashed,
+                    "protocol: " + plugin_.name() + "'s worker sent " + what);
+    }
+
+    Ending interrupted(std::size_t from) {
+        stop();
+        return fail(from, from, Fault::refused, "interrupted");
+    }
+
+    Ending hung(std::size_t item) {
+        stop();
+        char seconds[32];
+        std::snprintf(seconds, sizeof seconds, "%g", timeout_);
+        return fail(item, item + 1, Fault::timed_out,
+                    plugin_.name() + " ignored its " + seconds + " s deadline: killed by the watchdog");
+    }
+
+    Ending budget_stop(std::size_t k, std::size_t blame, uint64_t deadline) {
+        if (deadline != 0 && monotonic_ns() >= deadline) return hung(blame);
+        return interrupted(k);
+    }
+
+    // The answer pipe closed: the worker ended (or closed it and goes on,
+    // which earns it a kill after the grace period). Why, and on which item.
+    Ending ended(std::size_t item) {
+        const uint64_t until = monotonic_ns() + static_cast<uint64_t>(settings_.grace_seconds * 1e9);
+        std::optional<Exit> end = child_.try_wait();
+        while (!end && monotonic_ns() < until) {
+            ::usleep(1000);
+            end = child_.try_wait();
+        }
+        if (!end) {
+            stop();
+            return fail(item, item + 1, Fault::crashed, plugin_.name() + "'s worker closed its answer pipe");
+        }
+        close_fds();
+        if (end->exited && end->code == wire::kExitOutOfMemory)
+            return fail(item, item + 1, Fault::out_of_memory,
+                        plugin_.name() + " ran out of memory (limit " + std::to_string(settings_.memory_mib) + " MiB)");
+        if (end->signalled) return fail(item, item + 1, Fault::crashed, plugin_.name() + " " + end->describe());
+        return fail(item, item + 1, Fault::crashed,
+                    plugin_.name() + "'s worker " + end->describe() +
+                        (end->code == 3 ? " (the plugin did not load in the worker)" : ""));
+    }
+
+    void stop() {
+        if (child_.running()) {
+            child_.kill_group(SIGKILL);
+            child_.wait();
+        }
         close_fds();
     }
 
@@ -184,18 +321,47 @@ private:
         if (to_ >= 0) close(to_);
         if (from_ >= 0) close(from_);
         to_ = from_ = -1;
-        if (board_ != nullptr) munmap(board_, sizeof(wire::Board));
-        board_ = nullptr;
+        inbox_.clear();
     }
 
     const Settings settings_;  // a copy: the caller's may be a temporary
     Plugin plugin_;
     Child child_;
     int to_ = -1, from_ = -1;
-    wire::Board* board_ = nullptr;
+    wire::Inbox inbox_;
+    uint32_t requests_ = 0;  // ids of this process's requests: 1, 2, ...
+    uint64_t allowed_ns_ = 0;
+    double timeout_ = 0;
+    uint64_t sent_ns_ = 0;     // when the request in flight was sent
+    std::size_t answered_ = 0; // and how many of its frames have come
 };
 
 // ---- The pool: one worker per plugin, batches with retry -------------------------------
+
+// The most a frame may announce: the largest legitimate answer for the
+// request, plus room for messages and counters.
+constexpr std::size_t kFrameSlack = 4 << 20;
+
+std::size_t cap_for(wire::Op op, const Geometry& g, uint64_t count = 1) {
+    const auto cells = static_cast<std::size_t>(g.cell_count());
+    switch (op) {
+        case wire::solve: return kFrameSlack + NP_MAX_WITNESSES * (cells + 4);
+        case wire::check: return kFrameSlack + 4 * cells * 20;  // Session's room for violations
+        case wire::generate: break;
+    }
+    const uint64_t per = cells + 4, room = (std::numeric_limits<uint32_t>::max() - kFrameSlack) / per;
+    return kFrameSlack + static_cast<std::size_t>(std::min(count, room) * per);
+}
+
+// Every item of `todo` gets `fault`.
+template <class Outcome>
+void fail_all(std::vector<Outcome>& out, const std::vector<std::size_t>& todo, Fault fault, const std::string& message) {
+    for (std::size_t i : todo) {
+        out[i] = Outcome{};
+        out[i].fault = fault;
+        out[i].message = message;
+    }
+}
 
 class Workers : public Runner {
 public:
@@ -204,39 +370,63 @@ public:
         signal(SIGPIPE, SIG_IGN);
     }
 
+    // No exception leaves the runner: whatever escapes the frame checks
+    // (an allocation, say) fails the calls, never the caller's thread.
     std::vector<SolveOutcome> solve(const Plugin& p, const std::vector<const Grid*>& puzzles, uint64_t limit,
                                     const OptionList& options, const Budget& budget) override {
-        return batch<SolveOutcome>(p, wire::solve, puzzles, limit, options, budget,
-                                   [](wire::Reader& r, const Geometry& g) { return wire::get_solve(r, g); });
+        return guarded<SolveOutcome>(p, puzzles, [&] {
+            return batch<SolveOutcome>(p, wire::solve, puzzles, limit, options, budget,
+                                       [&](wire::Reader& r, const Grid& g, SolveOutcome& out) {
+                                           out = wire::get_solve(r, g.geometry);
+                                           return settle_solve(p, g, limit, out);
+                                       });
+        });
     }
 
     std::vector<CheckOutcome> check(const Plugin& p, const std::vector<const Grid*>& grids,
                                     const OptionList& options, const Budget& budget) override {
-        return batch<CheckOutcome>(p, wire::check, grids, 0, options, budget,
-                                   [](wire::Reader& r, const Geometry& g) { return wire::get_check(r, g); });
+        return guarded<CheckOutcome>(p, grids, [&] {
+            return batch<CheckOutcome>(p, wire::check, grids, 0, options, budget,
+                                       [&](wire::Reader& r, const Grid& g, CheckOutcome& out) {
+                                           out = wire::get_check(r, g.geometry);
+                                           return settle_check(p, g, out);
+                                       });
+        });
     }
 
     GenerateOutcome generate(const Plugin& p, const Geometry& g, np_generate_kind kind, uint64_t seed, uint64_t first,
                              uint64_t count, const OptionList& options, const Budget& budget) override {
-        wire::Writer w;
-        w.u32(wire::kMagic);
-        w.u32(wire::generate);
-        w.u32(1);
-        wire::put(w, options);
-        wire::put(w, budget);
-        wire::put(w, g);
-        w.u32(kind);
-        w.u64(seed);
-        w.u64(first);
-        w.u64(count);
-        Death death;
-        if (auto response = worker(p).exchange(w.bytes, budget.timeout_seconds, budget, death)) {
-            wire::Reader r{*response};
-            if (r.u32() == wire::kMagic) return wire::get_generate(r, g);
-        }
         GenerateOutcome out;
-        out.fault = death.fault;
-        out.message = death.message;
+        try {
+            auto body = [&](wire::Writer& w, uint32_t id) {
+                w.u32(wire::generate);
+                w.u32(id);
+                w.u32(1);
+                wire::put(w, options);
+                wire::put(w, budget);
+                wire::put(w, g);
+                w.u32(kind);
+                w.u64(seed);
+                w.u64(first);
+                w.u64(count);
+            };
+            auto take = [&](std::size_t, wire::Reader& r) {
+                out = wire::get_generate(r, g);
+                return settle_generate(p, g, kind, first, count, out);
+            };
+            const Ending end =
+                worker(p).run(body, 1, cap_for(wire::generate, g, count), budget.timeout_seconds, budget, take);
+            if (!end.complete) {
+                out = GenerateOutcome{};
+                out.fault = end.fault;
+                out.message = end.message;
+            }
+        } catch (const std::exception& e) {
+            workers_.erase(p.name());
+            out = GenerateOutcome{};
+            out.fault = Fault::crashed;
+            out.message = "protocol: " + p.name() + ": " + e.what();
+        }
         return out;
     }
 
@@ -247,45 +437,55 @@ private:
         return *slot;
     }
 
-    // Sends the items, in batches as given; when the worker dies on item k,
-    // item k gets the failure and the others go again to a new worker.
-    template <class Outcome, class Read>
+    template <class Outcome, class Batch>
+    std::vector<Outcome> guarded(const Plugin& p, const std::vector<const Grid*>& items, Batch&& run) {
+        try {
+            return run();
+        } catch (const std::exception& e) {
+            workers_.erase(p.name());  // its stream is out of step: a new one next time
+            std::vector<Outcome> out(items.size());
+            std::vector<std::size_t> all(items.size());
+            for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+            fail_all(out, all, Fault::crashed, "protocol: " + p.name() + ": " + e.what());
+            return out;
+        }
+    }
+
+    // Sends the items as one request; each answer comes in a frame of its
+    // own. When the worker fails on item k, item k gets the failure, the
+    // answers before it stand, and the unanswered rest goes again to a new
+    // worker.
+    template <class Outcome, class Take>
     std::vector<Outcome> batch(const Plugin& p, wire::Op op, const std::vector<const Grid*>& items, uint64_t limit,
-                               const OptionList& options, const Budget& budget, Read read) {
+                               const OptionList& options, const Budget& budget, Take take) {
         std::vector<Outcome> out(items.size());
         std::vector<std::size_t> todo(items.size());
         for (std::size_t i = 0; i < todo.size(); ++i) todo[i] = i;
+        std::size_t cap = 0;
+        for (const Grid* g : items) cap = std::max(cap, cap_for(op, g->geometry));
         while (!todo.empty()) {
-            wire::Writer w;
-            w.u32(wire::kMagic);
-            w.u32(op);
-            w.u32(static_cast<uint32_t>(todo.size()));
-            wire::put(w, options);
-            wire::put(w, budget);
-            w.u64(limit);
-            for (std::size_t i : todo) {
-                wire::put(w, items[i]->geometry);
-                w.cells(items[i]->cells);
-            }
-            Death death;
-            auto response = worker(p).exchange(w.bytes, budget.timeout_seconds, budget, death);
-            if (response) {
-                wire::Reader r{*response};
-                if (r.u32() != wire::kMagic) throw std::runtime_error("worker: bad response");
-                for (std::size_t i : todo) out[i] = read(r, items[i]->geometry);
-                return out;
-            }
-            const std::size_t k = std::min<std::size_t>(death.item, todo.size() - 1);
-            if (death.fault == Fault::refused) {  // interrupted: nothing more runs
+            auto body = [&](wire::Writer& w, uint32_t id) {
+                w.u32(op);
+                w.u32(id);
+                w.u32(static_cast<uint32_t>(todo.size()));
+                wire::put(w, options);
+                wire::put(w, budget);
+                w.u64(limit);
                 for (std::size_t i : todo) {
-                    out[i].fault = Fault::refused;
-                    out[i].message = death.message;
+                    wire::put(w, items[i]->geometry);
+                    w.cells(items[i]->cells);
                 }
-                return out;
+            };
+            auto answer = [&](std::size_t k, wire::Reader& r) { return take(r, *items[todo[k]], out[todo[k]]); };
+            const Ending end = worker(p).run(body, todo.size(), cap, budget.timeout_seconds, budget, answer);
+            if (end.complete) break;
+            if (end.fault == Fault::refused) {  // interrupted: nothing more runs
+                fail_all(out, std::vector<std::size_t>(todo.begin() + static_cast<std::ptrdiff_t>(end.failed), todo.end()),
+                         Fault::refused, end.message);
+                break;
             }
-            out[todo[k]].fault = death.fault;
-            out[todo[k]].message = death.message;
-            todo.erase(todo.begin() + static_cast<std::ptrdiff_t>(k));
+            fail_all(out, {todo[end.failed]}, end.fault, end.message);
+            todo.erase(todo.begin(), todo.begin() + static_cast<std::ptrdiff_t>(end.resume));
         }
         return out;
     }

@@ -1,9 +1,13 @@
 #include "wire.hpp"
 
+#include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
+
+#include "numplace/clock.hpp"
 
 namespace np::runner::wire {
 
@@ -32,24 +36,31 @@ CallStats get_stats(Reader& r) {
     return s;
 }
 
+// The violation's codes only: the reader writes the sentence itself, from
+// its own shape (reason_from_violation), rather than carry the worker's.
 void put(Writer& w, const Reason& reason) {
-    w.u32(static_cast<uint32_t>(reason.code));
-    w.u32(static_cast<uint32_t>(reason.row));
-    w.u32(static_cast<uint32_t>(reason.column));
-    w.u32(static_cast<uint32_t>(reason.box));
-    w.u32(static_cast<uint32_t>(reason.value));
-    w.str(reason.message);
+    const np_violation v = violation_from_reason(reason);
+    w.u32(v.code);
+    w.u32(v.row);
+    w.u32(v.column);
+    w.u32(v.box);
+    w.u32(v.value);
 }
 
-Reason get_reason(Reader& r) {
-    Reason reason;
-    reason.code = static_cast<ReasonCode>(r.u32());
-    reason.row = static_cast<int>(r.u32());
-    reason.column = static_cast<int>(r.u32());
-    reason.box = static_cast<int>(r.u32());
-    reason.value = static_cast<int>(r.u32());
-    reason.message = r.str();
-    return reason;
+Reason get_reason(Reader& r, const Geometry& g) {
+    np_violation v{};
+    v.code = r.u32();
+    v.row = r.u32();
+    v.column = r.u32();
+    v.box = r.u32();
+    v.value = r.u32();
+    return reason_from_violation(v, g);
+}
+
+Fault get_fault(Reader& r) {
+    const uint32_t v = r.u32();
+    if (v > static_cast<uint32_t>(Fault::out_of_memory)) throw Broken("unknown fault value " + std::to_string(v));
+    return static_cast<Fault>(v);
 }
 
 void put_grids(Writer& w, const std::vector<Grid>& grids) {
@@ -63,9 +74,10 @@ void put_grids(Writer& w, const std::vector<Grid>& grids) {
 std::vector<Grid> get_grids(Reader& r, const Geometry& g) {
     std::vector<Grid> grids;
     for (uint32_t i = r.u32(); i > 0; --i) {
-        std::vector<uint8_t> cells = r.cells();
-        if (cells.size() != static_cast<std::size_t>(g.cell_count())) throw std::runtime_error("malformed message");
-        grids.emplace_back(g, std::move(cells));
+        const std::string_view cells = r.bytes();
+        if (cells.size() != static_cast<std::size_t>(g.cell_count()))
+            throw Broken("a grid of " + std::to_string(cells.size()) + " cells for a " + g.name() + " puzzle");
+        grids.emplace_back(g, std::vector<uint8_t>(cells.begin(), cells.end()));
     }
     return grids;
 }
@@ -114,12 +126,10 @@ Budget get_budget(Reader& r) {
 }
 
 void put(Writer& w, const SolveOutcome& o) {
-    w.u32(static_cast<uint32_t>(o.verdict));
-    w.u64(o.count);
-    w.u8(o.complete ? 1 : 0);
-    w.u32(o.stop);
     w.u32(o.status);
     w.u32(static_cast<uint32_t>(o.fault));
+    w.u64(o.count);
+    w.u32(o.stop);
     put_grids(w, o.solutions);
     w.u8(o.error ? 1 : 0);
     if (o.error) put(w, *o.error);
@@ -129,14 +139,12 @@ void put(Writer& w, const SolveOutcome& o) {
 
 SolveOutcome get_solve(Reader& r, const Geometry& g) {
     SolveOutcome o;
-    o.verdict = static_cast<Verdict>(r.u32());
-    o.count = r.u64();
-    o.complete = r.u8() != 0;
-    o.stop = r.u32();
     o.status = r.u32();
-    o.fault = static_cast<Fault>(r.u32());
+    o.fault = get_fault(r);
+    o.count = r.u64();
+    o.stop = r.u32();
     o.solutions = get_grids(r, g);
-    if (r.u8() != 0) o.error = get_reason(r);
+    if (r.u8() != 0) o.error = get_reason(r, g);
     o.message = r.str();
     o.stats = get_stats(r);
     return o;
@@ -151,12 +159,14 @@ void put(Writer& w, const CheckOutcome& o) {
     w.str(o.message);
 }
 
-CheckOutcome get_check(Reader& r, const Geometry&) {
+CheckOutcome get_check(Reader& r, const Geometry& g) {
     CheckOutcome o;
     o.ok = r.u8() != 0;
     o.status = r.u32();
-    o.fault = static_cast<Fault>(r.u32());
-    for (uint32_t i = r.u32(); i > 0; --i) o.violations.push_back(get_reason(r));
+    o.fault = get_fault(r);
+    const uint32_t n = r.u32();
+    if (n > r.rest.size() / 20) throw Broken("more violations than the frame holds");
+    for (uint32_t i = 0; i < n; ++i) o.violations.push_back(get_reason(r, g));
     o.message = r.str();
     return o;
 }
@@ -175,7 +185,7 @@ GenerateOutcome get_generate(Reader& r, const Geometry& g) {
     GenerateOutcome o;
     o.ok = r.u8() != 0;
     o.status = r.u32();
-    o.fault = static_cast<Fault>(r.u32());
+    o.fault = get_fault(r);
     o.produced = r.u64();
     o.results = get_grids(r, g);
     o.message = r.str();
@@ -209,17 +219,65 @@ bool read_all(int fd, char* data, std::size_t n) {
 
 }  // namespace
 
-bool send(int fd, const std::string& bytes) {
-    const uint64_t n = bytes.size();
-    return write_all(fd, reinterpret_cast<const char*>(&n), sizeof n) && write_all(fd, bytes.data(), bytes.size());
+bool send(int fd, const std::string& frame) { return write_all(fd, frame.data(), frame.size()); }
+
+bool receive(int fd, std::string& body) {
+    uint32_t header[2];
+    if (!read_all(fd, reinterpret_cast<char*>(header), sizeof header) || header[0] != kMagic) return false;
+    body.resize(header[1]);
+    return read_all(fd, body.data(), body.size());
 }
 
-bool receive(int fd, std::string& bytes) {
-    uint64_t n = 0;
-    if (!read_all(fd, reinterpret_cast<char*>(&n), sizeof n)) return false;
-    if (n > (uint64_t{1} << 34)) return false;  // nonsense: a broken stream
-    bytes.resize(n);
-    return read_all(fd, bytes.data(), n);
+Inbox::Got Inbox::parse(std::size_t cap, std::string_view& frame) {
+    const std::size_t have = end_ - start_;
+    const char* at = buffer_.data() + start_;
+    if (have < 4) return Got::waiting;
+    uint32_t magic;
+    std::memcpy(&magic, at, sizeof magic);
+    if (magic != kMagic) return Got::bad_magic;
+    if (have < kHeader) return Got::waiting;
+    std::memcpy(&announced_, at + 4, sizeof announced_);
+    if (announced_ > cap) return Got::too_long;
+    if (have < kHeader + announced_) return Got::waiting;
+    frame = std::string_view(at + kHeader, announced_);
+    start_ += kHeader + announced_;
+    return Got::frame;
+}
+
+Inbox::Got Inbox::next(int fd, std::size_t cap, std::string_view& frame) {
+    for (;;) {
+        if (const Got got = parse(cap, frame); got != Got::waiting) return got;
+        // Room for the whole frame being read, and more: frames that came
+        // together are read in one call.
+        const std::size_t have = end_ - start_;
+        if (start_ > 0) std::memmove(buffer_.data(), buffer_.data() + start_, have);
+        start_ = 0, end_ = have;
+        const std::size_t want = std::max<std::size_t>(have >= kHeader ? kHeader + announced_ : 0, have + (64 << 10));
+        if (buffer_.size() < want) buffer_.resize(want);
+        const ssize_t got = ::read(fd, buffer_.data() + end_, buffer_.size() - end_);
+        if (got > 0) end_ += static_cast<std::size_t>(got);
+        else if (got == 0) return Got::closed;
+        else if (errno == EAGAIN || errno == EWOULDBLOCK) return Got::waiting;
+        else if (errno != EINTR) return Got::closed;
+    }
+}
+
+Sent send_by(int fd, std::string_view bytes, uint64_t deadline_ns, const std::atomic<bool>* cancel) {
+    while (!bytes.empty()) {
+        const ssize_t done = ::write(fd, bytes.data(), bytes.size());
+        if (done > 0) {
+            bytes.remove_prefix(static_cast<std::size_t>(done));
+            continue;
+        }
+        if (done < 0 && errno == EINTR) continue;
+        if (done == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) return Sent::closed;
+        if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) return Sent::cancelled;
+        const uint64_t now = monotonic_ns();
+        if (deadline_ns != 0 && now >= deadline_ns) return Sent::timed_out;
+        pollfd p{fd, POLLOUT, 0};
+        ::poll(&p, 1, 20);
+    }
+    return Sent::all;
 }
 
 }  // namespace np::runner::wire

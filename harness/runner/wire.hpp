@@ -2,16 +2,27 @@
 // ceremony (a round trip must cost far less than a 5 us solve). Both ends
 // are the same build, so no versioning beyond a magic number.
 //
-//   request:  u32 magic, u32 op, u32 items, options, budget, then the items
-//   response: u32 magic, then one outcome per item
+// Every message is a frame: u32 magic, u32 length of the rest, the rest.
+// The magic comes first so that a stray byte is seen at once, not after
+// waiting for a length read out of step.
 //
-// Every message is preceded by its length (u64), so a reader knows when it
-// has all of it.
+//   request:  op, request id, items, options, budget, then
+//             solve/check: limit, then each item's shape and cells;
+//             generate:    shape, kind, seed, first index, count
+//   answers:  one frame per item, as soon as it is answered:
+//             request id, item index, the outcome; then one frame with
+//             item index = items (nothing after it) that ends the request
+//
+// The worker runs plugin code, which can write to the answer pipe too, so
+// the parent believes nothing in an answer frame: each one is checked
+// against its request (answers.hpp) and certified again. The outcome carries
+// what the plugin answered and the worker's fault, not a verdict: the parent
+// derives that itself.
 #pragma once
 
 #include <atomic>
-#include <cstring>
 #include <cstdint>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -22,22 +33,31 @@
 namespace np::runner::wire {
 
 constexpr uint32_t kMagic = 0x4e50574bu;  // "NPWK"
+constexpr std::size_t kHeader = 8;        // magic and length
 enum Op : uint32_t { solve = 1, check = 2, generate = 3 };
 
 // Exit status of a worker whose allocation failed (its new-handler's doing),
 // so that running out of memory is told apart from a crash.
 constexpr int kExitOutOfMemory = 86;
 
-// The page a worker shares with its parent (a memfd both map): which item it
-// is on and since when, so the watchdog needs no message per item.
-struct Board {
-    std::atomic<uint32_t> item{0};          // index in the current batch
-    std::atomic<uint64_t> started_ns{0};    // CLOCK_MONOTONIC when it started
-    std::atomic<uint32_t> out_of_memory{0}; // set by the new-handler
+// Thrown by Reader on a message that does not parse: the parent turns it
+// into a failed row ("protocol: ..."), the worker into its exit.
+struct Broken : std::runtime_error {
+    using std::runtime_error::runtime_error;
 };
 
 struct Writer {
     std::string bytes;
+    // A frame: the header now, its length filled in by end_frame.
+    void begin_frame() {
+        bytes.clear();
+        u32(kMagic);
+        u32(0);
+    }
+    void end_frame() {
+        const auto n = static_cast<uint32_t>(bytes.size() - kHeader);
+        std::memcpy(bytes.data() + 4, &n, sizeof n);
+    }
     void u8(uint8_t v) { bytes.push_back(static_cast<char>(v)); }
     void u32(uint32_t v) { bytes.append(reinterpret_cast<const char*>(&v), sizeof v); }
     void u64(uint64_t v) { bytes.append(reinterpret_cast<const char*>(&v), sizeof v); }
@@ -53,7 +73,7 @@ struct Reader {
     std::string_view rest;
     template <class T>
     T pod() {
-        if (rest.size() < sizeof(T)) throw std::runtime_error("truncated message");
+        if (rest.size() < sizeof(T)) throw Broken("the frame ends too early");
         T v;
         std::memcpy(&v, rest.data(), sizeof v);
         rest.remove_prefix(sizeof v);
@@ -63,15 +83,16 @@ struct Reader {
     uint32_t u32() { return pod<uint32_t>(); }
     uint64_t u64() { return pod<uint64_t>(); }
     double f64() { return pod<double>(); }
-    std::string str() {
+    std::string_view bytes() {
         const uint32_t n = u32();
-        if (rest.size() < n) throw std::runtime_error("truncated message");
-        std::string s(rest.substr(0, n));
+        if (rest.size() < n) throw Broken("the frame ends too early");
+        std::string_view s = rest.substr(0, n);
         rest.remove_prefix(n);
         return s;
     }
+    std::string str() { return std::string(bytes()); }
     std::vector<uint8_t> cells() {
-        const std::string s = str();
+        const std::string_view s = bytes();
         return std::vector<uint8_t>(s.begin(), s.end());
     }
 };
@@ -82,6 +103,10 @@ void put(Writer& w, const OptionList& options);
 OptionList get_options(Reader& r);
 void put(Writer& w, const Budget& budget);  // max nodes and timeout (cancel stays home)
 Budget get_budget(Reader& r);
+
+// Outcomes, read against the request's shape: a grid of another size, an
+// unknown fault or reason code throws Broken. Messages of reasons are not
+// sent: the reader writes them from the codes.
 void put(Writer& w, const SolveOutcome& out);
 SolveOutcome get_solve(Reader& r, const Geometry& g);
 void put(Writer& w, const CheckOutcome& out);
@@ -89,8 +114,33 @@ CheckOutcome get_check(Reader& r, const Geometry& g);
 void put(Writer& w, const GenerateOutcome& out);
 GenerateOutcome get_generate(Reader& r, const Geometry& g);
 
-// Whole messages over a file descriptor: length first. false on EOF or error.
-bool send(int fd, const std::string& bytes);
-bool receive(int fd, std::string& bytes);
+// Whole frames over a blocking descriptor (the worker's side): false on EOF,
+// an error, or a frame that is not one (bad magic).
+bool send(int fd, const std::string& frame);
+bool receive(int fd, std::string& body);
+
+// The parent's side: frames from a non-blocking descriptor, gathered as
+// they come, never waiting.
+class Inbox {
+public:
+    enum class Got { frame, waiting, closed, bad_magic, too_long };
+    // The next whole frame's body in `frame` (valid until the next call), or
+    // why there is none yet. A header that announces more than `cap` bytes is
+    // too_long at once; bytes that do not start with the magic, bad_magic.
+    Got next(int fd, std::size_t cap, std::string_view& frame);
+    uint32_t announced() const { return announced_; }  // the last header's length
+    void clear() { start_ = end_ = 0; }
+
+private:
+    Got parse(std::size_t cap, std::string_view& frame);
+    std::vector<char> buffer_;          // bytes start_ .. end_ are unread
+    std::size_t start_ = 0, end_ = 0;
+    uint32_t announced_ = 0;
+};
+
+// Writes all of `bytes` to a non-blocking descriptor by `deadline_ns`
+// (monotonic; 0 = none), looking at `cancel` between waits.
+enum class Sent { all, closed, timed_out, cancelled };
+Sent send_by(int fd, std::string_view bytes, uint64_t deadline_ns, const std::atomic<bool>* cancel);
 
 }  // namespace np::runner::wire

@@ -1,16 +1,16 @@
 // numplace-worker: runs one plugin for a parent harness (runner.hpp). It is
 // started with the plugin's path; requests arrive on fd 3, answers leave on
-// fd 4, and fd 5 is the shared page (wire::Board) where it notes which item
-// it is on, so that the parent's watchdog can time each item without a
-// message per item. stdout goes to stderr: a plugin that prints must not
-// corrupt the answers.
-#include <sys/mman.h>
+// fd 4, one frame per item as soon as it is answered (wire.hpp), so that the
+// parent times each item on its own clock. stdout goes to stderr: a plugin
+// that prints must not corrupt the answers. The parent believes none of it
+// without checking (answers.hpp): the plugin runs in this process and can
+// write to fd 4 as well as this code can.
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <new>
 
-#include "numplace/clock.hpp"
 #include "numplace/host.hpp"
 #include "wire.hpp"
 
@@ -19,45 +19,46 @@ namespace {
 using namespace np;
 using namespace np::runner;
 
-wire::Board* g_board = nullptr;
+// Allocation failed (RLIMIT_AS): say so by the exit status, and end at once.
+void out_of_memory() { _exit(wire::kExitOutOfMemory); }
 
-// Allocation failed (RLIMIT_AS): say so, and end at once; the parent sees
-// the exit status and the flag, and tells this from a crash.
-void out_of_memory() {
-    if (g_board != nullptr) g_board->out_of_memory.store(1);
-    _exit(wire::kExitOutOfMemory);
+// One frame: the request's id, the item's index, then what `put` writes.
+template <class Put>
+void send_frame(wire::Writer& w, uint32_t id, uint32_t item, Put put) {
+    w.begin_frame();
+    w.u32(id);
+    w.u32(item);
+    put(w);
+    w.end_frame();
+    if (!wire::send(4, w.bytes)) _exit(0);  // the parent is gone
 }
 
-void start_item(uint32_t i) {
-    g_board->started_ns.store(monotonic_ns(), std::memory_order_relaxed);
-    g_board->item.store(i, std::memory_order_release);
-}
-
-std::string answer(Session& session, const std::string& request) {
+void answer(Session& session, const std::string& request, wire::Writer& w) {
     wire::Reader r{request};
-    if (r.u32() != wire::kMagic) throw std::runtime_error("bad request");
-    const uint32_t op = r.u32(), items = r.u32();
+    const uint32_t op = r.u32(), id = r.u32(), items = r.u32();
     const OptionList options = wire::get_options(r);
     const Budget budget = wire::get_budget(r);
-    wire::Writer w;
-    w.u32(wire::kMagic);
     if (op == wire::generate) {
         const Geometry g = wire::get_geometry(r);
         const auto kind = static_cast<np_generate_kind>(r.u32());
         const uint64_t seed = r.u64(), first = r.u64(), count = r.u64();
-        start_item(0);
-        wire::put(w, session.generate(g, kind, seed, first, count, options, budget));
-        return w.bytes;
+        const GenerateOutcome out = session.generate(g, kind, seed, first, count, options, budget);
+        send_frame(w, id, 0, [&](wire::Writer& f) { wire::put(f, out); });
+    } else {
+        const uint64_t limit = r.u64();
+        for (uint32_t i = 0; i < items; ++i) {
+            const Geometry g = wire::get_geometry(r);
+            const Grid grid(g, r.cells());
+            if (op == wire::solve) {
+                const SolveOutcome out = session.solve(grid, limit, options, budget);
+                send_frame(w, id, i, [&](wire::Writer& f) { wire::put(f, out); });
+            } else {
+                const CheckOutcome out = session.check(grid, options);
+                send_frame(w, id, i, [&](wire::Writer& f) { wire::put(f, out); });
+            }
+        }
     }
-    const uint64_t limit = r.u64();
-    for (uint32_t i = 0; i < items; ++i) {
-        const Geometry g = wire::get_geometry(r);
-        const Grid grid(g, r.cells());
-        start_item(i);
-        if (op == wire::solve) wire::put(w, session.solve(grid, limit, options, budget));
-        else wire::put(w, session.check(grid, options));
-    }
-    return w.bytes;
+    send_frame(w, id, items, [](wire::Writer&) {});  // the end of the request
 }
 
 }  // namespace
@@ -67,9 +68,10 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "numplace-worker: started by numplace, not by hand (usage: numplace-worker PLUGIN.so)\n");
         return 2;
     }
-    void* page = mmap(nullptr, sizeof(wire::Board), PROT_READ | PROT_WRITE, MAP_SHARED, 5, 0);
-    if (page == MAP_FAILED) return 2;
-    g_board = static_cast<wire::Board*>(page);
+    // What the plugin starts inherits none of the pipes (dup2 cleared the
+    // flag on the way in).
+    for (int fd : {3, 4})
+        if (fcntl(fd, F_SETFD, FD_CLOEXEC) != 0) return 2;
     std::set_new_handler(out_of_memory);
 
     // The worker trusts its parent's check of the file (set_allow_insecure):
@@ -88,15 +90,14 @@ int main(int argc, char** argv) {
         return 3;
     }
     Session session(registry.plugins().front());
+    wire::Writer frame;  // reused: one allocation for the run
     for (std::string request; wire::receive(3, request);) {
-        std::string response;
         try {
-            response = answer(session, request);
+            answer(session, request, frame);
         } catch (const std::exception& e) {
             std::fprintf(stderr, "numplace-worker: %s\n", e.what());
             return 4;
         }
-        if (!wire::send(4, response)) return 0;  // the parent is gone
     }
     return 0;
 }

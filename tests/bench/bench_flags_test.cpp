@@ -62,7 +62,7 @@ TEST(BenchFlags, HelpListsEveryFlagAndLayerAndExitsZero) {
         EXPECT_EQ(run.exit_code, 0) << run.err;
         EXPECT_TRUE(run.err.empty()) << run.err;
         for (const char* word : {"--plugins", "--plugin-dir", "--datasets", "--files", "--limit", "--max-puzzles",
-                                 "--batch", "--help", "--benchmark_", "raw/", "session/", "certified/", "workers/"})
+                                 "--batch", "--help", "--benchmark_", "raw/", "session/", "certified/", "workers/", "decode/", "parent/"})
             EXPECT_NE(run.out.find(word), std::string::npos) << word << " missing from:\n" << run.out;
     }
 }
@@ -136,7 +136,7 @@ TEST(BenchFlags, MissingOrEmptyFilesExitTwo) {
 }
 
 // Good values are accepted (the largest 64-bit limit too), every plugin gets
-// the four layers, raw first, and Google Benchmark's flags reach it:
+// every layer, raw first, and Google Benchmark's flags reach it:
 // --benchmark_list_tests lists without running.
 TEST(BenchFlags, GoodValuesAndBenchmarkFlagsPassThrough) {
     const Datasets data;
@@ -146,7 +146,7 @@ TEST(BenchFlags, GoodValuesAndBenchmarkFlagsPassThrough) {
     EXPECT_EQ(list.exit_code, 0) << list.err;
     std::string expected;
     for (const char* plugin : {"bitmask-mrv", "backtrack"})
-        for (const char* layer : {"raw", "session", "certified", "workers"})
+        for (const char* layer : {"raw", "session", "certified", "workers", "decode", "parent"})
             expected += std::string(layer) + "/" + plugin + "/tiny.txt/limit=18446744073709551615/real_time\n";
     EXPECT_EQ(list.out, expected);
     // An unknown --benchmark_ flag is Google Benchmark's to refuse, not ignored.
@@ -159,13 +159,13 @@ TEST(BenchFlags, GoodValuesAndBenchmarkFlagsPassThrough) {
 // all three (one solution each, so they did the same work), none reports an
 // error, and the ratios to raw follow the table (on stdout for the console,
 // on stderr for JSON, which stays parsable).
-TEST(BenchFlags, TheFourLayersRunAndGiveRatios) {
+TEST(BenchFlags, EveryLayerRunsAndGivesRatios) {
     const Datasets data;
     const std::vector<std::string> args = {"--plugins", "bitmask-mrv", "--datasets", data.dir(), "--files",
                                            "tiny.txt", "--batch", "2", "--benchmark_min_time=0.01"};
     const auto console = bench(args);
     EXPECT_EQ(console.exit_code, 0) << console.err;
-    for (const char* layer : {"raw", "session", "certified", "workers"})
+    for (const char* layer : {"raw", "session", "certified", "workers", "decode", "parent"})
         EXPECT_NE(console.out.find(std::string(layer) + "/bitmask-mrv/tiny.txt/limit=2"), std::string::npos)
             << layer << " missing from:\n" << console.out;
     EXPECT_NE(console.out.find("\nbitmask-mrv/tiny.txt/limit=2: raw "), std::string::npos) << console.out;
@@ -176,8 +176,8 @@ TEST(BenchFlags, TheFourLayersRunAndGiveRatios) {
     json_args.push_back("--benchmark_format=json");
     const auto json = bench(json_args);
     EXPECT_EQ(json.exit_code, 0) << json.err;
-    EXPECT_EQ(occurrences(json.out, "\"puzzles\": 3.0000000000000000e+00"), 4u) << json.out;
-    EXPECT_EQ(occurrences(json.out, "\"solutions_per_puzzle\": 1.0000000000000000e+00"), 4u) << json.out;
+    EXPECT_EQ(occurrences(json.out, "\"puzzles\": 3.0000000000000000e+00"), 6u) << json.out;
+    EXPECT_EQ(occurrences(json.out, "\"solutions_per_puzzle\": 1.0000000000000000e+00"), 6u) << json.out;
     EXPECT_EQ(occurrences(json.out, "\"batch\": 2.0000000000000000e+00"), 1u) << json.out;
     EXPECT_EQ(json.out.find("error_occurred"), std::string::npos) << json.out;
     EXPECT_EQ(json.out.find("/raw = "), std::string::npos) << json.out;

@@ -58,8 +58,10 @@ VerifyRun verify_attack(const std::string& stem, const std::string& plugin, doub
         run.report = true;
         const auto report = nlohmann::json::parse(in, nullptr, false);
         if (report.is_object() && report.contains("rows"))
-            for (const auto& r : report["rows"])
+            for (const auto& r : report["rows"]) {
                 if (r.value("plugin", "") == plugin) run.rows[r.value("entry", "")] = r;
+                run.plugin_rows[r.value("plugin", "")][r.value("entry", "")] = r;
+            }
     }
     fs::remove_all(dir);
     return run;

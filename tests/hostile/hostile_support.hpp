@@ -28,6 +28,9 @@ struct VerifyRun {
     std::string out, err;
     double seconds = 0;                          // wall time, on the test's clock
     std::map<std::string, nlohmann::json> rows;  // the report's rows by entry (one plugin)
+    // Every plugin's rows (a run with --plugins attack-x,bitmask-mrv): by
+    // plugin, then by entry.
+    std::map<std::string, std::map<std::string, nlohmann::json>> plugin_rows;
     bool report = false;                         // a report was written
 };
 

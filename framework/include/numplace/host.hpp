@@ -164,6 +164,13 @@ private:
 // solvers).
 std::string signal_name(int signo);
 
+// The ABI's contract on a solve answer's numbers, before any certificate:
+// count within the limit, a known stop value, at most two witnesses and no
+// more than solutions, a witness for any solution and two for "multiple".
+// "" when they hold. Session checks every answer; a harness that gets
+// answers from a worker process checks them again itself.
+std::string solve_shape_problem(uint64_t count, uint64_t witness_count, uint32_t stop, uint64_t limit);
+
 // Certifies a plugin's answer to `puzzle` (certify.hpp): every witness keeps
 // the givens and obeys the rules, two witnesses differ, an invalid verdict
 // names a real violation, givens that break a rule are called invalid. A
