@@ -21,6 +21,7 @@
 #include "answers.hpp"
 #include "numplace/clock.hpp"
 #include "numplace/process.hpp"
+#include "stderr_tail.hpp"
 #include "wire.hpp"
 
 namespace np::runner {
@@ -136,6 +137,7 @@ public:
                 case wire::Inbox::Got::too_long:
                     return protocol(blame, "a frame of " + std::to_string(inbox_.announced()) + " bytes announced");
             }
+            errors_.drain(err_);  // what it printed before this answer
             Ending bad = check_frame(frame, id, k, items, blame, take);
             if (!bad.complete) return bad;
             answered_ = k + 1;
@@ -144,32 +146,39 @@ public:
         return {};
     }
 
+    // The end of what the worker printed so far, as a finding's ending (""
+    // if it printed nothing).
+    std::string stderr_note() const { return errors_.note(); }
+
 private:
     bool start(std::string& error) {
-        int requests[2], responses[2];
+        int requests[2], responses[2], errors[2];
         if (pipe2(requests, O_CLOEXEC) != 0) {
             error = std::strerror(errno);
             return false;
         }
-        if (pipe2(responses, O_CLOEXEC) != 0) {
+        if (pipe2(responses, O_CLOEXEC) != 0 || pipe2(errors, O_CLOEXEC) != 0) {
             error = std::strerror(errno);
-            close(requests[0]);
-            close(requests[1]);
+            for (int fd : {requests[0], requests[1], responses[0], responses[1]}) close(fd);
             return false;
         }
         // Requests on fd 3, answers on fd 4 (worker_main.cpp); its stdout
-        // goes to stderr: a plugin that prints must not corrupt the answers.
-        // Its own group (killed whole), a memory limit, and death with its
-        // parent.
+        // and stderr go to a pipe of this process's (StderrTail): a plugin
+        // that prints must not corrupt the answers nor reach the terminal.
+        // No stdin: numplace's may hold the puzzles. Its own group (killed
+        // whole), a sandbox, a memory limit, and death with its parent.
         SpawnOptions options;
         options.sandbox = true;  // it runs a plugin's code
-        options.fds = {0, 2, 2, requests[0], responses[1]};
+        options.fds = {kDevNull, errors[1], errors[1], requests[0], responses[1]};
         options.address_space_bytes = (sanitizer_build() ? 0 : settings_.memory_mib) << 20;
         child_ = spawn_program(settings_.worker_program, {settings_.worker_program, plugin_.path()}, options, error);
         close(requests[0]);
         close(responses[1]);
+        close(errors[1]);
         to_ = requests[1];
         from_ = responses[0];
+        err_ = errors[0];
+        errors_.reset();
         if (!child_.running()) {
             close_fds();
             error = "cannot fork a worker: " + error;
@@ -179,6 +188,7 @@ private:
         // or writing is timed on this side's clock.
         fcntl(to_, F_SETFL, fcntl(to_, F_GETFL) | O_NONBLOCK);
         fcntl(from_, F_SETFL, fcntl(from_, F_GETFL) | O_NONBLOCK);
+        fcntl(err_, F_SETFL, fcntl(err_, F_GETFL) | O_NONBLOCK);
         requests_ = 0;
         inbox_.clear();
         return true;
@@ -193,6 +203,7 @@ private:
         for (;;) {
             const auto got = inbox_.next(from_, cap, frame);
             if (got != wire::Inbox::Got::waiting) return got;
+            errors_.drain(err_);
             if (cancelled(budget)) return got;
             const uint64_t now = monotonic_ns();
             if (deadline != 0 && now >= deadline) return got;
@@ -203,8 +214,10 @@ private:
             }
             int wait_ms = 20;  // the cancel flag is looked at this often
             if (deadline != 0) wait_ms = static_cast<int>(std::min<uint64_t>(20, (deadline - now) / 1000000 + 1));
-            pollfd p{from_, POLLIN, 0};
-            ::poll(&p, 1, wait_ms);
+            // Its stderr wakes this process too: a worker that prints must
+            // not stall on a full pipe.
+            pollfd p[2] = {{from_, POLLIN, 0}, {err_, POLLIN, 0}};
+            ::poll(p, 2, wait_ms);
         }
     }
 
@@ -250,7 +263,10 @@ private:
         return {};
     }
 
+    // The item fails; what the worker printed last ends the message.
     Ending fail(std::size_t item, std::size_t resume, Fault fault, std::string message) {
+        errors_.drain(err_);
+        message += errors_.note();
         Ending e;
         e.complete = false;
         e.failed = item;
@@ -318,17 +334,20 @@ private:
     }
 
     void close_fds() {
+        errors_.drain(err_);  // a failure's message still wants it
         if (to_ >= 0) close(to_);
         if (from_ >= 0) close(from_);
-        to_ = from_ = -1;
+        if (err_ >= 0) close(err_);
+        to_ = from_ = err_ = -1;
         inbox_.clear();
     }
 
     const Settings settings_;  // a copy: the caller's may be a temporary
     Plugin plugin_;
     Child child_;
-    int to_ = -1, from_ = -1;
+    int to_ = -1, from_ = -1, err_ = -1;
     wire::Inbox inbox_;
+    StderrTail errors_;  // what this worker printed
     uint32_t requests_ = 0;  // ids of this process's requests: 1, 2, ...
     uint64_t allowed_ns_ = 0;
     double timeout_ = 0;
@@ -352,6 +371,11 @@ std::size_t cap_for(wire::Op op, const Geometry& g, uint64_t count = 1) {
     const uint64_t per = cells + 4, room = (std::numeric_limits<uint32_t>::max() - kFrameSlack) / per;
     return kFrameSlack + static_cast<std::size_t>(std::min(count, room) * per);
 }
+
+// An answer that fails its row: its finding gets what the item printed.
+bool failed(const SolveOutcome& o) { return o.fault != Fault::none || o.verdict == Verdict::error; }
+bool failed(const CheckOutcome& o) { return !o.ok; }
+bool failed(const GenerateOutcome& o) { return !o.ok || o.fault != Fault::none; }
 
 // Every item of `todo` gets `fault`.
 template <class Outcome>
@@ -412,7 +436,9 @@ public:
             };
             auto take = [&](std::size_t, wire::Reader& r) {
                 out = wire::get_generate(r, g);
-                return settle_generate(p, g, kind, first, count, out);
+                std::string problem = settle_generate(p, g, kind, first, count, out);
+                if (problem.empty() && failed(out)) out.message += worker(p).stderr_note();
+                return problem;
             };
             const Ending end =
                 worker(p).run(body, 1, cap_for(wire::generate, g, count), budget.timeout_seconds, budget, take);
@@ -476,7 +502,11 @@ private:
                     w.cells(items[i]->cells);
                 }
             };
-            auto answer = [&](std::size_t k, wire::Reader& r) { return take(r, *items[todo[k]], out[todo[k]]); };
+            auto answer = [&](std::size_t k, wire::Reader& r) {
+                std::string problem = take(r, *items[todo[k]], out[todo[k]]);
+                if (problem.empty() && failed(out[todo[k]])) out[todo[k]].message += worker(p).stderr_note();
+                return problem;
+            };
             const Ending end = worker(p).run(body, todo.size(), cap, budget.timeout_seconds, budget, answer);
             if (end.complete) break;
             if (end.fault == Fault::refused) {  // interrupted: nothing more runs

@@ -1,0 +1,43 @@
+#include "stderr_tail.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+
+namespace np::runner {
+
+bool StderrTail::drain(int fd) {
+    if (fd < 0) return false;
+    char buffer[1 << 16];
+    for (;;) {
+        const ssize_t got = ::read(fd, buffer, sizeof buffer);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) return true;  // EAGAIN: nothing more for now
+        if (got == 0) return false;
+        total_ += static_cast<uint64_t>(got);
+        kept_.append(buffer, static_cast<std::size_t>(got));
+        if (kept_.size() > kKept) kept_.erase(0, kept_.size() - kKept);
+    }
+}
+
+std::string StderrTail::note() const {
+    if (total_ == 0) return "";
+    const std::size_t shown = kept_.size() < kShown ? kept_.size() : kShown;
+    std::string text;
+    for (char c : std::string_view(kept_).substr(kept_.size() - shown)) {
+        if (c == '\n') text += "\\n";
+        else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) text += ' ';
+        else text += c;
+    }
+    while (text.size() >= 2 && text.compare(text.size() - 2, 2, "\\n") == 0) text.resize(text.size() - 2);
+    std::string head = "; its worker's stderr (" + std::to_string(total_) + " bytes";
+    if (shown < total_) head += ", the last " + std::to_string(shown) + " shown";
+    return head + "): " + text;
+}
+
+void StderrTail::reset() {
+    kept_.clear();
+    total_ = 0;
+}
+
+}  // namespace np::runner
