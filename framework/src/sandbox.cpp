@@ -23,7 +23,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <string_view>
 
@@ -122,6 +124,18 @@ bool listed(std::string_view list, std::string_view word) {
     return false;
 }
 
+// Empty cgroups a numplace that was killed left behind (numplace-PID-N of
+// a PID no longer running); a cgroup still in use is not empty and stays.
+void remove_stale_cgroups(const std::string& folder) {
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("numplace-", 0) != 0) continue;
+        const long pid = std::strtol(name.c_str() + 9, nullptr, 10);
+        if (pid > 0 && kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) rmdir(entry.path().c_str());
+    }
+}
+
 // This process's folder in the cgroup v1 hierarchy of the pids controller,
 // when it may make cgroups there (root, or a delegated one); "" otherwise.
 // cgroup v2 would need the controller enabled for a subtree numplace does
@@ -150,6 +164,7 @@ std::string pids_cgroup_folder() {
         const std::string probe = folder + "/numplace-probe-" + std::to_string(getpid());
         if (mkdir(probe.c_str(), 0700) != 0) return "";
         rmdir(probe.c_str());
+        remove_stale_cgroups(folder);
         return folder;
     }
     return "";
@@ -252,11 +267,34 @@ void set_sandbox_enabled(bool on) { g_enabled.store(on); }
 
 namespace sandbox {
 
+namespace {
+
+// Cgroups whose last processes were still on their way out when their child
+// was reaped (the kernel kills a namespace's processes after its first one
+// ends): removed at the next child's start, or at exit, instead of making
+// each reap wait for them.
+std::mutex g_pending_mutex;
+std::vector<std::string> g_pending;
+
+void sweep_cgroups(bool wait) {
+    std::lock_guard lock(g_pending_mutex);
+    std::erase_if(g_pending, [wait](const std::string& group) {
+        for (int i = 0; i < (wait ? 2000 : 1); ++i) {
+            if (rmdir(group.c_str()) == 0 || errno != EBUSY) return true;
+            if (wait) usleep(1000);
+        }
+        return false;
+    });
+}
+
+}  // namespace
+
 void remove_cgroup(const std::string& group) {
-    if (group.empty()) return;
-    // Its last processes may still be on their way out (the kernel kills a
-    // namespace's processes after its first one has been reaped).
-    for (int i = 0; i < 2000 && rmdir(group.c_str()) != 0 && errno == EBUSY; ++i) usleep(1000);
+    if (group.empty() || rmdir(group.c_str()) == 0 || errno != EBUSY) return;
+    std::lock_guard lock(g_pending_mutex);
+    static bool at_exit = false;
+    if (!at_exit) at_exit = std::atexit([] { sweep_cgroups(true); }) == 0;
+    g_pending.push_back(group);
 }
 
 bool prepare(Plan& plan, const SandboxLimits& limits, std::string& error) {
@@ -268,6 +306,7 @@ bool prepare(Plan& plan, const SandboxLimits& limits, std::string& error) {
         return false;
     }
     plan.folder = pattern;
+    sweep_cgroups(false);
     if (const std::string& pids = sandbox_support().pids_cgroup; !pids.empty()) {
         static std::atomic<unsigned> serial{0};
         const std::string group = pids + "/numplace-" + std::to_string(getpid()) + "-" + std::to_string(++serial);
