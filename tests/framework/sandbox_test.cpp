@@ -219,6 +219,35 @@ TEST_F(Sandbox, ItsFolderHoldsABoundedAmount) {
     EXPECT_EQ(printed, "full at 5\n");
 }
 
+// The path of a kernel without namespaces (a subreaper and its kill loop),
+// taken here by running these tests again in a process told to behave so.
+TEST(SandboxFallback, WithoutNamespacesNothingOutlivesItEither) {
+    if (std::getenv("NUMPLACE_SANDBOX_NO_NAMESPACES") != nullptr) GTEST_SKIP() << "this is the fallback run";
+    if (!np::sandbox_enabled()) GTEST_SKIP() << "the sandbox is off";
+    int out[2];
+    ASSERT_EQ(pipe2(out, O_CLOEXEC), 0);
+    SpawnOptions options;
+    options.fds = {np::kDevNull, out[1], out[1]};
+    setenv("NUMPLACE_SANDBOX_NO_NAMESPACES", "1", 1);
+    std::string error;
+    Child child = np::spawn_program(
+        "/proc/self/exe",
+        {"framework_tests",
+         "--gtest_filter=Sandbox.NothingItStartsOutlivesIt:Sandbox.AnAbortIsStillASigabrt:Sandbox.WritesGoOnlyToItsOwnFolder"},
+        options, error);
+    unsetenv("NUMPLACE_SANDBOX_NO_NAMESPACES");
+    close(out[1]);
+    ASSERT_TRUE(child.running()) << error;
+    std::string printed;
+    char buffer[4096];
+    for (ssize_t n; (n = read(out[0], buffer, sizeof buffer)) > 0;) printed.append(buffer, static_cast<std::size_t>(n));
+    close(out[0]);
+    const auto end = child.wait();
+    EXPECT_TRUE(end.ok()) << end.describe() << "\n" << printed;
+    EXPECT_NE(printed.find("[  PASSED  ] 3 tests"), std::string::npos) << printed;
+    EXPECT_NE(printed.find("no user + PID namespace"), std::string::npos) << "the fallback was not taken:\n" << printed;
+}
+
 TEST(SandboxSupport, DescribesEveryPart) {
     const auto lines = np::sandbox_support().describe();
     EXPECT_EQ(lines.size(), 8u);
