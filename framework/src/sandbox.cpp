@@ -71,11 +71,6 @@ uint64_t handled_fs(int abi) { return kWrites | (abi >= 2 ? kRefer : 0) | (abi >
 
 }  // namespace landlock
 
-namespace {
-
-std::atomic<bool> g_enabled{std::getenv("NUMPLACE_NO_SANDBOX") == nullptr ||
-                            std::string_view(std::getenv("NUMPLACE_NO_SANDBOX")) == "0"};
-
 bool sanitizer_build() {
 #if defined(__SANITIZE_ADDRESS__)
     return true;
@@ -89,6 +84,12 @@ bool sanitizer_build() {
     return false;
 #endif
 }
+
+namespace {
+
+std::atomic<bool> g_enabled{std::getenv("NUMPLACE_NO_SANDBOX") == nullptr ||
+                            std::string_view(std::getenv("NUMPLACE_NO_SANDBOX")) == "0"};
+
 
 // A child that tries: a user + PID namespace of its own.
 bool namespaces_work() {

@@ -26,19 +26,7 @@
 
 namespace np::runner {
 
-bool sanitizer_build() {
-#if defined(__SANITIZE_ADDRESS__)
-    return true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-    return true;
-#else
-    return false;
-#endif
-#else
-    return false;
-#endif
-}
+bool sanitizer_build() { return np::sanitizer_build(); }
 
 namespace {
 

@@ -58,6 +58,10 @@ struct SandboxSupport {
 
 const SandboxSupport& sandbox_support();
 
+// True in a build with AddressSanitizer: it needs its address space (no
+// memory limit) and its leak checker needs ptrace.
+bool sanitizer_build();
+
 // Whether `--no-sandbox` (or NUMPLACE_NO_SANDBOX=1) turned it off for this process.
 bool sandbox_enabled();
 void set_sandbox_enabled(bool on);
