@@ -159,7 +159,9 @@ private:
         options.sandbox = true;  // it runs a plugin's code
         options.fds = {kDevNull, errors[1], errors[1], requests[0], responses[1]};
         options.address_space_bytes = (sanitizer_build() ? 0 : settings_.memory_mib) << 20;
-        child_ = spawn_program(settings_.worker_program, {settings_.worker_program, plugin_.path()}, options, error);
+        std::vector<std::string> argv = {settings_.worker_program, plugin_.path()};
+        if (!plugin_.sha256().empty()) argv.push_back(plugin_.sha256());  // the worker checks it loads this file
+        child_ = spawn_program(settings_.worker_program, argv, options, error);
         close(requests[0]);
         close(responses[1]);
         close(errors[1]);

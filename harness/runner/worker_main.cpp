@@ -64,8 +64,9 @@ void answer(Session& session, const std::string& request, wire::Writer& w) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 2) {
-        std::fprintf(stderr, "numplace-worker: started by numplace, not by hand (usage: numplace-worker PLUGIN.so)\n");
+    if (argc != 2 && argc != 3) {
+        std::fprintf(stderr,
+                     "numplace-worker: started by numplace, not by hand (usage: numplace-worker PLUGIN [SHA256])\n");
         return 2;
     }
     // What the plugin starts inherits none of the pipes (dup2 cleared the
@@ -87,6 +88,13 @@ int main(int argc, char** argv) {
     if (registry.plugins().empty()) {
         std::fprintf(stderr, "numplace-worker: %s: %s\n", argv[1],
                      registry.skipped().empty() ? "no plugin" : registry.skipped().front().reason.c_str());
+        return 3;
+    }
+    // The file the parent hashed is the one loaded here: a plugin swapped
+    // between the two is refused, not run under the other's name.
+    if (argc == 3 && registry.plugins().front().sha256() != argv[2]) {
+        std::fprintf(stderr, "numplace-worker: %s: its SHA-256 is %s, numplace loaded %s: the file changed\n", argv[1],
+                     registry.plugins().front().sha256().c_str(), argv[2]);
         return 3;
     }
     Session session(registry.plugins().front());
