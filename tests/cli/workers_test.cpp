@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "runner.hpp"
+#include "four_entries.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -17,30 +18,7 @@ using np::test::real_segv;
 using np::test::run_cli;
 namespace fs = std::filesystem;
 
-// Two 4x4 puzzles, a 6x6 one (where segv, throw and hog misbehave) and an
-// unsolvable 4x4 (where hang loops), then a 4x4 again: the rows after a
-// failure must still come.
-const char* kCorpus = R"(- id: four
-  size: 2x2
-  puzzle: 1..4.........32.
-  expect: {verdict: unique, solution: "1234341221434321", count: 1}
-  source: test
-- id: six
-  size: 2x3
-  puzzle: "...................................."
-  expect: {verdict: multiple, count_at_least: 2}
-  source: test
-- id: none
-  size: 2x2
-  puzzle: .23..1..4.......
-  expect: {verdict: none, count: 0}
-  source: test
-- id: four-again
-  size: 2x2
-  puzzle: ..1..43......2..
-  expect: {verdict: unique, solution: "2314143241233241", count: 1}
-  source: test
-)";
+const char* const kCorpus = np::test::kFourEntries;
 
 class Workers : public ::testing::Test {
 protected:

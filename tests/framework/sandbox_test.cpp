@@ -17,6 +17,7 @@
 #include <string>
 
 #include "numplace/process.hpp"
+#include "loopback.hpp"
 #include "numplace/sandbox.hpp"
 
 namespace {
@@ -118,16 +119,9 @@ TEST_F(Sandbox, ItCannotSignalNumplace) {
 
 TEST_F(Sandbox, ItCannotOpenASocket) {
     if (!support.seccomp && !support.tcp()) GTEST_SKIP() << "neither seccomp nor Landlock TCP rules here";
-    // A listener of this process's, which the child must not reach.
-    const int listener = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
-    ASSERT_GE(listener, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    ASSERT_EQ(bind(listener, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
-    ASSERT_EQ(listen(listener, 4), 0);
-    ASSERT_EQ(getsockname(listener, reinterpret_cast<sockaddr*>(&address), &length), 0);
+    const np::test::Loopback listener;  // of this process's, which the child must not reach
+    ASSERT_TRUE(listener.listening());
+    const sockaddr_in address = listener.address;
     std::string error;
     Child child = np::spawn_function(
         [address] {
@@ -142,8 +136,7 @@ TEST_F(Sandbox, ItCannotOpenASocket) {
     if (support.seccomp) {
         EXPECT_EQ(end.code, 2) << "seccomp should deny socket()";
     }
-    EXPECT_LT(accept(listener, nullptr, nullptr), 0) << "the child connected";
-    close(listener);
+    EXPECT_FALSE(listener.reached()) << "the child connected";
 }
 
 TEST_F(Sandbox, AnAbortIsStillASigabrt) {

@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "numplace/clock.hpp"
+#include "four_entries.hpp"
 #include "test_support.hpp"
 
 namespace np::hostile {
@@ -15,27 +16,7 @@ namespace fs = std::filesystem;
 
 std::string attack_dir(const std::string& stem) { return std::string(NUMPLACE_TEST_ATTACK_DIR) + "/" + stem; }
 
-const char* const kCorpus = R"(- id: four
-  size: 2x2
-  puzzle: 1..4.........32.
-  expect: {verdict: unique, solution: "1234341221434321", count: 1}
-  source: test
-- id: six
-  size: 2x3
-  puzzle: "...................................."
-  expect: {verdict: multiple, count_at_least: 2}
-  source: test
-- id: none
-  size: 2x2
-  puzzle: .23..1..4.......
-  expect: {verdict: none, count: 0}
-  source: test
-- id: four-again
-  size: 2x2
-  puzzle: ..1..43......2..
-  expect: {verdict: unique, solution: "2314143241233241", count: 1}
-  source: test
-)";
+const char* const kCorpus = test::kFourEntries;
 
 VerifyRun verify_attack(const std::string& stem, const std::string& plugin, double timeout,
                         const std::vector<std::string>& extra,

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "hostile_support.hpp"
+#include "loopback.hpp"
 #include "test_support.hpp"
 #include "numplace/sandbox.hpp"
 
@@ -84,19 +85,11 @@ TEST(Sandboxed, NoSandboxTurnsItOff) {
 
 TEST(Sandboxed, AConnectionToALocalPortIsRefused) {
     NP_REQUIRE_SANDBOX(support().tcp() || support().seccomp, "neither Landlock TCP rules nor seccomp here");
-    const int listener = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
-    ASSERT_GE(listener, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    ASSERT_EQ(bind(listener, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
-    ASSERT_EQ(listen(listener, 4), 0);
-    ASSERT_EQ(getsockname(listener, reinterpret_cast<sockaddr*>(&address), &length), 0);
+    const np::test::Loopback listener;
+    ASSERT_TRUE(listener.listening());
     const auto run = verify_attack("connect_port", "attack-connect-port", 5, {},
-                                   {{"ATTACK_PORT", std::to_string(ntohs(address.sin_port))}});
-    EXPECT_LT(accept(listener, nullptr, nullptr), 0) << "the plugin connected";
-    close(listener);
+                                   {{"ATTACK_PORT", std::to_string(listener.port())}});
+    EXPECT_FALSE(listener.reached()) << "the plugin connected";
     EXPECT_EQ(run.exit_code, 0) << run.err;
     expect_target(run, "pass");
     expect_others_pass(run);
