@@ -93,17 +93,23 @@ std::atomic<bool> g_enabled{std::getenv("NUMPLACE_NO_SANDBOX") == nullptr ||
 
 // A child that tries: a user + PID namespace of its own.
 bool namespaces_work() {
+    // Made before the fork: the child of a process with threads must not allocate.
+    const std::string id = std::to_string(geteuid()) + " " + std::to_string(geteuid()) + " 1\n";
+    const std::string gid = std::to_string(getegid()) + " " + std::to_string(getegid()) + " 1\n";
+    auto put = [](const char* path, const std::string& text) {
+        const int fd = open(path, O_WRONLY | O_CLOEXEC);
+        const bool ok = fd >= 0 && write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+        if (fd >= 0) close(fd);
+        return ok;
+    };
     const pid_t pid = fork();
     if (pid < 0) return false;
     if (pid == 0) {
         // As a sandboxed child will: namespaces, then a tmpfs of its own (on
         // /tmp, which only this child's mount namespace sees).
-        const std::string id = std::to_string(geteuid()) + " " + std::to_string(geteuid()) + " 1\n";
-        const std::string gid = std::to_string(getegid()) + " " + std::to_string(getegid()) + " 1\n";
         const bool ok = unshare(CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS) == 0 &&
-                        std::ofstream("/proc/self/setgroups").write("deny", 4) &&
-                        std::ofstream("/proc/self/uid_map").write(id.data(), static_cast<std::streamsize>(id.size())) &&
-                        std::ofstream("/proc/self/gid_map").write(gid.data(), static_cast<std::streamsize>(gid.size())) &&
+                        put("/proc/self/setgroups", "deny") && put("/proc/self/uid_map", id) &&
+                        put("/proc/self/gid_map", gid) &&
                         mount("numplace", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=1m") == 0;
         _exit(ok ? 0 : 1);
     }

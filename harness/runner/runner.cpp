@@ -125,7 +125,6 @@ public:
                 case wire::Inbox::Got::too_long:
                     return protocol(blame, "a frame of " + std::to_string(inbox_.announced()) + " bytes announced");
             }
-            errors_.drain(err_);  // what it printed before this answer
             Ending bad = check_frame(frame, id, k, items, blame, take);
             if (!bad.complete) return bad;
             answered_ = k + 1;
@@ -136,7 +135,10 @@ public:
 
     // The end of what the worker printed so far, as a finding's ending (""
     // if it printed nothing).
-    std::string stderr_note() const { return errors_.note(); }
+    std::string stderr_note() {
+        errors_.drain(err_);  // what it printed up to this answer
+        return errors_.note();
+    }
 
 private:
     bool start(std::string& error) {
@@ -193,7 +195,6 @@ private:
         for (;;) {
             const auto got = inbox_.next(from_, cap, frame);
             if (got != wire::Inbox::Got::waiting) return got;
-            errors_.drain(err_);
             if (cancelled(budget)) return got;
             const uint64_t now = monotonic_ns();
             if (deadline != 0 && now >= deadline) return got;
@@ -208,6 +209,9 @@ private:
             // not stall on a full pipe.
             pollfd p[2] = {{from_, POLLIN, 0}, {err_, POLLIN, 0}};
             ::poll(p, 2, wait_ms);
+            // Read only when there is something: no system call per item
+            // for a worker that prints nothing.
+            if (p[1].revents != 0) errors_.drain(err_);
         }
     }
 
