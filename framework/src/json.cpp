@@ -15,6 +15,7 @@ nlohmann::ordered_json to_json(const Reason& r) {
 
 nlohmann::ordered_json to_json(const CallStats& s) {
     nlohmann::ordered_json j{{"nodes", s.nodes}, {"guesses", s.guesses}, {"micros", s.micros}};
+    if (s.claimed_micros != 0) j["claimed_micros"] = s.claimed_micros;  // from a worker only
     for (const auto& [name, value] : s.counters) j[name] = value;
     return j;
 }

@@ -208,9 +208,12 @@ json measure(const Job& job, const std::vector<Known>& truth, const std::string&
 
 // ---- --isolate: the same steps through the runner's worker processes ------------------
 // From this process: a crash or a hang costs the puzzle it was on (then the
-// row, as a finding). The times include the worker protocol and the worker
-// session's certification; there is no peak memory (the worker's is not
-// reported back).
+// row, as a finding). Each puzzle's time is this process's, taken as it reads
+// the worker's answers (runner/item_times.hpp), never the worker's claim:
+// it includes the worker protocol and the worker session's certification
+// (and this process's, when that is the slower side). Starting the workers
+// and the gaps between batches are in the rate only. There is no
+// peak memory (the worker's is not reported back).
 
 constexpr std::size_t kBatch = 256;
 

@@ -1,6 +1,6 @@
 // The two runners: sessions in this process, or one worker process per
 // plugin (a child of process.hpp under a memory limit; pipes; frames timed
-// on this process's clock and certified here, answers.hpp).
+// on this process's clock, item_times.hpp, and certified here, answers.hpp).
 #include "runner.hpp"
 
 #include <fcntl.h>
@@ -19,6 +19,7 @@
 #include <optional>
 
 #include "answers.hpp"
+#include "item_times.hpp"
 #include "numplace/clock.hpp"
 #include "numplace/process.hpp"
 #include "stderr_tail.hpp"
@@ -67,12 +68,18 @@ private:
 // How a request to a worker ended. When it ended early, item `failed` (an
 // index into the request) gets `fault`, the worker is gone, and the items
 // from `resume` on were never answered: they go again to a new worker.
+// The times are the parent's (ItemTimes), never the worker's.
 struct Ending {
     bool complete = true;
     std::size_t failed = 0, resume = 0;
     Fault fault = Fault::none;
     std::string message;
+    std::vector<uint64_t> micros;  // each item answered, in order
+    uint64_t failed_micros = 0;    // item `failed`: from the frame before to the failure
 };
+
+// The body of the frame that ends a request: its id and item index.
+constexpr std::size_t kEndFrame = 8;
 
 // Decodes and certifies item k's answer from its frame: "" or what is wrong
 // with the frame (the item then fails as "protocol: ...").
@@ -89,48 +96,20 @@ public:
     // one frame per item, then the frame that ends it. Each wait runs on
     // this process's clock: `item_timeout` seconds (0 = none) plus the grace,
     // restarted at every frame, whatever the worker writes anywhere else.
-    // `cap` bounds a frame's length.
+    // `cap` bounds a frame's length. Each item is timed on this clock too.
+    // A new worker is started first when there is none (begin).
     Ending run(const std::function<void(wire::Writer&, uint32_t id)>& request_body, std::size_t items,
                std::size_t cap, double item_timeout, const Budget& budget, const TakeAnswer& take) {
-        if (!child_.running()) {
-            std::string error;
-            if (!start(error)) return fail(0, 1, Fault::crashed, "cannot start a worker: " + error);
-        }
+        allowed_ns_ = item_timeout > 0 ? static_cast<uint64_t>((item_timeout + settings_.grace_seconds) * 1e9) : 0;
+        timeout_ = item_timeout;
+        if (!child_.running())
+            if (Ending bad = begin(budget); !bad.complete) return bad;
         const uint32_t id = ++requests_;
         wire::Writer w;
         w.begin_frame();
         request_body(w, id);
         w.end_frame();
-        allowed_ns_ = item_timeout > 0 ? static_cast<uint64_t>((item_timeout + settings_.grace_seconds) * 1e9) : 0;
-        timeout_ = item_timeout;
-        uint64_t deadline = deadline_from_now();
-        switch (wire::send_by(to_, w.bytes, deadline, budget.cancel)) {
-            case wire::Sent::all: break;
-            case wire::Sent::cancelled: return interrupted(0);
-            case wire::Sent::timed_out: return hung(0);
-            case wire::Sent::closed: return ended(0);
-        }
-        sent_ns_ = monotonic_ns();
-        answered_ = 0;
-        // k == items: the frame that ends the request. What goes wrong there
-        // is the last item's: it was the last to run plugin code.
-        for (std::size_t k = 0; k <= items; ++k) {
-            const std::size_t blame = std::min(k, items - 1);
-            std::string_view frame;
-            switch (await(cap, deadline, budget, items + 1 - k, frame)) {
-                case wire::Inbox::Got::frame: break;
-                case wire::Inbox::Got::waiting: return budget_stop(k, blame, deadline);
-                case wire::Inbox::Got::closed: return ended(blame);
-                case wire::Inbox::Got::bad_magic: return protocol(blame, "bytes that are not a frame (bad magic)");
-                case wire::Inbox::Got::too_long:
-                    return protocol(blame, "a frame of " + std::to_string(inbox_.announced()) + " bytes announced");
-            }
-            Ending bad = check_frame(frame, id, k, items, blame, take);
-            if (!bad.complete) return bad;
-            answered_ = k + 1;
-            deadline = deadline_from_now();
-        }
-        return {};
+        return exchange(w.bytes, id, items, cap, budget, take);
     }
 
     // The end of what the worker printed so far, as a finding's ending (""
@@ -141,6 +120,72 @@ public:
     }
 
 private:
+    // A new worker, and its answer to an empty request (id 0; real ones
+    // count from 1): starting it and loading the plugin take tens of
+    // milliseconds in the sandbox, which are no item's time (nor are they
+    // in process, where loading is not timed either). What goes wrong here
+    // is the first item's, under its deadline, as if it had been sent.
+    Ending begin(const Budget& budget) {
+        times_.start(monotonic_ns());
+        std::string error;
+        const bool started = start(error);
+        seen_ns_ = monotonic_ns();
+        if (!started) return fail(0, 1, Fault::crashed, "cannot start a worker: " + error);
+        wire::Writer w;
+        w.begin_frame();
+        w.u32(wire::solve);
+        w.u32(0);  // the id
+        w.u32(0);  // no items
+        wire::put(w, OptionList{});
+        wire::put(w, Budget{});
+        w.u64(1);  // the limit
+        w.end_frame();
+        return exchange(w.bytes, 0, 0, kEndFrame, budget, {});
+    }
+
+    // Sends a request and reads one frame per item, then the one that ends
+    // it, timing each item (ItemTimes).
+    Ending exchange(const std::string& request, uint32_t id, std::size_t items, std::size_t cap,
+                    const Budget& budget, const TakeAnswer& take) {
+        times_.start(monotonic_ns());
+        uint64_t deadline = deadline_from_now();
+        const wire::Sent sent = wire::send_by(to_, request, deadline, budget.cancel);
+        seen_ns_ = monotonic_ns();
+        switch (sent) {
+            case wire::Sent::all: break;
+            case wire::Sent::cancelled: return interrupted(0);
+            case wire::Sent::timed_out: return hung(0);
+            case wire::Sent::closed: return ended(0);
+        }
+        sent_ns_ = seen_ns_;
+        times_.sent(sent_ns_);
+        answered_ = 0;
+        // k == items: the frame that ends the request. What goes wrong there
+        // is the last item's: it was the last to run plugin code.
+        for (std::size_t k = 0; k <= items; ++k) {
+            const std::size_t blame = items == 0 ? 0 : std::min(k, items - 1);
+            std::string_view frame;
+            const auto got = await(cap, deadline, budget, items + 1 - k, frame);
+            seen_ns_ = monotonic_ns();
+            switch (got) {
+                case wire::Inbox::Got::frame: break;
+                case wire::Inbox::Got::waiting: return budget_stop(k, blame, deadline);
+                case wire::Inbox::Got::closed: return ended(blame);
+                case wire::Inbox::Got::bad_magic: return protocol(blame, "bytes that are not a frame (bad magic)");
+                case wire::Inbox::Got::too_long:
+                    return protocol(blame, "a frame of " + std::to_string(inbox_.announced()) + " bytes announced");
+            }
+            Ending bad = check_frame(frame, id, k, items, blame, take);
+            if (!bad.complete) return bad;
+            if (k < items) times_.read(seen_ns_, quiet_ns_);
+            answered_ = k + 1;
+            deadline = deadline_from_now();
+        }
+        Ending done;
+        done.micros = times_.micros();
+        return done;
+    }
+
     bool start(std::string& error) {
         int requests[2], responses[2], errors[2];
         if (pipe2(requests, O_CLOEXEC) != 0) {
@@ -189,9 +234,12 @@ private:
     uint64_t deadline_from_now() const { return allowed_ns_ != 0 ? monotonic_ns() + allowed_ns_ : 0; }
 
     // The next frame, or why not: `waiting` means the deadline passed or the
-    // run was cancelled. `left`: frames still to come in this request.
+    // run was cancelled. `left`: frames still to come in this request. Sets
+    // quiet_ns_ for ItemTimes: 0 when the frame was there at once, otherwise
+    // when this process last knew it had not come.
     wire::Inbox::Got await(std::size_t cap, uint64_t deadline, const Budget& budget, std::size_t left,
                            std::string_view& frame) {
+        quiet_ns_ = 0;
         for (;;) {
             const auto got = inbox_.next(from_, cap, frame);
             if (got != wire::Inbox::Got::waiting) return got;
@@ -199,6 +247,7 @@ private:
             const uint64_t now = monotonic_ns();
             if (deadline != 0 && now >= deadline) return got;
             if (const uint64_t nap = nap_ns(now, left, deadline); nap != 0) {
+                quiet_ns_ = now;  // what comes during the nap comes at an unknown time
                 const timespec t{0, static_cast<long>(nap)};
                 ::nanosleep(&t, nullptr);
                 continue;
@@ -212,6 +261,7 @@ private:
             // Read only when there is something: no system call per item
             // for a worker that prints nothing.
             if (p[1].revents != 0) errors_.drain(err_);
+            quiet_ns_ = monotonic_ns();  // poll wakes as soon as a frame's bytes come
         }
     }
 
@@ -257,7 +307,10 @@ private:
         return {};
     }
 
-    // The item fails; what the worker printed last ends the message.
+    // The item fails; what the worker printed last ends the message. Its
+    // time runs from the frame before to when this process saw the failure
+    // (seen_ns_), unless its own frame was read already (a second answer
+    // for it, a bad end frame): then it keeps the time up to that read.
     Ending fail(std::size_t item, std::size_t resume, Fault fault, std::string message) {
         errors_.drain(err_);
         message += errors_.note();
@@ -267,6 +320,8 @@ private:
         e.resume = resume;
         e.fault = fault;
         e.message = std::move(message);
+        e.micros = times_.micros();
+        e.failed_micros = item < e.micros.size() ? e.micros[item] : times_.micros_until(seen_ns_);
         return e;
     }
 
@@ -347,6 +402,9 @@ private:
     double timeout_ = 0;
     uint64_t sent_ns_ = 0;     // when the request in flight was sent
     std::size_t answered_ = 0; // and how many of its frames have come
+    ItemTimes times_;          // when they were read
+    uint64_t quiet_ns_ = 0;    // await's: when the last frame had not yet come
+    uint64_t seen_ns_ = 0;     // when this process last saw the worker's answer or failure
 };
 
 // ---- The pool: one worker per plugin, batches with retry -------------------------------
@@ -370,6 +428,11 @@ std::size_t cap_for(wire::Op op, const Geometry& g, uint64_t count = 1) {
 bool failed(const SolveOutcome& o) { return o.fault != Fault::none || o.verdict == Verdict::error; }
 bool failed(const CheckOutcome& o) { return !o.ok; }
 bool failed(const GenerateOutcome& o) { return !o.ok || o.fault != Fault::none; }
+
+// The parent's time for an item (Ending). A check answer carries no time.
+void set_micros(SolveOutcome& o, uint64_t micros) { o.stats.micros = micros; }
+void set_micros(GenerateOutcome& o, uint64_t micros) { o.stats.micros = micros; }
+void set_micros(CheckOutcome&, uint64_t) {}
 
 // Every item of `todo` gets `fault`.
 template <class Outcome>
@@ -441,6 +504,7 @@ public:
                 out.fault = end.fault;
                 out.message = end.message;
             }
+            set_micros(out, end.complete ? end.micros.at(0) : end.failed_micros);
         } catch (const std::exception& e) {
             workers_.erase(p.name());
             out = GenerateOutcome{};
@@ -474,7 +538,7 @@ private:
     // Sends the items as one request; each answer comes in a frame of its
     // own. When the worker fails on item k, item k gets the failure, the
     // answers before it stand, and the unanswered rest goes again to a new
-    // worker.
+    // worker (and is timed there). Every item gets the parent's time.
     template <class Outcome, class Take>
     std::vector<Outcome> batch(const Plugin& p, wire::Op op, const std::vector<const Grid*>& items, uint64_t limit,
                                const OptionList& options, const Budget& budget, Take take) {
@@ -502,13 +566,13 @@ private:
                 return problem;
             };
             const Ending end = worker(p).run(body, todo.size(), cap, budget.timeout_seconds, budget, answer);
+            for (std::size_t k = 0; k < end.micros.size(); ++k) set_micros(out[todo[k]], end.micros[k]);
             if (end.complete) break;
-            if (end.fault == Fault::refused) {  // interrupted: nothing more runs
-                fail_all(out, std::vector<std::size_t>(todo.begin() + static_cast<std::ptrdiff_t>(end.failed), todo.end()),
-                         Fault::refused, end.message);
-                break;
-            }
-            fail_all(out, {todo[end.failed]}, end.fault, end.message);
+            const bool interrupted = end.fault == Fault::refused;  // then nothing more runs
+            const auto failed = todo.begin() + static_cast<std::ptrdiff_t>(end.failed);
+            fail_all(out, std::vector<std::size_t>(failed, interrupted ? todo.end() : failed + 1), end.fault, end.message);
+            if (end.failed < todo.size()) set_micros(out[todo[end.failed]], end.failed_micros);
+            if (interrupted) break;
             todo.erase(todo.begin(), todo.begin() + static_cast<std::ptrdiff_t>(end.resume));
         }
         return out;

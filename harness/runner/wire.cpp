@@ -16,7 +16,7 @@ namespace {
 void put(Writer& w, const CallStats& s) {
     w.u64(s.nodes);
     w.u64(s.guesses);
-    w.u64(s.micros);
+    w.u64(s.micros);  // the worker's Session's measure: the parent reads it as a claim
     w.u32(static_cast<uint32_t>(s.counters.size()));
     for (const auto& [name, value] : s.counters) {
         w.str(name);
@@ -28,7 +28,9 @@ CallStats get_stats(Reader& r) {
     CallStats s;
     s.nodes = r.u64();
     s.guesses = r.u64();
-    s.micros = r.u64();
+    // What the worker measured is a claim; the parent times the item itself
+    // and sets micros (runner.cpp).
+    s.claimed_micros = r.u64();
     for (uint32_t i = r.u32(); i > 0; --i) {
         std::string name = r.str();
         s.counters.emplace_back(std::move(name), r.u64());

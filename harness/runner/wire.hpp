@@ -17,7 +17,10 @@
 // the parent believes nothing in an answer frame: each one is checked
 // against its request (answers.hpp) and certified again. The outcome carries
 // what the plugin answered and the worker's fault, not a verdict: the parent
-// derives that itself.
+// derives that itself. The call's time in it is the worker's claim
+// (CallStats::claimed_micros): the parent times each item itself
+// (item_times.hpp). A request with no items is answered by its end frame
+// alone: the parent sends one (id 0) to a new worker to see it ready.
 #pragma once
 
 #include <atomic>

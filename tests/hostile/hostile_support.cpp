@@ -16,6 +16,10 @@ namespace fs = std::filesystem;
 
 std::string attack_dir(const std::string& stem) { return std::string(NUMPLACE_TEST_ATTACK_DIR) + "/" + stem; }
 
+std::string attack_file(const std::string& stem) { return attack_dir(stem) + "/attack-" + stem + ".so"; }
+
+std::string worker_program() { return (fs::path(NUMPLACE_TEST_BINARY).parent_path() / "numplace-worker").string(); }
+
 const char* const kCorpus = test::kFourEntries;
 
 VerifyRun verify_attack(const std::string& stem, const std::string& plugin, double timeout,

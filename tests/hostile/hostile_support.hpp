@@ -17,6 +17,10 @@ namespace np::hostile {
 
 // The folder holding one attack plugin (plugins/STEM.c -> STEM/attack-....so).
 std::string attack_dir(const std::string& stem);
+// Its file: STEM/attack-STEM.so.
+std::string attack_file(const std::string& stem);
+// The build's numplace-worker, beside numplace.
+std::string worker_program();
 
 // Entries: four (4x4, unique), six (6x6, several solutions: the target),
 // none (4x4, no solution), four-again (4x4, unique).

@@ -5,17 +5,15 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include <filesystem>
-
 #include "hostile_support.hpp"
 #include "numplace/process.hpp"
 #include "test_support.hpp"
 
 namespace {
 
-std::string worker() { return (std::filesystem::path(NUMPLACE_TEST_BINARY).parent_path() / "numplace-worker").string(); }
+std::string worker() { return np::hostile::worker_program(); }
 
-std::string attack_file() { return np::hostile::attack_dir("exit_zero") + "/attack-exit_zero.so"; }
+std::string attack_file() { return np::hostile::attack_file("exit_zero"); }
 
 // The worker on `file` told to expect `sha256`, with no requests (fd 3 at
 // its end at once); its exit and what it printed.

@@ -37,7 +37,12 @@ struct Budget {
 struct CallStats {
     uint64_t nodes = 0;
     uint64_t guesses = 0;
-    uint64_t micros = 0;  // wall time of the call, measured by the host
+    // Wall time of the call, measured by the host; for a call in a worker
+    // process, by the parent on its own clock (harness/runner/item_times.hpp).
+    uint64_t micros = 0;
+    // The worker process's own measure, a claim (the worker runs plugin
+    // code); 0 in process.
+    uint64_t claimed_micros = 0;
     std::vector<std::pair<std::string, uint64_t>> counters;
 };
 

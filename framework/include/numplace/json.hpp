@@ -14,7 +14,8 @@ namespace np {
 // {"code", "row", "column", "box", "value", "message"}; locations that do not
 // apply are left out.
 nlohmann::ordered_json to_json(const Reason& reason);
-// {"nodes", "guesses", "micros", plus each plugin counter by name}
+// {"nodes", "guesses", "micros", "claimed_micros" (only when not 0: a
+// worker's claim), plus each plugin counter by name}
 nlohmann::ordered_json to_json(const CallStats& stats);
 // name, version, description, capabilities, geometries, options, path
 nlohmann::ordered_json to_json(const Plugin& plugin);

@@ -123,8 +123,9 @@ Command bench_command() {
              {"--markdown", FlagKind::text, "Write the table as Markdown to FILE (- for stdout)"},
              {"--chart", FlagKind::text, "Write a bar chart (puzzles/s, log scale) as SVG to FILE"},
              {"--isolate", FlagKind::flag,
-              "Run plugins in verify's worker processes (time and memory limits; the times then include the worker "
-              "protocol and certification, and there is no peak memory)"},
+              "Run plugins in verify's worker processes (time and memory limits; each puzzle's time is then "
+              "numplace's own, taken as it reads the worker's answers, in whole microseconds, so it includes the "
+              "worker protocol and certification; there is no peak memory)"},
              flags::memory()},
             run};
 }

@@ -39,12 +39,7 @@ public:
             if (i < solutions.size()) solutions[i] = format_line(outcome.solutions[i]);
             else solutions.push_back(format_line(outcome.solutions[i]));
         }
-        json& stats = j["stats"];
-        stats["nodes"] = outcome.stats.nodes;
-        stats["guesses"] = outcome.stats.guesses;
-        stats["micros"] = outcome.stats.micros;
-        for (const auto& [counter, value] : outcome.stats.counters) stats[counter] = value;
-        if (stats.size() != 3 + outcome.stats.counters.size()) stats = to_json(outcome.stats);  // other counters
+        write_stats(j["stats"], outcome.stats);
         j.erase("error");
         j.erase("message");
         if (outcome.error) j["error"] = to_json(*outcome.error);
@@ -54,6 +49,22 @@ public:
     }
 
 private:
+    // Into the keys already there when they are the same keys; otherwise
+    // anew, in to_json's order.
+    static void write_stats(json& stats, const CallStats& s) {
+        const bool claim = s.claimed_micros != 0;  // a worker's: see host.hpp
+        const std::size_t keys = 3 + (claim ? 1 : 0) + s.counters.size();
+        if (stats.size() != keys || stats.contains("claimed_micros") != claim) {
+            stats = to_json(s);
+            return;
+        }
+        stats["nodes"] = s.nodes;
+        stats["guesses"] = s.guesses;
+        stats["micros"] = s.micros;
+        if (claim) stats["claimed_micros"] = s.claimed_micros;
+        for (const auto& [counter, value] : s.counters) stats[counter] = value;
+        if (stats.size() != keys) stats = to_json(s);  // other counters
+    }
     json row_ = json::object();
 };
 
