@@ -2,6 +2,7 @@
 #include "numplace/process.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -68,6 +69,13 @@ bool set_up_child(const SpawnOptions& o, pid_t parent, int* high) {
         prctl(PR_SET_PDEATHSIG, o.parent_death_signal);
         if (getppid() != parent) return false;  // the parent died before prctl took
     }
+    // numplace ignores SIGXFSZ, so that its own writes past `ulimit -f` fail
+    // with EFBIG; an ignored signal stays ignored across exec, and a
+    // plugin's process that grows a file past its limit must still end by
+    // it (docs/reliability.md).
+    struct sigaction default_action {};
+    default_action.sa_handler = SIG_DFL;
+    sigaction(SIGXFSZ, &default_action, nullptr);
     if (o.address_space_bytes != 0 && !set_limit(RLIMIT_AS, o.address_space_bytes)) return false;
     if (!o.core_dumps && !set_limit(RLIMIT_CORE, 0)) return false;
     return o.fds.empty() || map_fds(o.fds, high);

@@ -2,6 +2,7 @@
 // table of commands (command_table.cpp) onto CLI11 and runs the one chosen.
 #include <CLI/CLI.hpp>
 #include <cctype>
+#include <csignal>
 #include <functional>
 #include <iostream>
 #include <list>
@@ -145,6 +146,10 @@ int main(int argc, char** argv) {
     }
 
     install_interrupt_handlers();
+    // A write past `ulimit -f` then fails with EFBIG, which the output file
+    // reports in one line naming the file, instead of killing numplace
+    // without a word. Child processes get the default back (process.cpp).
+    std::signal(SIGXFSZ, SIG_IGN);
     Streams io{std::cin, std::cout, std::cerr};
     for (std::size_t i = 0; i < table.size(); ++i) {
         auto [sub, slot] = subs[i];

@@ -12,9 +12,11 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <iterator>
+#include <memory>
+
+#include "output_file.hpp"
 
 namespace np::cli {
 
@@ -173,6 +175,7 @@ std::atomic<int> g_signal{0};
 // expects, even where a loop never looks at the flag.
 extern "C" void on_signal(int signo) {
     if (g_interrupted.load(std::memory_order_relaxed)) {
+        output::remove_temporaries_now();  // the dying process leaves no half-written output beside its target
         ::signal(signo, SIG_DFL);
         ::raise(signo);
         return;
@@ -243,30 +246,24 @@ std::optional<OptionList> parse_options(const std::vector<std::string>& given, s
 }
 
 bool write_file(const std::string& path, const std::string& text, std::ostream& out, std::ostream& err) {
-    if (path == "-") {
-        out << text;
-        return true;
+    return write_files({{path, text}}, out, err);
+}
+
+bool write_files(const std::vector<std::pair<std::string, std::string>>& files, std::ostream& out, std::ostream& err) {
+    std::vector<std::unique_ptr<output::OutputFile>> opened;  // those not committed abort as they go
+    std::vector<output::OutputFile*> order;
+    std::string error;
+    for (const auto& [path, text] : files)
+        if (path == "-") out << text;
+    for (const auto& [path, text] : files) {
+        if (path == "-") continue;
+        opened.push_back(output::OutputFile::open(path, error));
+        if (!opened.back()) break;
+        opened.back()->write(text);
+        order.push_back(opened.back().get());
     }
-    // A regular file (or a new one) is written beside itself and renamed
-    // over: an interrupted or failed run never leaves half a report, and a
-    // reader sees the old file or the new one. A FIFO or a device
-    // (/dev/stdout) is written as it is.
-    struct stat st {};
-    const bool special = ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode);
-    std::error_code ec;
-    const fs::path target = special ? fs::path(path) : fs::weakly_canonical(path, ec);
-    const fs::path temporary = special ? target : fs::path(target.string() + ".tmp." + std::to_string(::getpid()));
-    bool ok = false;
-    {
-        std::ofstream file(temporary, std::ios::binary);
-        file << text;
-        file.flush();
-        ok = static_cast<bool>(file);
-    }
-    if (ok && !special && std::rename(temporary.c_str(), target.c_str()) != 0) ok = false;
-    if (ok) return true;
-    if (!special) ::unlink(temporary.c_str());
-    err << "numplace: " << utf8_clean(path) << ": cannot write\n";
+    if (error.empty() && output::commit_all(order, error)) return true;
+    err << "numplace: " << utf8_clean(error) << "\n";
     return false;
 }
 

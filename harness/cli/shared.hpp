@@ -83,8 +83,15 @@ std::optional<ChosenPlugin> choose_plugin(const Args& args, PluginRegistry& regi
 
 // --option values, key=value each; nullopt (and one line on stderr) otherwise.
 std::optional<OptionList> parse_options(const std::vector<std::string>& given, std::ostream& err);
-// Writes `text` to FILE, or to `out` for "-"; false (and a line on `err`) on failure.
+// Writes `text` to FILE, or to `out` for "-"; false (and a line on `err`:
+// "numplace: FILE: cannot write (why)") on failure. A file goes through
+// output::OutputFile (harness/output): a temporary beside it, renamed over
+// it once whole and on disk.
 bool write_file(const std::string& path, const std::string& text, std::ostream& out, std::ostream& err);
+// Several files, all or nothing (output::commit_all): (path, text) pairs,
+// "-" to `out` first; the files are renamed in the given order once every
+// one is whole, and when one cannot be written none is replaced.
+bool write_files(const std::vector<std::pair<std::string, std::string>>& files, std::ostream& out, std::ostream& err);
 
 // "a,b,,c" -> {"a", "b", "c"}: the --plugins, --tags, --ids lists.
 std::vector<std::string> comma_list(const std::string& text);

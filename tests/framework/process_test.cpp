@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -162,6 +163,32 @@ TEST(Process, TheAddressSpaceLimitApplies) {
                        options)
                        .wait();
     EXPECT_EQ(e.code, 42);
+}
+
+TEST(Process, AChildGrowingAFilePastItsLimitEndsBySigxfszThoughTheParentIgnoresIt) {
+    // numplace ignores SIGXFSZ (main.cpp), and an ignored signal stays
+    // ignored across fork and exec: a plugin's process must get the default
+    // back, as docs/reliability.md says ("crashed: SIGXFSZ").
+    struct sigaction ignore {}, before {};
+    ignore.sa_handler = SIG_IGN;
+    sigaction(SIGXFSZ, &ignore, &before);
+    char name[] = "/tmp/numplace-fsize-XXXXXX";
+    const int fd = mkstemp(name);
+    ASSERT_GE(fd, 0);
+    const Exit e = forked([fd] {
+                       const rlimit limit{1024, 1024};
+                       if (setrlimit(RLIMIT_FSIZE, &limit) != 0) return 2;
+                       const std::string block(4096, 'x');
+                       // The first write stops at the limit; the second is past it.
+                       for (int i = 0; i < 2; ++i)
+                           if (write(fd, block.data(), block.size()) < 0) return errno == EFBIG ? 3 : 4;
+                       return 0;
+                   }).wait();
+    sigaction(SIGXFSZ, &before, nullptr);
+    close(fd);
+    unlink(name);
+    EXPECT_TRUE(e.signalled) << e.describe() << " (3: the write failed with EFBIG instead)";
+    EXPECT_EQ(e.signal, SIGXFSZ);
 }
 
 TEST(Process, CpuTimeIsReported) {

@@ -273,13 +273,15 @@ std::string broken_dir() { return fixture_dir() + "/../fixture-broken"; }
 std::string plugin_dir() { return NUMPLACE_TEST_PLUGIN_DIR; }
 std::string source_dir() { return NUMPLACE_TEST_SOURCE_DIR; }
 
-namespace {
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
+std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
     std::stringstream s;
     s << in.rdbuf();
     return s.str();
 }
+
+namespace {
+std::string slurp(const fs::path& p) { return read_file(p.string()); }
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> real_segv() {

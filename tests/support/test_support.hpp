@@ -45,6 +45,7 @@ std::vector<PublishedCount> published_counts(const std::string& tsv_path);
 
 bool file_exists(const std::string& path);
 std::vector<std::string> read_lines(const std::string& path);  // without blank lines
+std::string read_file(const std::string& path);                 // every byte; "" when it cannot be read
 
 // The registry loaded from the build's plugin folder only.
 const PluginRegistry& bundled_plugins();

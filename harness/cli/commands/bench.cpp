@@ -12,11 +12,13 @@ namespace np::cli {
 namespace {
 
 int write_outputs(const bench::Report& report, const Args& args, Streams io) {
-    bool ok = true;
-    if (args.has("--json")) ok &= write_file(args.text("--json"), dump_document(bench::to_json(report)) + "\n", io.out, io.err);
-    if (args.has("--csv")) ok &= write_file(args.text("--csv"), bench::to_csv(report), io.out, io.err);
-    if (args.has("--markdown")) ok &= write_file(args.text("--markdown"), bench::to_markdown(report), io.out, io.err);
-    if (args.has("--chart")) ok &= write_file(args.text("--chart"), bench::svg_chart(bench::chart_data(report)), io.out, io.err);
+    // All or nothing: a set of files from one run, or the ones before.
+    std::vector<std::pair<std::string, std::string>> files;
+    if (args.has("--json")) files.emplace_back(args.text("--json"), dump_document(bench::to_json(report)) + "\n");
+    if (args.has("--csv")) files.emplace_back(args.text("--csv"), bench::to_csv(report));
+    if (args.has("--markdown")) files.emplace_back(args.text("--markdown"), bench::to_markdown(report));
+    if (args.has("--chart")) files.emplace_back(args.text("--chart"), bench::svg_chart(bench::chart_data(report)));
+    const bool ok = write_files(files, io.out, io.err);
     // The table goes to stdout unless an output already does.
     bool taken = false;
     for (const char* flag : {"--json", "--csv", "--markdown", "--chart"}) taken |= args.has(flag) && args.text(flag) == "-";
