@@ -70,4 +70,26 @@ std::optional<std::string> sha256_file(const std::string& path, std::string& err
     return hex;
 }
 
+struct Sha256::Context {
+    DigestContext digest{EVP_MD_CTX_new(), &EVP_MD_CTX_free};
+};
+
+Sha256::Sha256() : context_(std::make_unique<Context>()) {
+    good_ = context_->digest && EVP_DigestInit_ex(context_->digest.get(), EVP_sha256(), nullptr) == 1;
+}
+
+Sha256::~Sha256() = default;
+
+void Sha256::update(std::string_view bytes) {
+    good_ = good_ && EVP_DigestUpdate(context_->digest.get(), bytes.data(), bytes.size()) == 1;
+}
+
+std::string Sha256::finish() {
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int size = 0;
+    if (!good_ || EVP_DigestFinal_ex(context_->digest.get(), digest, &size) != 1) return "";
+    good_ = false;
+    return to_hex(digest, size);
+}
+
 }  // namespace np

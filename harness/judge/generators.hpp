@@ -41,7 +41,7 @@ std::string describe(const GeneratorCall& call);
 struct GeneratorJudgement {
     Judgement judgement;
     std::string verdict;          // "10 puzzles", once the call gave its results
-    uint64_t micros = 0;          // the plugin's time for the whole call
+    uint64_t micros = 0;          // the whole call's time, on numplace's clock
     std::optional<Grid> culprit;  // the result that breaks a property
 };
 

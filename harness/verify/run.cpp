@@ -1,507 +1,23 @@
-// verify's runner side: the calls each unit needs (plan), run as batches
-// per plugin (run_calls) across -j threads, each thread with a runner of its
-// own; then judged (harness/judge) into rows, in unit order.
-#include <algorithm>
-#include <chrono>
-#include <map>
-#include <memory>
-#include <mutex>
-#include <set>
+// A verify run as a stream: the inputs are walked twice, once to count and
+// fingerprint them (the report's head needs both before its first row) and
+// once to run them, a chunk at a time, across -j threads. Rows are written
+// in unit order as their chunks finish, so memory holds the chunks in
+// flight, not the run. --resume's report is read twice the same way: once to
+// learn which units it finished, once to copy their rows in among the new.
+#include <condition_variable>
+#include <deque>
 #include <thread>
 
-#include "generators.hpp"
-#include "judge.hpp"
-#include "numplace/certify.hpp"
-#include "numplace/format.hpp"
 #include "numplace/random.hpp"
-#include "runner.hpp"
-#include "sources.hpp"
-#include "verify.hpp"
+#include "report_file.hpp"
+#include "report_writer.hpp"
+#include "units.hpp"
 
 namespace np::verify {
 
-using judge::contradictions;
-using judge::judge_check;
-using judge::judge_solve;
-using judge::Judgement;
-using judge::NamedAnswer;
-using judge::truth_from_answers;
-using judge::truth_from_corpus;
-using judge::Truth;
-
 namespace {
 
-// ---- Running units -------------------------------------------------------------------
-
-// --max-timeouts: a plugin that hangs costs a bounded time. Per plugin, the
-// calls that timed out and the timeouts that batches in flight may still
-// incur (their allowance), shared by every thread under one mutex (not
-// bare atomics: reading the count and reserving must be one step; it is
-// taken once per batch, not per call). The runner retries the
-// rest of a batch itself after a hang, so a batch's timeouts are seen only
-// when it returns: a batch with more calls than its allowance runs under a
-// deadline instead (run_group). With -j N, a thread that finds no allowance
-// left still gets one, so a plugin may end with up to N - 1 timed-out rows
-// past the bound.
-class TimeoutBound {
-public:
-    // `active`: calls can time out at all (worker processes, a --timeout).
-    TimeoutBound(uint64_t limit, bool active, const std::vector<Plugin>& plugins)
-        : limit_(active ? limit : 0) {
-        for (const Plugin& p : plugins) counts_.try_emplace(p.name());
-    }
-    bool active() const { return limit_ != 0; }
-    // How many timeouts a batch of `wanted` calls of `plugin` may incur, at
-    // most `wanted`; 0 once the plugin has timed out `limit` times, and
-    // `wanted` when there is no bound. Given back after the batch.
-    std::size_t take(const std::string& plugin, std::size_t wanted) {
-        std::lock_guard<std::mutex> lock(mutex_);
-        const auto it = counts_.find(plugin);
-        if (!active() || it == counts_.end()) return wanted;
-        Count& c = it->second;
-        if (c.timed_out >= limit_) return 0;
-        const uint64_t room = limit_ - c.timed_out > c.reserved ? limit_ - c.timed_out - c.reserved : 1;
-        const auto n = static_cast<std::size_t>(std::min<uint64_t>(wanted, room));
-        c.reserved += n;
-        return n;
-    }
-    void give_back(const std::string& plugin, std::size_t allowance, std::size_t timed_out) {
-        std::lock_guard<std::mutex> lock(mutex_);
-        const auto it = counts_.find(plugin);
-        if (!active() || it == counts_.end()) return;
-        it->second.reserved -= allowance;
-        it->second.timed_out += timed_out;
-    }
-    // The finding of a row whose call was not made.
-    std::string reason(const std::string& plugin) const {
-        const std::string k = std::to_string(limit_);
-        return "not run: " + plugin + " timed out " + k + " times (--max-timeouts " + k + ")";
-    }
-
-private:
-    struct Count {
-        uint64_t timed_out = 0, reserved = 0;
-    };
-    const uint64_t limit_;
-    std::mutex mutex_;
-    std::map<std::string, Count> counts_;  // every loaded plugin, made before the threads start
-};
-
-// One thread's runner, and the stop flag its batches run under: the main
-// thread's loop sets it when the run is interrupted or when the batch has
-// run past its deadline (watch_lanes).
-struct Lane {
-    std::unique_ptr<runner::Runner> run;
-    std::atomic<bool> stop{false};
-    std::atomic<int64_t> deadline_ns{0};  // steady clock; 0 = none
-
-    void arm(double seconds) {
-        stop.store(false);
-        deadline_ns.store(seconds > 0 ? now_ns() + static_cast<int64_t>(seconds * 1e9) : 0);
-    }
-    void disarm() { deadline_ns.store(0); }
-    static int64_t now_ns() {
-        return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-            .count();
-    }
-};
-
-struct Context {
-    const Settings& settings;
-    const harness::Plugins& plugins;
-    const std::vector<Plugin>& judged;
-    const Plugin* oracle;
-    Budget budget;
-    TimeoutBound& bound;
-};
-
-// A lane's batch stops when the run is interrupted or its deadline passed.
-// (A deadline read just as its batch ended may stop the next batch early:
-// that batch's calls are only sent again, and the rows do not change.)
-void watch_lanes(std::vector<Lane>& lanes, bool interrupted) {
-    const int64_t now = Lane::now_ns();
-    for (Lane& lane : lanes) {
-        int64_t deadline = lane.deadline_ns.load();
-        if (interrupted || (deadline != 0 && now >= deadline && lane.deadline_ns.compare_exchange_strong(deadline, 0)))
-            lane.stop.store(true);
-    }
-}
-
-bool cancelled(const Context& ctx) {
-    const std::atomic<bool>* flag = ctx.settings.harness.cancel;
-    return flag != nullptr && flag->load(std::memory_order_relaxed);
-}
-
-// One call a unit needs. A chunk's calls are grouped by plugin and sent as
-// batches (a worker round trip costs more than a 17-clue solve).
-struct Call {
-    const Plugin* plugin = nullptr;
-    bool check = false;
-    const Grid* grid = nullptr;
-    uint64_t limit = 2;
-    SolveOutcome solved;
-    CheckOutcome checked;
-    std::string not_run;  // why the call was not made (--max-timeouts); "" when it ran
-};
-
-Row row_for(const std::string& entry, const std::string& plugin, const std::string& operation, const Judgement& j) {
-    Row r;
-    r.entry = entry;
-    r.plugin = plugin;
-    r.operation = operation;
-    r.status = j.status;
-    r.kind = j.kind;
-    r.finding = j.finding;
-    return r;
-}
-
-// The row of a call that --max-timeouts kept from running: a skip that
-// --resume runs again.
-Row not_run_row(const std::string& entry, const std::string& plugin, const std::string& operation,
-                const std::string& reason) {
-    Row r = row_for(entry, plugin, operation, {Status::skip, Kind::none, reason});
-    r.not_run = true;
-    return r;
-}
-
-std::string verdict_of(const SolveOutcome& out) {
-    if (out.fault != Fault::none) return "error";
-    std::string v(verdict_name(out.verdict));
-    if (out.count > 2 || (out.verdict == Verdict::multiple && out.complete)) v += " (" + std::to_string(out.count) + (out.complete ? ")" : "+)");
-    return v;
-}
-
-corpus::PuzzleEntry regression_entry(const std::string& id, const Grid& puzzle, const Truth& truth,
-                                     const std::string& source) {
-    corpus::PuzzleEntry e;
-    std::string clean;
-    for (char c : id) clean += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.') ? c : '-';
-    e.id = clean;
-    e.size = puzzle.geometry;
-    e.text = format_line(puzzle);
-    e.puzzle = puzzle;
-    e.expect.verdict = truth.verdict;
-    if (truth.verdict == Verdict::unique) {
-        e.expect.solution = truth.solution;
-        e.expect.count = 1;
-    } else if (truth.verdict == Verdict::none) {
-        e.expect.count = 0;
-    } else if (truth.verdict == Verdict::multiple) {
-        if (truth.count) e.expect.count = truth.count;
-        else e.expect.count_at_least = std::max<uint64_t>(truth.at_least, 2);
-    } else if (truth.verdict == Verdict::invalid) {
-        if (auto v = first_violation(puzzle)) {
-            corpus::ExpectedReason r;
-            r.code = v->code;
-            r.row = v->row;
-            r.column = v->column;
-            r.box = v->box;
-            r.value = v->value;
-            e.expect.reason = r;
-        }
-    }
-    e.source = source;
-    e.tags = {"regression"};
-    return e;
-}
-
-// An entry with an exact count above 2 is counted by plugins that can count.
-uint64_t limit_for(const corpus::PuzzleEntry& e, const Plugin& p) {
-    return p.can(NP_CAP_COUNT) && e.expect.count.value_or(0) > 2 ? NP_UNLIMITED : 2;
-}
-
-std::vector<Row> judge_corpus_puzzle(const corpus::PuzzleEntry& e, const std::vector<Call>& calls) {
-    if (const Reason* reason = std::get_if<Reason>(&e.puzzle)) {
-        // Text the host's parser refuses never reaches a plugin: the parser
-        // itself is judged.
-        const bool right = e.expect.reason && e.expect.reason->matches(*reason);
-        Judgement j = right ? Judgement{Status::pass, Kind::none, ""}
-                            : Judgement{Status::fail, Kind::expectation, "the parser says " + reason->message};
-        Row r = row_for(e.id, "host", "parse", j);
-        r.verdict = "invalid";
-        return {r};
-    }
-    const Truth truth = truth_from_corpus(e.expect);
-    std::vector<Row> rows;
-    for (const Call& call : calls) {
-        const std::string operation = call.limit == NP_UNLIMITED ? "count" : "solve";
-        if (!call.not_run.empty()) {
-            rows.push_back(not_run_row(e.id, call.plugin->name(), operation, call.not_run));
-            continue;
-        }
-        const SolveOutcome& out = call.solved;
-        Row r = row_for(e.id, call.plugin->name(), operation, judge_solve(out, truth, Kind::expectation));
-        r.verdict = verdict_of(out);
-        r.micros = out.stats.micros;
-        if (r.status == Status::fail) {
-            corpus::PuzzleEntry copy = e;
-            copy.tags.push_back("regression");
-            r.regression = std::move(copy);
-        }
-        rows.push_back(std::move(r));
-    }
-    return rows;
-}
-
-// The calls come from plan(): every judged solver, then the oracle when it
-// is not among them.
-std::vector<Row> judge_plain_puzzle(const Unit& u, const std::vector<Call>& calls, const Context& ctx) {
-    const Grid& grid = *u.grid;
-    std::vector<NamedAnswer> answers;
-    std::vector<Row> not_run;  // judged plugins whose calls --max-timeouts kept back
-    const SolveOutcome* oracle = nullptr;
-    for (const Call& call : calls) {
-        const bool judged = std::any_of(ctx.judged.begin(), ctx.judged.end(),
-                                        [&](const Plugin& p) { return &p == call.plugin; });
-        // A call not made is no answer: the truth comes from the others.
-        if (!call.not_run.empty()) {
-            if (judged) not_run.push_back(not_run_row(u.item.origin, call.plugin->name(), "solve", call.not_run));
-            continue;
-        }
-        if (judged) answers.push_back({call.plugin->name(), &call.solved});
-        if (ctx.oracle && call.plugin->name() == ctx.oracle->name()) oracle = &call.solved;
-    }
-    Truth truth;
-    if (!obeys_rules(grid)) {
-        truth.established = true;
-        truth.verdict = Verdict::invalid;
-        truth.source = "the rules";
-    } else {
-        truth = truth_from_answers(answers, oracle, ctx.oracle ? ctx.oracle->name() : "");
-    }
-    const auto clashes = truth.established ? std::vector<std::string>(answers.size()) : contradictions(answers);
-    std::vector<Row> rows = std::move(not_run);
-    for (std::size_t i = 0; i < answers.size(); ++i) {
-        const SolveOutcome& out = *answers[i].outcome;
-        Judgement j = judge_solve(out, truth, Kind::disagreement);
-        if (j.status == Status::pass && !clashes[i].empty()) j = {Status::fail, Kind::disagreement, clashes[i]};
-        Row r = row_for(u.item.origin, answers[i].plugin, "solve", j);
-        r.verdict = verdict_of(out);
-        r.micros = out.stats.micros;
-        if (r.status == Status::fail && truth.established)
-            r.regression = regression_entry(u.item.origin, grid, truth, "numplace verify: " + u.item.origin +
-                                                                             "; truth from " + truth.source);
-        rows.push_back(std::move(r));
-    }
-    return rows;
-}
-
-std::vector<Row> judge_grid_check(const corpus::GridCheckEntry& e, const std::vector<Call>& calls) {
-    std::vector<Row> rows;
-    for (const Call& call : calls) {
-        if (!call.not_run.empty()) {
-            rows.push_back(not_run_row(e.id, call.plugin->name(), "check", call.not_run));
-            continue;
-        }
-        const CheckOutcome& out = call.checked;
-        Row r = row_for(e.id, call.plugin->name(), "check", judge_check(out, e));
-        r.verdict = out.fault != Fault::none ? "error" : out.violations.empty() ? "valid" : "not valid";
-        rows.push_back(std::move(r));
-    }
-    return rows;
-}
-
-// The calls a unit needs (generators make theirs as they go).
-std::vector<Call> plan(const Unit& u, const Context& ctx) {
-    std::vector<Call> calls;
-    auto solve = [&](const Plugin& p, const Grid& g, uint64_t limit) {
-        Call c;
-        c.plugin = &p;
-        c.grid = &g;
-        c.limit = limit;
-        calls.push_back(std::move(c));
-    };
-    switch (u.kind) {
-        case Unit::Kind::corpus_puzzle:
-            if (const Grid* g = std::get_if<Grid>(&u.puzzle->puzzle))
-                for (const Plugin& p : ctx.judged)
-                    if (p.can(NP_CAP_SOLVE)) solve(p, *g, limit_for(*u.puzzle, p));
-            break;
-        case Unit::Kind::plain_puzzle: {
-            bool oracle_judged = false;
-            for (const Plugin& p : ctx.judged) {
-                if (!p.can(NP_CAP_SOLVE)) continue;
-                solve(p, *u.grid, 2);
-                oracle_judged = oracle_judged || (ctx.oracle && p.name() == ctx.oracle->name());
-            }
-            // The oracle judges without being judged.
-            if (ctx.oracle && !oracle_judged) solve(*ctx.oracle, *u.grid, 2);
-            break;
-        }
-        case Unit::Kind::grid_check:
-            for (const Plugin& p : ctx.judged) {
-                if (!p.can(NP_CAP_CHECK_GRID)) continue;
-                Call c;
-                c.plugin = &p;
-                c.check = true;
-                c.grid = &u.check->grid;
-                calls.push_back(std::move(c));
-            }
-            break;
-        case Unit::Kind::generator: break;
-    }
-    return calls;
-}
-
-// A generator unit, judged by the generator checker. The prover is the
-// oracle unless the oracle is the generator itself; then another plugin.
-Row run_generator(const GeneratorUnit& g, const Context& ctx, runner::Runner& run) {
-    Row row;
-    row.entry = g.id;
-    row.plugin = g.plugin;
-    row.operation = "generate";
-    const Plugin* plugin = nullptr;
-    for (const Plugin& p : ctx.judged)
-        if (p.name() == g.plugin) plugin = &p;
-    if (plugin == nullptr) {
-        row.status = Status::skip;
-        row.finding = g.plugin + " is not loaded";
-        return row;
-    }
-    const Plugin* prover = harness::prover_for(g.plugin, ctx.oracle, ctx.plugins.registry.plugins());
-    const judge::GeneratorJudgement j =
-        judge::check_generator({*plugin, g.call, g.expect, prover, g.sweep}, run, ctx.budget);
-    row.status = j.judgement.status;
-    row.kind = j.judgement.kind;
-    row.finding = j.judgement.finding;
-    row.verdict = j.verdict;
-    row.micros = j.micros;
-    return row;
-}
-
-std::vector<Row> judge_unit(const Unit& u, const std::vector<Call>& calls, const Context& ctx) {
-    switch (u.kind) {
-        case Unit::Kind::corpus_puzzle: return judge_corpus_puzzle(*u.puzzle, calls);
-        case Unit::Kind::plain_puzzle: return judge_plain_puzzle(u, calls, ctx);
-        case Unit::Kind::grid_check: return judge_grid_check(*u.check, calls);
-        case Unit::Kind::generator: break;
-    }
-    return {};
-}
-
-// One batch of calls (one plugin, kind and limit) through the runner.
-// Returns how many of them timed out.
-std::size_t run_batch(const std::vector<Call*>& batch, runner::Runner& run, const Budget& budget) {
-    const Call& first = *batch.front();
-    std::vector<const Grid*> grids;
-    for (const Call* c : batch) grids.push_back(c->grid);
-    std::size_t timed_out = 0;
-    if (first.check) {
-        auto out = run.check(*first.plugin, grids, {}, budget);
-        for (std::size_t k = 0; k < batch.size(); ++k) {
-            timed_out += out[k].fault == Fault::timed_out;
-            batch[k]->checked = std::move(out[k]);
-        }
-    } else {
-        auto out = run.solve(*first.plugin, grids, first.limit, {}, budget);
-        for (std::size_t k = 0; k < batch.size(); ++k) {
-            timed_out += out[k].fault == Fault::timed_out;
-            batch[k]->solved = std::move(out[k]);
-        }
-    }
-    return timed_out;
-}
-
-// A call of a batch that its lane's stop flag cut off: the runner gave it
-// back unanswered.
-bool cut_off(const Call& c) {
-    const Fault fault = c.check ? c.checked.fault : c.solved.fault;
-    const std::string& message = c.check ? c.checked.message : c.solved.message;
-    return fault == Fault::refused && message == "interrupted";
-}
-
-// A group's calls under --max-timeouts. A batch may hold more calls than it
-// may time out (its allowance: batches are what make workers cheap); it
-// then runs under a deadline of allowance x (timeout + grace), since each
-// timeout costs that much. A batch cut by its deadline is sent again in
-// batches no larger than the allowance, which need no deadline. Once the
-// plugin has timed out K times, the calls left are not made.
-void run_group(const std::vector<Call*>& group, Lane& lane, const Context& ctx) {
-    const std::string& plugin = group.front()->plugin->name();
-    const double per_timeout = ctx.budget.timeout_seconds + ctx.settings.harness.runner.grace_seconds;
-    Budget budget = ctx.budget;
-    if (ctx.bound.active()) budget.cancel = &lane.stop;  // watch_lanes passes an interrupt on
-    std::vector<Call*> pending = group;
-    bool cut = false;
-    while (!pending.empty() && !cancelled(ctx)) {
-        const std::size_t allowance = ctx.bound.take(plugin, pending.size());
-        if (allowance == 0) {
-            for (Call* c : pending) c->not_run = ctx.bound.reason(plugin);
-            return;
-        }
-        const std::size_t n = cut ? allowance : pending.size();
-        const std::vector<Call*> batch(pending.begin(), pending.begin() + static_cast<std::ptrdiff_t>(n));
-        lane.arm(n > allowance ? static_cast<double>(allowance) * per_timeout : 0);
-        const std::size_t timed_out = run_batch(batch, *lane.run, budget);
-        lane.disarm();
-        ctx.bound.give_back(plugin, allowance, timed_out);
-        std::vector<Call*> again;
-        for (Call* c : batch)
-            if (cut_off(*c) && !cancelled(ctx)) again.push_back(c);
-        cut = cut || !again.empty();
-        again.insert(again.end(), pending.begin() + static_cast<std::ptrdiff_t>(n), pending.end());
-        pending = std::move(again);
-    }
-}
-
-// Runs a chunk's calls grouped by plugin, kind and limit, in batches.
-void run_calls(std::vector<Call*>& calls, Lane& lane, const Context& ctx) {
-    std::vector<bool> done(calls.size(), false);
-    for (std::size_t i = 0; i < calls.size(); ++i) {
-        if (done[i]) continue;
-        std::vector<Call*> group;
-        for (std::size_t k = i; k < calls.size(); ++k)
-            if (!done[k] && calls[k]->plugin == calls[i]->plugin && calls[k]->check == calls[i]->check &&
-                calls[k]->limit == calls[i]->limit) {
-                group.push_back(calls[k]);
-                done[k] = true;
-            }
-        run_group(group, lane, ctx);
-    }
-}
-
-// A generator unit counts as one call of its plugin for --max-timeouts.
-Row run_generator_bounded(const GeneratorUnit& g, const Context& ctx, runner::Runner& run) {
-    if (ctx.bound.take(g.plugin, 1) == 0) return not_run_row(g.id, g.plugin, "generate", ctx.bound.reason(g.plugin));
-    Row row = run_generator(g, ctx, run);
-    ctx.bound.give_back(g.plugin, 1, row.kind == Kind::timed_out ? 1 : 0);
-    return row;
-}
-
-// The first plugin whose file (or program) is not the one `earlier`
-// recorded, in words naming it and its file; "" when none changed.
-std::string changed_plugin(const Report& earlier, const Report& now) {
-    for (const auto& before : earlier.files)
-        for (const auto& after : now.files)
-            if (after.plugin == before.plugin)
-                if (auto why = harness::changed_file(before, after); !why.empty()) return why;
-    return "";
-}
-
-// Whether an earlier report may be resumed by this run: the same units,
-// plugins (the same files, by SHA-256) and settings (the fingerprint), the
-// same shard. A version 1 report recorded no files: its fingerprint is
-// compared with this run's `legacy` one (the same hash without the files).
-bool resumable(const Report& earlier, const Report& now, const std::string& legacy, std::string& error) {
-    if (auto why = changed_plugin(earlier, now); !why.empty()) {
-        error = "--resume: " + why + " (a changed plugin is another run: run without --resume)";
-        return false;
-    }
-    const std::string& expected = earlier.version < 2 ? legacy : now.fingerprint;
-    if (earlier.fingerprint != expected || earlier.plugins != now.plugins) {
-        error = "--resume: that report was made with other inputs, plugins or settings (fingerprint " +
-                earlier.fingerprint + ", this run " + expected +
-                "): give the same paths, plugins and budget flags, or run without --resume";
-        return false;
-    }
-    if (earlier.shard_index != now.shard_index || earlier.shard_count != now.shard_count) {
-        error = "--resume: that report is shard " + std::to_string(earlier.shard_index) + "/" +
-                std::to_string(earlier.shard_count) + ", this run is shard " + std::to_string(now.shard_index) +
-                "/" + std::to_string(now.shard_count);
-        return false;
-    }
-    return true;
-}
+// ---- Fingerprints ----------------------------------------------------------------------
 
 std::string hex16(uint64_t hash) {
     char hex[17];
@@ -509,12 +25,11 @@ std::string hex16(uint64_t hash) {
     return hex;
 }
 
-// The fingerprint of version 1 reports: every unit, plugin (by name and
-// version) and setting that decides the rows.
-std::string legacy_fingerprint(const Settings& s, const Inputs& inputs, const std::vector<Plugin>& judged,
+// The fingerprint of version 1 reports: every unit (`units_hash`), plugin
+// (by name and version) and setting that decides the rows.
+std::string legacy_fingerprint(const Settings& s, uint64_t units_hash, const std::vector<Plugin>& judged,
                                const std::string& oracle) {
-    uint64_t hash = fnv1a("numplace verify 1");
-    for (const auto& u : inputs.units) hash = fnv1a(u.identity() + "\n", hash);
+    uint64_t hash = units_hash;
     for (const auto& p : judged) hash = fnv1a(p.name() + " " + p.version() + "\n", hash);
     hash = fnv1a(oracle + " " + std::to_string(s.harness.timeout_seconds) + " " + std::to_string(s.harness.max_nodes) +
                      " " + std::to_string(s.shard_count),
@@ -534,123 +49,358 @@ std::string fingerprint(const std::string& legacy, const std::vector<harness::Pl
     return hex16(hash);
 }
 
-// The units of --resume's report that are finished: they have rows, and
-// none of them is a call --max-timeouts kept back (that unit runs again whole:
-// a plain puzzle's rows are judged together).
-std::set<uint64_t> finished_units(const Settings& s) {
-    std::set<uint64_t> finished, again;
-    if (s.resume == nullptr) return finished;
-    for (const Row& r : s.resume->rows) {
-        if (r.derived) continue;
-        finished.insert(r.unit);
-        if (r.not_run) again.insert(r.unit);
-    }
-    for (uint64_t unit : again) finished.erase(unit);
-    return finished;
+// ---- The first walk: what the inputs hold ------------------------------------------------
+
+struct Survey {
+    uint64_t units = 0;                         // every shard's
+    uint64_t rows = 0;                          // this shard's units' rows
+    uint64_t hash = fnv1a("numplace verify 1");  // the units' identities, in order
+    std::vector<uint16_t> must;                 // rows of each of this shard's units (index: unit / shard count)
+};
+
+bool mine(const Settings& s, uint64_t unit) { return unit % s.shard_count == s.shard_index - 1; }
+
+uint64_t walk_hash(uint64_t hash, const Unit& u) { return fnv1a(u.identity() + "\n", hash); }
+
+Survey survey(const Settings& s, Inputs& inputs, const std::vector<Plugin>& judged) {
+    Survey v;
+    for_each_unit(
+        s, inputs,
+        [&](const Unit& u) {
+            v.hash = walk_hash(v.hash, u);
+            if (mine(s, v.units)) {
+                v.must.push_back(static_cast<uint16_t>(std::min<uint64_t>(rows_of(u, judged), UINT16_MAX)));
+                v.rows += v.must.back();
+            }
+            ++v.units;
+            return true;
+        },
+        &inputs.errors);
+    return v;
 }
 
-// This shard's units that --resume's report does not hold yet: every
-// shard_count-th unit, so that each shard gets a mix.
-std::vector<std::size_t> units_to_run(const Settings& s, const Inputs& inputs, const std::set<uint64_t>& finished) {
-    std::vector<std::size_t> mine;
-    for (std::size_t i = 0; i < inputs.units.size(); ++i)
-        if (i % s.shard_count == s.shard_index - 1 && finished.count(i) == 0) mine.push_back(i);
-    return mine;
+// ---- --resume ---------------------------------------------------------------------------
+
+// The first plugin whose file (or program) is not the one `earlier`
+// recorded, in words naming it and its file; "" when none changed.
+std::string changed_plugin(const RunInfo& earlier, const RunInfo& now) {
+    for (const auto& before : earlier.files)
+        for (const auto& after : now.files)
+            if (after.plugin == before.plugin)
+                if (auto why = harness::changed_file(before, after); !why.empty()) return why;
+    return "";
 }
 
-// One chunk of units: their calls planned and run as batches, then judged.
-// Returns false when the run was interrupted: a unit judged after the
-// interrupt is left out whole (a call it stopped would read as unknown), so
-// that the report holds finished units only and --resume runs the rest.
-bool run_chunk(const Inputs& inputs, const std::vector<std::size_t>& mine, std::size_t first, std::size_t last,
-               const Context& ctx, Lane& lane, std::vector<std::vector<Row>>& results, std::atomic<std::size_t>& done) {
-    std::vector<std::vector<Call>> calls(last - first);
-    std::vector<Call*> flat;
-    for (std::size_t k = first; k < last; ++k) {
-        calls[k - first] = plan(inputs.units[mine[k]], ctx);
-        for (Call& c : calls[k - first]) flat.push_back(&c);
-    }
-    run_calls(flat, lane, ctx);
-    for (std::size_t k = first; k < last; ++k) {
-        const Unit& unit = inputs.units[mine[k]];
-        auto rows = unit.kind == Unit::Kind::generator ? std::vector<Row>{run_generator_bounded(unit.generator, ctx, *lane.run)}
-                                                       : judge_unit(unit, calls[k - first], ctx);
-        if (cancelled(ctx)) return false;
-        for (auto& r : rows) r.unit = mine[k];
-        results[k] = std::move(rows);
-        done.fetch_add(1);
-    }
-    return true;
+// Whether an earlier report may be resumed by this run: the same units,
+// plugins (the same files, by SHA-256) and settings (the fingerprint), the
+// same shard. A version 1 report recorded no files: its fingerprint is
+// compared with this run's `legacy` one (the same hash without the files).
+std::string resume_problem(const RunInfo& earlier, const RunInfo& now, const std::string& legacy) {
+    if (auto why = changed_plugin(earlier, now); !why.empty())
+        return why + " (a changed plugin is another run: run without --resume)";
+    const std::string& expected = earlier.version < 2 ? legacy : now.fingerprint;
+    if (earlier.fingerprint != expected || earlier.plugins != now.plugins)
+        return "that report was made with other inputs, plugins or settings (fingerprint " + earlier.fingerprint +
+               ", this run " + expected + "): give the same paths, plugins and budget flags, or run without --resume";
+    if (earlier.shard_index != now.shard_index || earlier.shard_count != now.shard_count)
+        return "that report is shard " + std::to_string(earlier.shard_index) + "/" + std::to_string(earlier.shard_count) +
+               ", this run is shard " + std::to_string(now.shard_index) + "/" + std::to_string(now.shard_count);
+    return "";
 }
 
-// Threads take chunks of units: a chunk's calls go to each plugin as one
-// batch (a worker round trip is dearer than an easy solve). This thread
-// reports progress and watches the lanes' deadlines while the pool works.
-// Rows come back in `mine`'s order.
-std::vector<std::vector<Row>> run_units(const Inputs& inputs, const std::vector<std::size_t>& mine, const Context& ctx) {
-    constexpr std::size_t kChunk = 64;
-    const Settings& s = ctx.settings;
-    std::vector<std::vector<Row>> results(mine.size());
-    std::atomic<std::size_t> next{0}, done{0};
-    const auto chunks = static_cast<unsigned>((mine.size() + kChunk - 1) / kChunk);
-    const unsigned threads = std::max(1u, std::min<unsigned>(s.jobs, chunks));
-    std::vector<Lane> lanes(threads);
-    std::atomic<unsigned> running{threads};
-    auto worker = [&](Lane& lane) {
-        lane.run = runner::make_runner(s.harness.runner);
-        for (std::size_t first; (first = next.fetch_add(kChunk)) < mine.size();)
-            if (cancelled(ctx) ||
-                !run_chunk(inputs, mine, first, std::min(first + kChunk, mine.size()), ctx, lane, results, done))
-                break;
-        running.fetch_sub(1);
+// Which of this shard's units --resume's report finished: every row this
+// run would give them is there, and none is a call --max-timeouts kept back
+// (that unit runs again whole: a plain puzzle's rows are judged together).
+struct Resumed {
+    std::vector<bool> finished;  // index: unit / shard count
+    uint64_t count = 0, lacking = 0;
+};
+
+// The first read of --resume's report: checked whole (a report edited since
+// it was written is refused), its finished units noted.
+std::optional<Resumed> read_resumed(const Settings& s, const RunInfo& now, const std::string& legacy,
+                                    const Survey& v, std::vector<std::string>& notes, std::string& error) {
+    auto reader = ReportReader::open(s.resume, ReportReader::Incomplete::allow, error);
+    if (!reader) return std::nullopt;
+    if (!reader->begin()) return error = reader->error(), std::nullopt;
+    if (error = resume_problem(reader->run(), now, legacy); !error.empty()) return error = s.resume + ": " + error, std::nullopt;
+    if (error = companions_problem(s.resume, reader->run()); !error.empty()) return std::nullopt;
+    Resumed r;
+    r.finished.assign(v.must.size(), false);
+    std::string stray;
+    reader->on_unit = [&](uint64_t unit, uint64_t rows, uint64_t, bool not_run) {
+        const uint64_t k = unit / s.shard_count;
+        if (!mine(s, unit) || k >= v.must.size()) {
+            stray = "unit " + std::to_string(unit) + " is not one of this shard's";
+            return;
+        }
+        if (rows == v.must[k] && !not_run) {
+            r.finished[k] = true;
+            ++r.count;
+        } else if (!not_run) {
+            ++r.lacking;
+        }
     };
-    std::vector<std::thread> pool;
-    for (Lane& lane : lanes) pool.emplace_back(worker, std::ref(lane));
-    while (running.load() > 0) {
-        // The last update (done == total) comes once, after the join.
-        if (s.progress && !cancelled(ctx) && done.load() < mine.size()) s.progress(done.load(), mine.size());
-        watch_lanes(lanes, cancelled(ctx));
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (!reader->end()) return error = reader->error(), std::nullopt;
+    if (!stray.empty()) return error = s.resume + ": " + stray, std::nullopt;
+    if (!reader->checked())
+        notes.push_back(s.resume + ": a version " + std::to_string(reader->run().version) +
+                        " report carries no digest or unit counts: its rows are kept unchecked");
+    if (r.lacking != 0)
+        notes.push_back(s.resume + ": " + std::to_string(r.lacking) + " unit(s) lacked rows; they run again");
+    return r;
+}
+
+// The second read: the finished units' rows, copied in unit order among the
+// new ones. The report is checked again as it goes: one changed since the
+// first read fails the run.
+class KeptRows {
+public:
+    KeptRows(const Settings& s, const Resumed* resumed) : s_(s), resumed_(resumed) {}
+    bool open(std::string& error) {
+        if (resumed_ == nullptr) return true;
+        reader_ = ReportReader::open(s_.resume, ReportReader::Incomplete::allow, error);
+        if (!reader_ || !reader_->begin()) return error = reader_ ? reader_->error() : error, false;
+        advance();
+        return true;
     }
-    for (auto& t : pool) t.join();
-    if (s.progress) s.progress(done.load(), mine.size());
-    return results;
+    // Writes the finished units before `unit`.
+    void before(uint64_t unit, ReportWriter& out) {
+        while (head_ && head_->unit < unit) {
+            std::vector<Row> rows;
+            const uint64_t id = head_->unit;
+            while (head_ && head_->unit == id) {
+                rows.push_back(std::move(*head_));
+                advance();
+            }
+            if (resumed_->finished[id / s_.shard_count]) out.add_unit(rows);
+        }
+    }
+    // The rest, then the report's end: "" or why it no longer checks.
+    std::string finish(ReportWriter& out) {
+        if (resumed_ == nullptr) return "";
+        before(UINT64_MAX, out);
+        if (!reader_->end()) return reader_->error() + " (on the second read: was it changed during the run?)";
+        return "";
+    }
+
+private:
+    void advance() {
+        Row row;
+        if (reader_->next(row) && !row.derived) head_ = std::move(row);
+        else head_.reset();
+    }
+    const Settings& s_;
+    const Resumed* resumed_;
+    std::unique_ptr<ReportReader> reader_;
+    std::optional<Row> head_;
+};
+
+// ---- The second walk: chunks across threads ----------------------------------------------
+
+// Units are gathered into chunks; each thread (a lane, with its own runner)
+// takes chunks from a queue. At most kWindow chunks per thread are in
+// flight; the calling thread writes finished chunks out in order and, while
+// it waits, reports progress and watches the lanes' deadlines.
+class Pipeline {
+public:
+    using Emit = std::function<void(uint64_t unit, std::vector<Row>& rows)>;
+    static constexpr std::size_t kChunk = 64, kWindow = 4;
+
+    Pipeline(const Context& ctx, std::size_t total, Emit emit)
+        : ctx_(ctx), total_(total), emit_(std::move(emit)) {
+        const auto chunks = static_cast<unsigned>((total + kChunk - 1) / kChunk);
+        const unsigned threads = std::max(1u, std::min<unsigned>(ctx.settings.jobs, chunks));
+        lanes_ = std::vector<Lane>(threads);
+        running_ = threads;
+        for (Lane& lane : lanes_) pool_.emplace_back([this, &lane] { work(lane); });
+    }
+    ~Pipeline() {
+        close();
+        for (auto& t : pool_) t.join();
+    }
+
+    // Adds a unit; false once the run is interrupted (the walk stops).
+    bool push(const Unit& u, uint64_t index) {
+        if (cancelled(ctx_)) return false;
+        if (!filling_) filling_ = std::make_unique<Chunk>();
+        filling_->units.push_back(u);
+        filling_->index.push_back(index);
+        if (filling_->units.size() == kChunk) submit();
+        return true;
+    }
+    // Runs what is left, writes every row, joins the threads.
+    void finish() {
+        submit();
+        close();
+        while (running_.load() > 0) pause();
+        for (auto& t : pool_) t.join();
+        pool_.clear();
+        drain(true);
+        if (ctx_.settings.progress) ctx_.settings.progress(done_.load(), total_);
+    }
+
+private:
+    void submit() {
+        if (!filling_) return;
+        filling_->rows.resize(filling_->units.size());
+        while (!cancelled(ctx_)) {
+            {
+                std::lock_guard<std::mutex> lock(mutex_);
+                if (window_.size() < kWindow * lanes_.size()) {
+                    queue_.push_back(filling_.get());
+                    window_.push_back(std::move(filling_));
+                    ready_.notify_one();
+                    return;
+                }
+            }
+            pause();
+        }
+        filling_.reset();
+    }
+    void close() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        closed_ = true;
+        ready_.notify_all();
+    }
+    // Waits a little for a chunk to finish, then does the calling thread's
+    // chores.
+    void pause() {
+        {
+            std::unique_lock<std::mutex> lock(mutex_);
+            finished_.wait_for(lock, std::chrono::milliseconds(50));
+        }
+        drain(false);
+        if (ctx_.settings.progress && !cancelled(ctx_) && done_.load() < total_)
+            ctx_.settings.progress(done_.load(), total_);
+        watch_lanes(lanes_, cancelled(ctx_));
+    }
+    // Writes the chunks at the window's front that are done (every chunk
+    // once the threads have stopped: an interrupted one has rows for some
+    // units only).
+    void drain(bool all) {
+        for (;;) {
+            std::unique_ptr<Chunk> chunk;
+            {
+                std::lock_guard<std::mutex> lock(mutex_);
+                if (window_.empty() || !(all || window_.front()->done)) return;
+                chunk = std::move(window_.front());
+                window_.pop_front();
+            }
+            for (std::size_t k = 0; k < chunk->units.size(); ++k)
+                if (chunk->rows[k]) emit_(chunk->index[k], *chunk->rows[k]);
+        }
+    }
+    void work(Lane& lane) {
+        lane.run = runner::make_runner(ctx_.settings.harness.runner);
+        while (Chunk* chunk = take()) {
+            run_chunk(*chunk, ctx_, lane);
+            for (const auto& rows : chunk->rows) done_.fetch_add(rows ? 1 : 0);
+            std::lock_guard<std::mutex> lock(mutex_);
+            chunk->done = true;
+            finished_.notify_all();
+        }
+        running_.fetch_sub(1);
+        finished_.notify_all();
+    }
+    // The next chunk to run; nullptr once the queue is closed and empty, or
+    // the run interrupted.
+    Chunk* take() {
+        std::unique_lock<std::mutex> lock(mutex_);
+        for (;;) {
+            if (cancelled(ctx_)) return nullptr;
+            if (!queue_.empty()) {
+                Chunk* chunk = queue_.front();
+                queue_.pop_front();
+                return chunk;
+            }
+            if (closed_) return nullptr;
+            ready_.wait_for(lock, std::chrono::milliseconds(50));
+        }
+    }
+
+    const Context& ctx_;
+    const std::size_t total_;
+    Emit emit_;
+    std::vector<Lane> lanes_;
+    std::vector<std::thread> pool_;
+    std::atomic<unsigned> running_{0};
+    std::atomic<std::size_t> done_{0};
+    std::unique_ptr<Chunk> filling_;
+    std::mutex mutex_;
+    std::condition_variable ready_, finished_;
+    std::deque<std::unique_ptr<Chunk>> window_;  // in flight, in order
+    std::deque<Chunk*> queue_;                   // not yet taken by a thread
+    bool closed_ = false;
+};
+
+// This shard's units that --resume's report does not hold, through the
+// pipeline, with the kept rows written in among theirs. false when an input
+// changed between the walks.
+bool run_units(const Settings& s, Inputs& inputs, const Context& ctx, const Survey& v, const Resumed* resumed,
+               KeptRows& kept, ReportWriter& out) {
+    const std::size_t total = v.must.size() - (resumed ? resumed->count : 0);
+    Pipeline pipeline(ctx, total, [&](uint64_t unit, std::vector<Row>& rows) {
+        kept.before(unit, out);
+        out.add_unit(rows);
+    });
+    uint64_t index = 0, hash = fnv1a("numplace verify 1");
+    bool walked = true;
+    for_each_unit(
+        s, inputs,
+        [&](const Unit& u) {
+            hash = walk_hash(hash, u);
+            const uint64_t i = index++;
+            if (!mine(s, i) || (resumed && resumed->finished[i / s.shard_count])) return true;
+            return walked = pipeline.push(u, i);
+        },
+        nullptr);
+    pipeline.finish();
+    return !walked || cancelled(ctx) || (hash == v.hash && index == v.units);
 }
 
 }  // namespace
 
-std::optional<Report> run(const Settings& s, std::string& error) {
+std::optional<Outcome> run(const Settings& s, ReportWriter& out, std::string& error) {
     const auto plugins = harness::load_plugins(s.harness, error);
     if (!plugins) return std::nullopt;
     const std::vector<Plugin>& judged = plugins->chosen;
-    const Inputs inputs = gather(s, judged);
-    Report report;
-    for (const auto& p : judged) report.plugins.push_back(p.name());
-    report.oracle = plugins->oracle ? plugins->oracle->name() : "";
-    report.input_errors = inputs.errors;
-    report.shard_index = s.shard_index;
-    report.shard_count = s.shard_count;
-    report.files = harness::files_of(judged, plugins->oracle);
-    const std::string legacy = legacy_fingerprint(s, inputs, judged, report.oracle);
-    report.fingerprint = fingerprint(legacy, report.files);
-    if (s.resume != nullptr && !resumable(*s.resume, report, legacy, error)) return std::nullopt;
+    Inputs inputs = gather(s, judged);
+    const Survey v = survey(s, inputs, judged);
+    RunInfo run;
+    for (const auto& p : judged) run.plugins.push_back(p.name());
+    run.oracle = plugins->oracle ? plugins->oracle->name() : "";
+    run.shard_index = s.shard_index;
+    run.shard_count = s.shard_count;
+    run.units = v.units;
+    run.rows = v.rows;
+    run.files = harness::files_of(judged, plugins->oracle);
+    const std::string legacy = legacy_fingerprint(s, v.hash, judged, run.oracle);
+    run.fingerprint = fingerprint(legacy, run.files);
+
+    Outcome outcome;
+    std::optional<Resumed> resumed;
+    if (!s.resume.empty() && !(resumed = read_resumed(s, run, legacy, v, outcome.notes, error))) return std::nullopt;
+    KeptRows kept(s, resumed ? &*resumed : nullptr);
+    if (!kept.open(error) || !out.begin(run, error)) return std::nullopt;
 
     // Only worker processes under a --timeout time out (the watchdog).
     const bool can_time_out = !s.harness.runner.in_process && s.harness.timeout_seconds > 0;
     std::vector<Plugin> bounded = plugins->registry.plugins();  // the provers too
-    bounded.insert(bounded.end(), judged.begin(), judged.end());      // and a plugin chosen by its file
+    bounded.insert(bounded.end(), judged.begin(), judged.end());  // and a plugin chosen by its file
     TimeoutBound bound(s.max_timeouts, can_time_out, bounded);
     const Context ctx{s, *plugins, judged, plugins->oracle, s.harness.budget(), bound};
-    const std::set<uint64_t> finished = finished_units(s);
-    auto results = run_units(inputs, units_to_run(s, inputs, finished), ctx);
-    report.interrupted = cancelled(ctx);
-    if (s.resume != nullptr)
-        for (const Row& r : s.resume->rows)
-            if (!r.derived && finished.count(r.unit) != 0) report.rows.push_back(r);
-    for (auto& rows : results)
-        for (auto& r : rows) report.rows.push_back(std::move(r));
-    finalize(report, s.min_conclusive);
-    return report;
+    const bool same_inputs = run_units(s, inputs, ctx, v, resumed ? &*resumed : nullptr, kept, out);
+    if (error = kept.finish(out); !error.empty()) {
+        out.abort();
+        return std::nullopt;
+    }
+    outcome.ending.input_errors = inputs.errors;
+    if (!same_inputs)
+        outcome.ending.input_errors.push_back(
+            "an input file changed while verify read it: its rows may not be the inputs the fingerprint names");
+    outcome.ending.interrupted = cancelled(ctx);
+    return outcome;
 }
 
 }  // namespace np::verify

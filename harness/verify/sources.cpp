@@ -113,17 +113,18 @@ void split_paths(const Settings& s, std::vector<std::string>& yaml_paths, std::v
 // entries of plugins being judged.
 void add_corpus_units(const Settings& s, const std::vector<Plugin>& judged, Inputs& in) {
     QuickPick quick(s.quick);
+    std::vector<Unit>& units = in.corpus_units;
     for (const auto& e : in.corpus.puzzles)
         if (wanted(s, e.id, e.tags, &e.size) && quick.take(e)) {
             Unit u(Unit::Kind::corpus_puzzle);
             u.puzzle = &e;
-            in.units.push_back(std::move(u));
+            units.push_back(std::move(u));
         }
     for (const auto& e : in.corpus.grid_checks)
         if (wanted(s, e.id, e.tags, &e.size) && quick.take(e)) {
             Unit u(Unit::Kind::grid_check);
             u.check = &e;
-            in.units.push_back(std::move(u));
+            units.push_back(std::move(u));
         }
     for (const auto& e : in.corpus.generators) {
         if (!wanted(s, e.id, e.tags, &e.size)) continue;
@@ -132,29 +133,37 @@ void add_corpus_units(const Settings& s, const std::vector<Plugin>& judged, Inpu
         if (!quick.take(e)) continue;
         Unit u(Unit::Kind::generator);
         u.generator = {e.id, e.plugin, {e.what, e.size, e.seed, 0, e.count, e.options}, e.expect, false};
-        in.units.push_back(std::move(u));
+        units.push_back(std::move(u));
     }
 }
 
-// A plain file's lines as units; a line that is not a puzzle is an error.
-void add_plain_file(const Settings& s, const std::string& path, Inputs& in) {
+// A plain file's lines as units, each given to `each`; a line that is not
+// a puzzle is an error. false when `each` stopped the walk.
+bool walk_plain_file(const Settings& s, const std::string& path, const std::function<bool(const Unit&)>& each,
+                     std::vector<std::string>* errors) {
+    bool going = true;
     auto take = [&](InputItem&& item) {
         if (!s.tags.empty() || (!s.ids.empty() && std::find(s.ids.begin(), s.ids.end(), item.origin) == s.ids.end()))
             return true;
         ParseResult parsed = parse_item(item, s.size);
         if (const Reason* r = std::get_if<Reason>(&parsed)) {
-            in.errors.push_back(item.origin + ": not a puzzle: " + r->message);
+            if (errors != nullptr) errors->push_back(item.origin + ": not a puzzle: " + r->message);
             return true;
         }
         Unit u(Unit::Kind::plain_puzzle);
         u.item = std::move(item);
-        u.grid = std::get<Grid>(parsed);
-        in.units.push_back(std::move(u));
-        return true;
+        u.grid = std::get<Grid>(std::move(parsed));
+        return going = each(u);
     };
     std::string error;
     read_file_items(path, InputFormat::automatic, s.size, take, error, s.harness.cancel);
-    if (!error.empty()) in.errors.push_back(path + ": cannot read (" + error + ")");
+    if (!error.empty() && errors != nullptr) errors->push_back(path + ": cannot read (" + error + ")");
+    return going;
+}
+
+bool regular_file(const std::string& path) {
+    std::error_code ec;
+    return fs::is_regular_file(path, ec);
 }
 
 }  // namespace
@@ -171,8 +180,8 @@ std::string Unit::identity() const {
 
 Inputs gather(const Settings& s, const std::vector<Plugin>& judged) {
     Inputs in;
-    std::vector<std::string> yaml_paths, plain_paths;
-    split_paths(s, yaml_paths, plain_paths, in.errors);
+    std::vector<std::string> yaml_paths;
+    split_paths(s, yaml_paths, in.plain_paths, in.errors);
     if (!yaml_paths.empty()) {
         corpus::LoadResult loaded = corpus::load(yaml_paths);
         for (const auto& d : loaded.errors) in.errors.push_back(d.text());
@@ -180,9 +189,29 @@ Inputs gather(const Settings& s, const std::vector<Plugin>& judged) {
         in.has_corpus = true;
     }
     add_corpus_units(s, judged, in);
-    for (const auto& path : plain_paths) add_plain_file(s, path, in);
-    if (in.has_corpus && s.generators) add_sweep(s, judged, in.units);
+    in.held.resize(in.plain_paths.size());
+    if (in.has_corpus && s.generators) add_sweep(s, judged, in.sweep);
     return in;
+}
+
+void for_each_unit(const Settings& s, Inputs& in, const std::function<bool(const Unit&)>& each,
+                   std::vector<std::string>* errors) {
+    for (const Unit& u : in.corpus_units)
+        if (!each(u)) return;
+    for (std::size_t i = 0; i < in.plain_paths.size(); ++i) {
+        const std::string& path = in.plain_paths[i];
+        if (regular_file(path)) {
+            if (!walk_plain_file(s, path, each, errors)) return;
+            continue;
+        }
+        // A pipe is read on the first walk only, and held.
+        if (errors != nullptr)
+            walk_plain_file(s, path, [&](const Unit& u) { return in.held[i].push_back(u), true; }, errors);
+        for (const Unit& u : in.held[i])
+            if (!each(u)) return;
+    }
+    for (const Unit& u : in.sweep)
+        if (!each(u)) return;
 }
 
 }  // namespace np::verify

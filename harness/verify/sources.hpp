@@ -4,6 +4,7 @@
 // generator sweep, and the lines of plain puzzle files.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,18 +40,31 @@ struct Unit {
     std::string identity() const;
 };
 
-// Everything a run reads, kept alive while units point into it.
+// Everything a run reads. The corpus (YAML, human-sized) is held with its
+// units; plain puzzle files, which may hold millions of lines, are read
+// again each time the units are walked (for_each_unit), so that no more
+// than a chunk of them is ever in memory. A plain path that is no regular
+// file (a pipe) cannot be read twice: its units are held.
 struct Inputs {
     corpus::Corpus corpus;
-    std::vector<Unit> units;
+    std::vector<Unit> corpus_units;          // puzzles, grid checks, generator entries
+    std::vector<std::string> plain_paths;
+    std::vector<std::vector<Unit>> held;     // per plain path: its units when it is no regular file
+    std::vector<Unit> sweep;                 // the generator sweep, last
     std::vector<std::string> errors;
     bool has_corpus = false;
 };
 
-// The units of every path in `settings` (the bundled corpus when none is
-// given), filtered by --ids, --tags and --size; the generator sweep of
-// `judged` when a corpus is read. Unreadable paths and lines that are not
-// puzzles become errors; the rest still runs.
+// The corpus of every path in `settings` (the bundled corpus when none is
+// given) as units, filtered by --ids, --tags and --size; the generator sweep
+// of `judged` when a corpus is read. Plain files are not read yet.
 Inputs gather(const Settings& settings, const std::vector<Plugin>& judged);
+
+// Calls `each` with every unit in order (the corpus's, the plain files'
+// lines, the sweep), stopping when it returns false. Unreadable paths and
+// lines that are not puzzles go to `errors` when it is given (the first
+// walk), and are passed over silently otherwise.
+void for_each_unit(const Settings& settings, Inputs& inputs, const std::function<bool(const Unit&)>& each,
+                   std::vector<std::string>* errors);
 
 }  // namespace np::verify

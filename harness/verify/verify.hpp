@@ -11,9 +11,13 @@
 //                        truth (corpus, a complete search by another plugin,
 //                        certified witnesses) to pass / fail + kind + finding
 //                        / unknown / skip; the generator checker
-//   report.cpp           sinks: the JSON report (and reading it back for
-//                        --merge), JUnit, the regressions corpus file, the
-//                        terminal table
+//   report_file.cpp      the JSON report's format: rows and run to and from
+//                        JSON, the reader that checks a report as it
+//                        streams it (--merge, --resume), the digest
+//   report_writer.cpp    sinks: rows stream to the JSON report, JUnit and
+//                        regressions temporaries as they are judged; the
+//                        table is built from counts (tally.cpp)
+//   merge.cpp            --merge: shard reports joined as they stream
 //
 // A row is one entry x one plugin. Nothing here knows a plugin by name: the
 // oracle is whichever plugin --oracle names (harness/setup).
@@ -52,7 +56,9 @@ struct Row {
     Kind kind = Kind::none;   // why it failed (judge.hpp)
     std::string finding;      // what happened, in words
     std::string verdict;      // what the plugin answered
-    uint64_t micros = 0;
+    uint64_t micros = 0;          // the call's time on this process's clock
+    uint64_t claimed_micros = 0;  // the worker's own measure: the plugin's claim (0 in process)
+    uint64_t unit_rows = 0;   // how many rows its unit has (version 3; 0 for derived rows)
     bool derived = false;     // computed over the whole run (the conclusive share)
     // A call not made because its plugin had timed out --max-timeouts times
     // (a skip row): --resume runs its unit again.
@@ -69,6 +75,39 @@ struct Row {
 // not yet started are not made.
 inline constexpr uint64_t kDefaultMaxTimeouts = 3;
 
+// The report's format: 2 added run.files (each plugin's and the oracle's
+// file and SHA-256, which enter the fingerprint); 3 makes a report check
+// itself: the run's id and unit count, the rows each unit has, the rows the
+// shard must hold, and a digest of it all (report_file.hpp). Versions 1 and
+// 2 are still read (--merge, --resume), marked unchecked.
+inline constexpr int kReportVersion = 3;
+
+// What a report says of the run that wrote it, before its rows.
+struct RunInfo {
+    int version = kReportVersion;
+    std::string id;                   // this run's id (version 3): its JUnit and regressions files carry it too
+    std::string fingerprint;          // hash of inputs, plugins (their SHA-256s) and settings: shards must share it
+    uint32_t shard_index = 1, shard_count = 1;
+    uint64_t units = 0;               // the units of the whole run, every shard's (version 3)
+    uint64_t rows = 0;                // the rows this shard's units must have, derived rows aside (version 3)
+    std::vector<std::string> plugins; // judged, in load order
+    std::string oracle;               // "" when none was loaded
+    // The judged plugins' files, then the oracle's (version 2 on).
+    std::vector<harness::PluginFile> files;
+    // The files written with this report, relative to its folder ("" none):
+    // --merge and --resume check that they carry this run's id.
+    std::string junit, regressions;
+};
+
+// What a report says after its rows.
+struct Ending {
+    std::vector<std::string> input_errors;  // unreadable paths, schema errors, lines that are not puzzles
+    bool interrupted = false;
+    // 0 pass, 1 a row failed, 2 input errors; the command exits with 130 /
+    // 143 when interrupted.
+    int exit_code = 0;
+};
+
 struct Settings {
     harness::Settings harness;              // plugins, folders, oracle, budget, runner, cancel
     std::vector<std::string> paths;         // corpus files and folders, plain puzzle files
@@ -84,58 +123,34 @@ struct Settings {
     uint64_t max_timeouts = kDefaultMaxTimeouts;  // 0 = no bound
     // --resume: the report of an earlier run with the same inputs, plugins
     // and settings (interrupted, say). Its rows are kept and their units are
-    // not run again, but for a unit with a not_run row: that unit runs again
-    // whole. A report of another run is refused.
-    const struct Report* resume = nullptr;
+    // not run again, but a unit that lacks any of its rows, or has a not_run
+    // row, runs again whole. A report of another run, or one edited since it
+    // was written, is refused.
+    std::string resume;
     // Called on the calling thread now and then while units run.
     std::function<void(std::size_t done, std::size_t total)> progress;
 };
 
-// The report's format: 2 adds run.files (each plugin's and the oracle's file
-// and SHA-256, which enter the fingerprint). Version 1 reports are still
-// read (--merge, --resume); they are written back as version 1.
-inline constexpr int kReportVersion = 2;
+class ReportWriter;
 
-struct Report {
-    int version = kReportVersion;
-    std::vector<Row> rows;            // unit rows in unit order, then derived rows
-    std::vector<std::string> plugins; // judged, in load order
-    std::string oracle;               // "" when none was loaded
-    // The judged plugins' files, then the oracle's (version 2; empty in 1).
-    std::vector<harness::PluginFile> files;
-    std::string fingerprint;          // hash of inputs, plugins (their SHA-256s) and settings: shards must share it
-    uint32_t shard_index = 1, shard_count = 1;
-    std::vector<std::string> input_errors;  // unreadable paths, schema errors, lines that are not puzzles
-    bool interrupted = false;
-    // 0 pass, 1 a row failed, 2 input errors (finalize); the command sets
-    // what the process exits with (130 / 143 when interrupted) before it
-    // writes the report.
-    int exit_code = 0;
+// What a run or a merge ends with, before `out.finish` (report_writer.hpp)
+// adds the derived rows and the exit code: its ending and what the user
+// should know (a report that could not be checked, units run again).
+struct Outcome {
+    Ending ending;
+    std::vector<std::string> notes;
 };
 
-// Loads the inputs and plugins, runs every unit of this shard and finalizes.
-// Usage problems (an unknown plugin) come back as nullopt with `error` set.
-std::optional<Report> run(const Settings& settings, std::string& error);
+// Loads the inputs and plugins, runs every unit of this shard and streams
+// its rows to `out` (begun here) in unit order. Problems before any unit ran
+// (an unknown plugin, a --resume report refused) come back as nullopt with
+// `error` set, `out` aborted.
+std::optional<Outcome> run(const Settings& settings, ReportWriter& out, std::string& error);
 
-// Adds the derived rows (a plugin conclusive on fewer than `min_conclusive`
-// of its judged rows fails) and sets the exit code.
-void finalize(Report& report, double min_conclusive);
-
-// ---- Sinks -------------------------------------------------------------------------
-nlohmann::ordered_json to_json(const Report& report);
-// The report written by to_json, or nullopt with `error` set.
-std::optional<Report> from_json(const nlohmann::ordered_json& j, std::string& error);
-// Joins shard reports into what one unsharded run gives; refuses a missing
-// or doubled shard, or shards of different runs.
-std::optional<Report> merge(std::vector<Report> shards, double min_conclusive, std::string& error);
-std::string junit_xml(const Report& report);
-// Every failed row whose truth is established, as corpus entries (one per
-// entry) that `numplace corpus lint` accepts.
-std::string regressions_yaml(const Report& report);
-// The time spent in a plugin's calls: the sum of its rows' micros.
-uint64_t plugin_micros(const Report& report, const std::string& plugin);
-// The findings (one line per failed row) and a table of plugins x outcomes
-// and their time.
-void print_summary(const Report& report, std::ostream& out);
+// Joins shard reports (files) into what one unsharded run gives, as they
+// stream, into `out` (begun here): refuses a missing or doubled shard,
+// shards of different runs, and a report that fails its own checks
+// (report_file.hpp); `out` is then aborted.
+std::optional<Outcome> merge(const std::vector<std::string>& paths, ReportWriter& out, std::string& error);
 
 }  // namespace np::verify

@@ -84,8 +84,8 @@ TEST_F(External, AnHonestSolverPassesVerifyInTheWorkers) {
 
 TEST_F(External, AreUsedOnlyWhenNamed) {
     auto run = run_cli({"verify", puzzles, "--plugin-dir", dir.string(), "--report", "-"});
-    EXPECT_EQ(run.out.find("\"plugin\": \"liar\""), std::string::npos) << run.out.substr(0, 400);
-    EXPECT_NE(run.out.find("\"plugin\": \"backtrack\""), std::string::npos);
+    EXPECT_EQ(run.out.find("\"plugin\":\"liar\""), std::string::npos) << run.out.substr(0, 400);
+    EXPECT_NE(run.out.find("\"plugin\":\"backtrack\""), std::string::npos);
 }
 
 TEST_F(External, AWrongAnswerIsTheSolversOwn) {

@@ -135,7 +135,7 @@ TEST_F(Resume, AReportOfAnotherRunIsRefused) {
     other_input.insert(other_input.end(), {"--resume", earlier});
     auto run = run_cli(other_input);
     EXPECT_EQ(run.exit_code, 2);
-    EXPECT_NE(run.err.find("--resume: that report was made with other inputs, plugins or settings"), std::string::npos)
+    EXPECT_NE(run.err.find("top95.json: that report was made with other inputs, plugins or settings"), std::string::npos)
         << run.err;
 
     auto other_plugins = verify({corpus + "top95.yaml"}, "x.json", "2");
@@ -143,7 +143,7 @@ TEST_F(Resume, AReportOfAnotherRunIsRefused) {
     other_plugins.insert(other_plugins.end(), {"--resume", earlier});
     run = run_cli(other_plugins);
     EXPECT_EQ(run.exit_code, 2);
-    EXPECT_NE(run.err.find("--resume: that report was made with other"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("top95.json: that report was made with other"), std::string::npos) << run.err;
 
     auto other_budget = verify({corpus + "top95.yaml"}, "x.json", "2");
     other_budget.insert(other_budget.end(), {"--max-nodes", "1000", "--resume", earlier});

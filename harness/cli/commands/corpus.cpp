@@ -3,14 +3,53 @@
 // import is harness/corpus/import.hpp (numplace_corpus_import) behind the
 // command's flags: this unit reads the flags, loads the plugins, and turns
 // the library's refusals and problems into messages and exit codes.
+#include <filesystem>
+
 #include "commands.hpp"
 #include "corpus.hpp"
 #include "import.hpp"
+#include "report_file.hpp"
 #include "shared.hpp"
 
 namespace np::cli {
 
 // ---- numplace corpus lint --------------------------------------------------------
+
+namespace {
+
+// A regressions file that verify wrote names its run and its report; a
+// report of another run beside it means a run was killed between renaming
+// its files (regressions first, the report last): one line saying so.
+std::vector<std::string> mixed_runs(const std::vector<std::string>& paths) {
+    namespace fs = std::filesystem;
+    std::vector<std::string> problems;
+    std::vector<fs::path> files;
+    for (const auto& p : paths) {
+        std::error_code ec;
+        if (fs::is_directory(p, ec)) {
+            for (const auto& e : fs::recursive_directory_iterator(p, ec))
+                if (e.path().extension() == ".yaml" || e.path().extension() == ".yml") files.push_back(e.path());
+        } else {
+            files.emplace_back(p);
+        }
+    }
+    for (const auto& file : files) {
+        std::string report;
+        const std::string id = verify::regressions_run_id(file.string(), &report);
+        if (id.empty() || report.empty() || report == "(none)" || report == "-") continue;
+        const std::string beside = (file.parent_path() / report).string();
+        std::error_code ec;
+        if (!fs::exists(beside, ec)) continue;
+        const std::string other = verify::report_run_id(beside);
+        if (other != id)
+            problems.push_back(file.string() + ":3: written by verify run " + id + ", but its report " + beside +
+                               " holds run " + (other.empty() ? "(none)" : other) +
+                               ": a run was killed between renaming its files; run verify again");
+    }
+    return problems;
+}
+
+}  // namespace
 
 int run_corpus_lint(const Args& args, Streams io) {
     std::vector<std::string> paths = args.texts("PATHS");
@@ -18,11 +57,14 @@ int run_corpus_lint(const Args& args, Streams io) {
     if (paths.empty()) paths.push_back(corpus::bundled_path());
     corpus::LoadResult r = corpus::load(paths);
     for (const auto& d : r.errors) io.err << d.text() << "\n";
+    const auto mixed = mixed_runs(paths);
+    for (const auto& line : mixed) io.err << line << "\n";
+    const std::size_t errors = r.errors.size() + mixed.size();
     io.out << r.corpus.files << " file(s), " << r.corpus.puzzles.size() << " puzzle, " << r.corpus.grid_checks.size()
            << " grid-check and " << r.corpus.generators.size() << " generator entries";
-    if (r.ok()) io.out << ": ok\n";
-    else io.out << " loaded; " << r.errors.size() << " error(s)\n";
-    return r.ok() ? kExitOk : kExitFailed;
+    if (errors == 0) io.out << ": ok\n";
+    else io.out << " loaded; " << errors << " error(s)\n";
+    return errors == 0 ? kExitOk : kExitFailed;
 }
 
 // ---- numplace corpus import ------------------------------------------------------

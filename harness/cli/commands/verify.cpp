@@ -10,6 +10,7 @@
 
 #include "commands.hpp"
 #include "shared.hpp"
+#include "report_writer.hpp"
 #include "verify.hpp"
 
 namespace np::cli {
@@ -82,69 +83,48 @@ bool parse_shard(const std::string& text, uint32_t& index, uint32_t& count) {
     return true;
 }
 
-// What the process exits with for this report. A merged report with an
-// interrupted shard is as partial as the shard: no signal came to this
-// process, so it says 130 (interrupted).
-int exit_code_for(const verify::Report& report) {
-    if (report.interrupted) return interrupt_exit_code() != 0 ? interrupt_exit_code() : kExitSigint;
-    return report.exit_code;
-}
-
-// The JSON report goes last and carries the exit code: the process's,
-// including a file before it that could not be written.
-int write_outputs(verify::Report report, const Args& args, Streams io) {
-    bool ok = true;
-    if (args.has("--junit")) ok &= write_file(args.text("--junit"), verify::junit_xml(report), io.out, io.err);
-    if (args.has("--regressions"))
-        ok &= write_file(args.text("--regressions"),
-                         "# Failures found by numplace verify, with the truth the corpus or a complete oracle\n"
-                         "# search established: each is a corpus entry.\n" +
-                             verify::regressions_yaml(report),
-                         io.out, io.err);
-    report.exit_code = ok ? exit_code_for(report) : kExitUsage;
-    if (args.has("--report")) ok &= write_file(args.text("--report"), dump_document(verify::to_json(report)) + "\n", io.out, io.err);
-    // The table goes to stdout unless a report already does.
-    if (args.text("--report") != "-") verify::print_summary(report, io.out);
-    else verify::print_summary(report, io.err);
-    io.out.flush();
-    return ok ? exit_code_for(report) : kExitUsage;
-}
-
-// A report written by --report, or nullopt after one error line.
-std::optional<verify::Report> read_report(const std::string& path, std::ostream& err) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        err << "numplace: " << utf8_clean(path) << ": cannot read\n";
+// Where the run's files go. Only one of them may stream to stdout.
+std::optional<verify::OutputPaths> output_paths(const Args& args, std::ostream& err) {
+    verify::OutputPaths paths{args.text("--report"), args.text("--junit"), args.text("--regressions")};
+    if ((paths.report == "-") + (paths.junit == "-") + (paths.regressions == "-") > 1) {
+        err << "numplace verify: only one of --report, --junit and --regressions can be - (stdout)\n";
         return std::nullopt;
     }
+    return paths;
+}
+
+// The end of a run or a merge: the derived rows and the summary written, the
+// files renamed (all or none), the notes and the table printed. The exit
+// code is the report's: 1 for a failed row, 2 for input errors, 130 / 143
+// when interrupted; 2 when a file could not be written.
+int finish(verify::ReportWriter& out, verify::Outcome outcome, const Args& args, Streams io) {
+    // A merged report with an interrupted shard is as partial as the shard:
+    // no signal came to this process, so it says 130 (interrupted).
+    const int interrupted_code = interrupt_exit_code() != 0 ? interrupt_exit_code() : kExitSigint;
     std::string error;
-    try {
-        auto report = verify::from_json(json::parse(in), error);
-        if (!report) err << "numplace: " << utf8_clean(path) << ": " << error << "\n";
-        return report;
-    } catch (const std::exception& e) {
-        err << "numplace: " << utf8_clean(path) << ": not JSON: " << e.what() << "\n";
-        return std::nullopt;
-    }
+    const bool written = out.finish(outcome.ending, args.percent("--min-conclusive") / 100.0, interrupted_code, error);
+    for (const auto& note : outcome.notes) io.err << "numplace verify: " << utf8_clean(note) << "\n";
+    if (!written) io.err << "numplace verify: " << utf8_clean(error) << " (no file was changed)\n";
+    // The table goes to stdout unless the report already does.
+    out.tally().print(out.run(), outcome.ending, args.text("--report") != "-" ? io.out : io.err);
+    io.out.flush();
+    return written ? outcome.ending.exit_code : kExitUsage;
 }
 
 int run_merge(const Args& args, Streams io) {
-    std::vector<verify::Report> shards;
-    for (const auto& path : args.texts("PATHS")) {
-        auto report = read_report(path, io.err);
-        if (!report) return kExitUsage;
-        shards.push_back(std::move(*report));
-    }
+    const auto paths = output_paths(args, io.err);
+    if (!paths) return kExitUsage;
+    verify::ReportWriter out(*paths);
     std::string error;
-    auto merged = verify::merge(std::move(shards), args.percent("--min-conclusive") / 100.0, error);
+    auto merged = verify::merge(args.texts("PATHS"), out, error);
     if (!merged) {
-        io.err << "numplace verify --merge: " << error << "\n";
+        io.err << "numplace verify --merge: " << utf8_clean(error) << "\n";
         return kExitUsage;
     }
-    if (merged->interrupted)
+    if (merged->ending.interrupted)
         io.err << "numplace verify --merge: a shard was interrupted, so the merged report is partial "
                   "(finish that shard with verify --resume, then merge again)\n";
-    return write_outputs(std::move(*merged), args, io);
+    return finish(out, std::move(*merged), args, io);
 }
 
 int run(const Args& args, Streams io) {
@@ -156,11 +136,11 @@ int run(const Args& args, Streams io) {
         return run_merge(args, io);
     }
     if (!worker_available(args, io.err)) return kExitUsage;
-    std::optional<verify::Report> earlier;
-    if (args.has("--resume") && !(earlier = read_report(args.text("--resume"), io.err))) return kExitUsage;
+    const auto paths = output_paths(args, io.err);
+    if (!paths) return kExitUsage;
     verify::Settings s;
     s.harness = harness_settings(args);
-    if (earlier) s.resume = &*earlier;
+    s.resume = args.text("--resume");
     s.paths = args.texts("PATHS");
     s.size = size_of(args);
     s.tags = comma_list(args.text("--tags"));
@@ -176,13 +156,14 @@ int run(const Args& args, Streams io) {
     }
     Progress progress;
     s.progress = [&](std::size_t done, std::size_t total) { progress(done, total); };
+    verify::ReportWriter out(*paths);
     std::string error;
-    auto report = verify::run(s, error);
-    if (!report) {
-        io.err << "numplace verify: " << error << "\n";
+    auto outcome = verify::run(s, out, error);
+    if (!outcome) {
+        io.err << "numplace verify: " << utf8_clean(error) << "\n";
         return kExitUsage;
     }
-    return write_outputs(std::move(*report), args, io);
+    return finish(out, std::move(*outcome), args, io);
 }
 
 // The failure kinds, as the judge names them: "certificate, expectation, ...".

@@ -1,0 +1,116 @@
+// --merge: shard reports joined as they stream. Each shard's reader checks
+// its report as it goes (report_file.hpp); the rows are interleaved by unit,
+// so the merged report is what one unsharded run writes, and only one unit's
+// rows are held at a time.
+#include <algorithm>
+#include <set>
+
+#include "report_file.hpp"
+#include "report_writer.hpp"
+#include "verify.hpp"
+
+namespace np::verify {
+
+namespace {
+
+std::string shard_name(const RunInfo& r) { return std::to_string(r.shard_index) + "/" + std::to_string(r.shard_count); }
+
+// Every shard once, all of one run, and no report mixed with another run's
+// files.
+std::string shards_problem(const std::vector<std::unique_ptr<ReportReader>>& shards) {
+    const RunInfo& first = shards.front()->run();
+    std::set<uint32_t> seen;
+    for (const auto& s : shards) {
+        const RunInfo& r = s->run();
+        if (r.fingerprint != first.fingerprint || r.shard_count != first.shard_count || r.plugins != first.plugins ||
+            r.version != first.version)
+            return "shard " + shard_name(r) + " comes from a different run (other inputs, plugins, settings or shard count)";
+        if (!seen.insert(r.shard_index).second) return "shard " + shard_name(r) + " is given twice";
+    }
+    for (uint32_t i = 1; i <= first.shard_count; ++i)
+        if (!seen.count(i)) return "shard " + std::to_string(i) + "/" + std::to_string(first.shard_count) + " is missing";
+    return "";
+}
+
+// The shards' rows in unit order: each shard's own rows are in order, and a
+// unit's rows are all in one shard.
+class Interleave {
+public:
+    explicit Interleave(std::vector<std::unique_ptr<ReportReader>>& shards) : shards_(shards), head_(shards.size()) {
+        for (std::size_t i = 0; i < shards_.size(); ++i) advance(i);
+    }
+    // The next unit's rows; false when every shard's unit rows are done.
+    bool next_unit(std::vector<Row>& unit) {
+        unit.clear();
+        std::size_t best = head_.size();
+        for (std::size_t i = 0; i < head_.size(); ++i)
+            if (head_[i] && (best == head_.size() || head_[i]->unit < head_[best]->unit)) best = i;
+        if (best == head_.size()) return false;
+        const uint64_t id = head_[best]->unit;
+        while (head_[best] && head_[best]->unit == id) {
+            unit.push_back(std::move(*head_[best]));
+            advance(best);
+        }
+        return true;
+    }
+
+private:
+    // Derived rows end a shard's unit rows: the merge makes its own.
+    void advance(std::size_t i) {
+        Row row;
+        if (shards_[i]->next(row) && !row.derived) head_[i] = std::move(row);
+        else head_[i].reset();
+    }
+    std::vector<std::unique_ptr<ReportReader>>& shards_;
+    std::vector<std::optional<Row>> head_;
+};
+
+// The merged run: shard 1/1 of the same run, with every shard's rows.
+RunInfo merged_run(const std::vector<std::unique_ptr<ReportReader>>& shards) {
+    RunInfo run = shards.front()->run();
+    run.shard_index = run.shard_count = 1;
+    run.rows = 0;
+    for (const auto& s : shards) run.rows += s->run().rows;
+    return run;
+}
+
+}  // namespace
+
+std::optional<Outcome> merge(const std::vector<std::string>& paths, ReportWriter& out, std::string& error) {
+    if (paths.empty()) {
+        error = "no reports to merge";
+        return std::nullopt;
+    }
+    std::vector<std::unique_ptr<ReportReader>> shards;
+    Outcome outcome;
+    for (const auto& path : paths) {
+        auto reader = ReportReader::open(path, ReportReader::Incomplete::refuse, error);
+        if (!reader) return std::nullopt;
+        if (!reader->begin()) return error = reader->error(), std::nullopt;
+        if (auto mixed = companions_problem(path, reader->run()); !mixed.empty()) return error = mixed, std::nullopt;
+        if (!reader->checked())
+            outcome.notes.push_back(path + ": a version " + std::to_string(reader->run().version) +
+                                    " report carries no digest or unit counts: whether it is whole is not checked");
+        shards.push_back(std::move(reader));
+    }
+    if (error = shards_problem(shards); !error.empty()) return std::nullopt;
+    RunInfo run = merged_run(shards);
+    if (!out.begin(run, error)) return std::nullopt;
+    Interleave rows(shards);
+    for (std::vector<Row> unit; rows.next_unit(unit);) out.add_unit(unit);
+    for (auto& s : shards) {
+        if (!s->end()) {
+            out.abort();
+            error = s->error();
+            return std::nullopt;
+        }
+        for (const auto& e : s->ending().input_errors)
+            if (std::find(outcome.ending.input_errors.begin(), outcome.ending.input_errors.end(), e) ==
+                outcome.ending.input_errors.end())
+                outcome.ending.input_errors.push_back(e);
+        outcome.ending.interrupted = outcome.ending.interrupted || s->ending().interrupted;
+    }
+    return outcome;
+}
+
+}  // namespace np::verify

@@ -1,0 +1,130 @@
+// The JSON report's format, and the reader behind --merge and --resume.
+//
+// A report is one JSON object written as it runs: {"numplace_verify": 3,
+// "run": {...}, "rows": [ one row per line, in unit order, then the derived
+// rows ], "summary": {...}}. Version 3 makes a report check itself:
+//   run.id        the run that wrote it; its JUnit and regressions files
+//                 carry the same id, so a mix of two runs' files is seen
+//   run.units     how many units the whole run has (every shard's)
+//   run.rows      how many rows this shard's units must have
+//   unit_rows     on each row: how many rows its unit has
+//   summary.digest  SHA-256 over the run, every row and the summary, each as
+//                 the compact JSON line it is written as
+// The reader checks as it streams, holding one unit's rows at most: every
+// row belongs to a unit of the report's shard, units come in order and each
+// has all its rows once, no (unit, plugin, operation) twice, the summary's
+// counts are the rows', and the digest matches. The digest shows that a
+// report was edited after numplace wrote it; it cannot stop someone who
+// edits it and computes the digest again (it is not a signature).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <istream>
+#include <memory>
+#include <optional>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <utility>
+
+#include "numplace/digest.hpp"
+#include "tally.hpp"
+#include "verify.hpp"
+
+namespace np::verify {
+
+using json = nlohmann::ordered_json;
+
+namespace report_file {
+json run_to_json(const RunInfo& run);
+// Throw (std::runtime_error, nlohmann's exceptions) on what is malformed.
+RunInfo run_from_json(const json& j, int version);
+json row_to_json(const Row& row);
+Row row_from_json(const json& j, int version);
+// The summary without its digest.
+json summary_to_json(const RunInfo& run, const Ending& ending, const Tally& tally);
+Ending ending_from_json(const json& summary);
+// A value as it is written and digested: compact, invalid UTF-8 replaced.
+std::string line(const json& value);
+}  // namespace report_file
+
+// SHA-256 over a version 3 report's lines: its run, each row, its summary
+// without the digest.
+class ReportDigest {
+public:
+    ReportDigest();
+    void add(std::string_view line);
+    std::string finish();  // "sha256:" and 64 hex digits
+
+private:
+    Sha256 sha_;
+};
+
+class ReportReader {
+public:
+    // --merge refuses a unit that lacks rows; --resume runs it again.
+    enum class Incomplete { refuse, allow };
+
+    // `name` (the path) starts every message.
+    ReportReader(std::istream& in, std::string name, Incomplete incomplete);
+    static std::unique_ptr<ReportReader> open(const std::string& path, Incomplete incomplete, std::string& error);
+    ~ReportReader();
+
+    // Reads the version and the run: false (and error()) when it is no report.
+    bool begin();
+    const RunInfo& run() const { return run_; }
+    // The next row, checked against those before it; false at the end of
+    // the rows or on an error (error() says which).
+    bool next(Row& row);
+    // Reads the summary and checks the whole: counts, digest, completeness.
+    bool end();
+    const Ending& ending() const { return ending_; }
+    const std::string& error() const { return error_; }
+    bool failed() const { return !error_.empty(); }
+    // Version 3: completeness and digest were checked; older reports lack
+    // what the checks need.
+    bool checked() const { return run_.version >= 3; }
+
+    // Called as each unit's rows end: the unit, how many rows it has, how
+    // many it must have (version 3; 0 when the report does not say), and
+    // whether one of them is a call --max-timeouts kept back.
+    std::function<void(uint64_t unit, uint64_t rows, uint64_t must, bool not_run)> on_unit;
+
+private:
+    class Scanner;
+    bool fail(const std::string& what);
+    std::optional<json> named_value(const char* name);
+    bool check_row(const Row& row);
+    bool close_unit();
+    bool check_summary(const json& summary);
+
+    std::unique_ptr<std::istream> owned_;
+    std::unique_ptr<Scanner> scan_;
+    std::string name_, error_;
+    Incomplete incomplete_;
+    RunInfo run_;
+    Ending ending_;
+    ReportDigest digest_;
+    Tally tally_;
+    bool rows_ended_ = false;
+    uint64_t rows_read_ = 0, unit_rows_read_ = 0;
+    // The unit being read.
+    bool in_unit_ = false, derived_seen_ = false, unit_not_run_ = false;
+    uint64_t unit_ = 0, unit_count_ = 0, unit_must_ = 0;
+    std::string unit_entry_;
+    std::set<std::pair<std::string, std::string>> unit_calls_;  // (plugin, operation)
+};
+
+// The id a JUnit or regressions file was stamped with ("" when it has none
+// or cannot be read): what --merge, --resume and corpus lint compare.
+std::string junit_run_id(const std::string& path);
+std::string regressions_run_id(const std::string& path, std::string* report = nullptr);
+// A report's run id, from its first bytes ("" when none).
+std::string report_run_id(const std::string& path);
+// "" when the files written with the report at `report_path` carry its run's
+// id (or are gone); else one line naming the file that does not: a run was
+// killed between renaming its files.
+std::string companions_problem(const std::string& report_path, const RunInfo& run);
+
+}  // namespace np::verify

@@ -1,0 +1,426 @@
+// A chunk of units: the calls each unit needs (plan), run as batches per
+// plugin (run_calls) through its thread's runner, then judged
+// (harness/judge) into rows.
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "generators.hpp"
+#include "judge.hpp"
+#include "numplace/certify.hpp"
+#include "numplace/format.hpp"
+#include "numplace/random.hpp"
+#include "runner.hpp"
+#include "sources.hpp"
+#include "units.hpp"
+#include "verify.hpp"
+
+namespace np::verify {
+
+using judge::contradictions;
+using judge::judge_check;
+using judge::judge_solve;
+using judge::Judgement;
+using judge::NamedAnswer;
+using judge::truth_from_answers;
+using judge::truth_from_corpus;
+using judge::Truth;
+
+// ---- Running units -------------------------------------------------------------------
+
+// A lane's batch stops when the run is interrupted or its deadline passed.
+// (A deadline read just as its batch ended may stop the next batch early:
+// that batch's calls are only sent again, and the rows do not change.)
+void watch_lanes(std::vector<Lane>& lanes, bool interrupted) {
+    const int64_t now = Lane::now_ns();
+    for (Lane& lane : lanes) {
+        int64_t deadline = lane.deadline_ns.load();
+        if (interrupted || (deadline != 0 && now >= deadline && lane.deadline_ns.compare_exchange_strong(deadline, 0)))
+            lane.stop.store(true);
+    }
+}
+
+bool cancelled(const Context& ctx) {
+    const std::atomic<bool>* flag = ctx.settings.harness.cancel;
+    return flag != nullptr && flag->load(std::memory_order_relaxed);
+}
+
+namespace {
+
+// One call a unit needs. A chunk's calls are grouped by plugin and sent as
+// batches (a worker round trip costs more than a 17-clue solve).
+struct Call {
+    const Plugin* plugin = nullptr;
+    bool check = false;
+    const Grid* grid = nullptr;
+    uint64_t limit = 2;
+    SolveOutcome solved;
+    CheckOutcome checked;
+    std::string not_run;  // why the call was not made (--max-timeouts); "" when it ran
+};
+
+Row row_for(const std::string& entry, const std::string& plugin, const std::string& operation, const Judgement& j) {
+    Row r;
+    r.entry = entry;
+    r.plugin = plugin;
+    r.operation = operation;
+    r.status = j.status;
+    r.kind = j.kind;
+    r.finding = j.finding;
+    return r;
+}
+
+// The row of a call that --max-timeouts kept from running: a skip that
+// --resume runs again.
+Row not_run_row(const std::string& entry, const std::string& plugin, const std::string& operation,
+                const std::string& reason) {
+    Row r = row_for(entry, plugin, operation, {Status::skip, Kind::none, reason});
+    r.not_run = true;
+    return r;
+}
+
+std::string verdict_of(const SolveOutcome& out) {
+    if (out.fault != Fault::none) return "error";
+    std::string v(verdict_name(out.verdict));
+    if (out.count > 2 || (out.verdict == Verdict::multiple && out.complete)) v += " (" + std::to_string(out.count) + (out.complete ? ")" : "+)");
+    return v;
+}
+
+corpus::PuzzleEntry regression_entry(const std::string& id, const Grid& puzzle, const Truth& truth,
+                                     const std::string& source) {
+    corpus::PuzzleEntry e;
+    std::string clean;
+    for (char c : id) clean += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.') ? c : '-';
+    e.id = clean;
+    e.size = puzzle.geometry;
+    e.text = format_line(puzzle);
+    e.puzzle = puzzle;
+    e.expect.verdict = truth.verdict;
+    if (truth.verdict == Verdict::unique) {
+        e.expect.solution = truth.solution;
+        e.expect.count = 1;
+    } else if (truth.verdict == Verdict::none) {
+        e.expect.count = 0;
+    } else if (truth.verdict == Verdict::multiple) {
+        if (truth.count) e.expect.count = truth.count;
+        else e.expect.count_at_least = std::max<uint64_t>(truth.at_least, 2);
+    } else if (truth.verdict == Verdict::invalid) {
+        if (auto v = first_violation(puzzle)) {
+            corpus::ExpectedReason r;
+            r.code = v->code;
+            r.row = v->row;
+            r.column = v->column;
+            r.box = v->box;
+            r.value = v->value;
+            e.expect.reason = r;
+        }
+    }
+    e.source = source;
+    e.tags = {"regression"};
+    return e;
+}
+
+// An entry with an exact count above 2 is counted by plugins that can count.
+uint64_t limit_for(const corpus::PuzzleEntry& e, const Plugin& p) {
+    return p.can(NP_CAP_COUNT) && e.expect.count.value_or(0) > 2 ? NP_UNLIMITED : 2;
+}
+
+std::vector<Row> judge_corpus_puzzle(const corpus::PuzzleEntry& e, const std::vector<Call>& calls) {
+    if (const Reason* reason = std::get_if<Reason>(&e.puzzle)) {
+        // Text the host's parser refuses never reaches a plugin: the parser
+        // itself is judged.
+        const bool right = e.expect.reason && e.expect.reason->matches(*reason);
+        Judgement j = right ? Judgement{Status::pass, Kind::none, ""}
+                            : Judgement{Status::fail, Kind::expectation, "the parser says " + reason->message};
+        Row r = row_for(e.id, "host", "parse", j);
+        r.verdict = "invalid";
+        return {r};
+    }
+    const Truth truth = truth_from_corpus(e.expect);
+    std::vector<Row> rows;
+    for (const Call& call : calls) {
+        const std::string operation = call.limit == NP_UNLIMITED ? "count" : "solve";
+        if (!call.not_run.empty()) {
+            rows.push_back(not_run_row(e.id, call.plugin->name(), operation, call.not_run));
+            continue;
+        }
+        const SolveOutcome& out = call.solved;
+        Row r = row_for(e.id, call.plugin->name(), operation, judge_solve(out, truth, Kind::expectation));
+        r.verdict = verdict_of(out);
+        r.micros = out.stats.micros;
+        r.claimed_micros = out.stats.claimed_micros;
+        if (r.status == Status::fail) {
+            corpus::PuzzleEntry copy = e;
+            copy.tags.push_back("regression");
+            r.regression = std::move(copy);
+        }
+        rows.push_back(std::move(r));
+    }
+    return rows;
+}
+
+// The calls come from plan(): every judged solver, then the oracle when it
+// is not among them.
+std::vector<Row> judge_plain_puzzle(const Unit& u, const std::vector<Call>& calls, const Context& ctx) {
+    const Grid& grid = *u.grid;
+    std::vector<NamedAnswer> answers;
+    std::vector<Row> not_run;  // judged plugins whose calls --max-timeouts kept back
+    const SolveOutcome* oracle = nullptr;
+    for (const Call& call : calls) {
+        const bool judged = std::any_of(ctx.judged.begin(), ctx.judged.end(),
+                                        [&](const Plugin& p) { return &p == call.plugin; });
+        // A call not made is no answer: the truth comes from the others.
+        if (!call.not_run.empty()) {
+            if (judged) not_run.push_back(not_run_row(u.item.origin, call.plugin->name(), "solve", call.not_run));
+            continue;
+        }
+        if (judged) answers.push_back({call.plugin->name(), &call.solved});
+        if (ctx.oracle && call.plugin->name() == ctx.oracle->name()) oracle = &call.solved;
+    }
+    Truth truth;
+    if (!obeys_rules(grid)) {
+        truth.established = true;
+        truth.verdict = Verdict::invalid;
+        truth.source = "the rules";
+    } else {
+        truth = truth_from_answers(answers, oracle, ctx.oracle ? ctx.oracle->name() : "");
+    }
+    const auto clashes = truth.established ? std::vector<std::string>(answers.size()) : contradictions(answers);
+    std::vector<Row> rows = std::move(not_run);
+    for (std::size_t i = 0; i < answers.size(); ++i) {
+        const SolveOutcome& out = *answers[i].outcome;
+        Judgement j = judge_solve(out, truth, Kind::disagreement);
+        if (j.status == Status::pass && !clashes[i].empty()) j = {Status::fail, Kind::disagreement, clashes[i]};
+        Row r = row_for(u.item.origin, answers[i].plugin, "solve", j);
+        r.verdict = verdict_of(out);
+        r.micros = out.stats.micros;
+        r.claimed_micros = out.stats.claimed_micros;
+        if (r.status == Status::fail && truth.established)
+            r.regression = regression_entry(u.item.origin, grid, truth, "numplace verify: " + u.item.origin +
+                                                                             "; truth from " + truth.source);
+        rows.push_back(std::move(r));
+    }
+    return rows;
+}
+
+std::vector<Row> judge_grid_check(const corpus::GridCheckEntry& e, const std::vector<Call>& calls) {
+    std::vector<Row> rows;
+    for (const Call& call : calls) {
+        if (!call.not_run.empty()) {
+            rows.push_back(not_run_row(e.id, call.plugin->name(), "check", call.not_run));
+            continue;
+        }
+        const CheckOutcome& out = call.checked;
+        Row r = row_for(e.id, call.plugin->name(), "check", judge_check(out, e));
+        r.verdict = out.fault != Fault::none ? "error" : out.violations.empty() ? "valid" : "not valid";
+        rows.push_back(std::move(r));
+    }
+    return rows;
+}
+
+// The calls a unit needs (generators make theirs as they go).
+std::vector<Call> plan(const Unit& u, const Context& ctx) {
+    std::vector<Call> calls;
+    auto solve = [&](const Plugin& p, const Grid& g, uint64_t limit) {
+        Call c;
+        c.plugin = &p;
+        c.grid = &g;
+        c.limit = limit;
+        calls.push_back(std::move(c));
+    };
+    switch (u.kind) {
+        case Unit::Kind::corpus_puzzle:
+            if (const Grid* g = std::get_if<Grid>(&u.puzzle->puzzle))
+                for (const Plugin& p : ctx.judged)
+                    if (p.can(NP_CAP_SOLVE)) solve(p, *g, limit_for(*u.puzzle, p));
+            break;
+        case Unit::Kind::plain_puzzle: {
+            bool oracle_judged = false;
+            for (const Plugin& p : ctx.judged) {
+                if (!p.can(NP_CAP_SOLVE)) continue;
+                solve(p, *u.grid, 2);
+                oracle_judged = oracle_judged || (ctx.oracle && p.name() == ctx.oracle->name());
+            }
+            // The oracle judges without being judged.
+            if (ctx.oracle && !oracle_judged) solve(*ctx.oracle, *u.grid, 2);
+            break;
+        }
+        case Unit::Kind::grid_check:
+            for (const Plugin& p : ctx.judged) {
+                if (!p.can(NP_CAP_CHECK_GRID)) continue;
+                Call c;
+                c.plugin = &p;
+                c.check = true;
+                c.grid = &u.check->grid;
+                calls.push_back(std::move(c));
+            }
+            break;
+        case Unit::Kind::generator: break;
+    }
+    return calls;
+}
+
+// A generator unit, judged by the generator checker. The prover is the
+// oracle unless the oracle is the generator itself; then another plugin.
+Row run_generator(const GeneratorUnit& g, const Context& ctx, runner::Runner& run) {
+    Row row;
+    row.entry = g.id;
+    row.plugin = g.plugin;
+    row.operation = "generate";
+    const Plugin* plugin = nullptr;
+    for (const Plugin& p : ctx.judged)
+        if (p.name() == g.plugin) plugin = &p;
+    if (plugin == nullptr) {
+        row.status = Status::skip;
+        row.finding = g.plugin + " is not loaded";
+        return row;
+    }
+    const Plugin* prover = harness::prover_for(g.plugin, ctx.oracle, ctx.plugins.registry.plugins());
+    const judge::GeneratorJudgement j =
+        judge::check_generator({*plugin, g.call, g.expect, prover, g.sweep}, run, ctx.budget);
+    row.status = j.judgement.status;
+    row.kind = j.judgement.kind;
+    row.finding = j.judgement.finding;
+    row.verdict = j.verdict;
+    row.micros = j.micros;
+    return row;
+}
+
+std::vector<Row> judge_unit(const Unit& u, const std::vector<Call>& calls, const Context& ctx) {
+    switch (u.kind) {
+        case Unit::Kind::corpus_puzzle: return judge_corpus_puzzle(*u.puzzle, calls);
+        case Unit::Kind::plain_puzzle: return judge_plain_puzzle(u, calls, ctx);
+        case Unit::Kind::grid_check: return judge_grid_check(*u.check, calls);
+        case Unit::Kind::generator: break;
+    }
+    return {};
+}
+
+// One batch of calls (one plugin, kind and limit) through the runner.
+// Returns how many of them timed out.
+std::size_t run_batch(const std::vector<Call*>& batch, runner::Runner& run, const Budget& budget) {
+    const Call& first = *batch.front();
+    std::vector<const Grid*> grids;
+    for (const Call* c : batch) grids.push_back(c->grid);
+    std::size_t timed_out = 0;
+    if (first.check) {
+        auto out = run.check(*first.plugin, grids, {}, budget);
+        for (std::size_t k = 0; k < batch.size(); ++k) {
+            timed_out += out[k].fault == Fault::timed_out;
+            batch[k]->checked = std::move(out[k]);
+        }
+    } else {
+        auto out = run.solve(*first.plugin, grids, first.limit, {}, budget);
+        for (std::size_t k = 0; k < batch.size(); ++k) {
+            timed_out += out[k].fault == Fault::timed_out;
+            batch[k]->solved = std::move(out[k]);
+        }
+    }
+    return timed_out;
+}
+
+// A call of a batch that its lane's stop flag cut off: the runner gave it
+// back unanswered.
+bool cut_off(const Call& c) {
+    const Fault fault = c.check ? c.checked.fault : c.solved.fault;
+    const std::string& message = c.check ? c.checked.message : c.solved.message;
+    return fault == Fault::refused && message == "interrupted";
+}
+
+// A group's calls under --max-timeouts. A batch may hold more calls than it
+// may time out (its allowance: batches are what make workers cheap); it
+// then runs under a deadline of allowance x (timeout + grace), since each
+// timeout costs that much. A batch cut by its deadline is sent again in
+// batches no larger than the allowance, which need no deadline. Once the
+// plugin has timed out K times, the calls left are not made.
+void run_group(const std::vector<Call*>& group, Lane& lane, const Context& ctx) {
+    const std::string& plugin = group.front()->plugin->name();
+    const double per_timeout = ctx.budget.timeout_seconds + ctx.settings.harness.runner.grace_seconds;
+    Budget budget = ctx.budget;
+    if (ctx.bound.active()) budget.cancel = &lane.stop;  // watch_lanes passes an interrupt on
+    std::vector<Call*> pending = group;
+    bool cut = false;
+    while (!pending.empty() && !cancelled(ctx)) {
+        const std::size_t allowance = ctx.bound.take(plugin, pending.size());
+        if (allowance == 0) {
+            for (Call* c : pending) c->not_run = ctx.bound.reason(plugin);
+            return;
+        }
+        const std::size_t n = cut ? allowance : pending.size();
+        const std::vector<Call*> batch(pending.begin(), pending.begin() + static_cast<std::ptrdiff_t>(n));
+        lane.arm(n > allowance ? static_cast<double>(allowance) * per_timeout : 0);
+        const std::size_t timed_out = run_batch(batch, *lane.run, budget);
+        lane.disarm();
+        ctx.bound.give_back(plugin, allowance, timed_out);
+        std::vector<Call*> again;
+        for (Call* c : batch)
+            if (cut_off(*c) && !cancelled(ctx)) again.push_back(c);
+        cut = cut || !again.empty();
+        again.insert(again.end(), pending.begin() + static_cast<std::ptrdiff_t>(n), pending.end());
+        pending = std::move(again);
+    }
+}
+
+// Runs a chunk's calls grouped by plugin, kind and limit, in batches.
+void run_calls(std::vector<Call*>& calls, Lane& lane, const Context& ctx) {
+    std::vector<bool> done(calls.size(), false);
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+        if (done[i]) continue;
+        std::vector<Call*> group;
+        for (std::size_t k = i; k < calls.size(); ++k)
+            if (!done[k] && calls[k]->plugin == calls[i]->plugin && calls[k]->check == calls[i]->check &&
+                calls[k]->limit == calls[i]->limit) {
+                group.push_back(calls[k]);
+                done[k] = true;
+            }
+        run_group(group, lane, ctx);
+    }
+}
+
+// A generator unit counts as one call of its plugin for --max-timeouts.
+Row run_generator_bounded(const GeneratorUnit& g, const Context& ctx, runner::Runner& run) {
+    if (ctx.bound.take(g.plugin, 1) == 0) return not_run_row(g.id, g.plugin, "generate", ctx.bound.reason(g.plugin));
+    Row row = run_generator(g, ctx, run);
+    ctx.bound.give_back(g.plugin, 1, row.kind == Kind::timed_out ? 1 : 0);
+    return row;
+}
+
+}  // namespace
+
+// One chunk: its calls planned and run as batches, then judged.
+void run_chunk(Chunk& chunk, const Context& ctx, Lane& lane) {
+    std::vector<std::vector<Call>> calls(chunk.units.size());
+    std::vector<Call*> flat;
+    for (std::size_t k = 0; k < chunk.units.size(); ++k) {
+        calls[k] = plan(chunk.units[k], ctx);
+        for (Call& c : calls[k]) flat.push_back(&c);
+    }
+    run_calls(flat, lane, ctx);
+    for (std::size_t k = 0; k < chunk.units.size(); ++k) {
+        const Unit& unit = chunk.units[k];
+        auto rows = unit.kind == Unit::Kind::generator ? std::vector<Row>{run_generator_bounded(unit.generator, ctx, *lane.run)}
+                                                       : judge_unit(unit, calls[k], ctx);
+        if (cancelled(ctx)) return;
+        for (auto& r : rows) r.unit = chunk.index[k];
+        chunk.rows[k] = std::move(rows);
+    }
+}
+
+uint64_t rows_of(const Unit& u, const std::vector<Plugin>& judged) {
+    auto able = [&](np_capability capability) {
+        return static_cast<uint64_t>(std::count_if(judged.begin(), judged.end(), [&](const Plugin& p) { return p.can(capability); }));
+    };
+    switch (u.kind) {
+        case Unit::Kind::corpus_puzzle: return std::holds_alternative<Reason>(u.puzzle->puzzle) ? 1 : able(NP_CAP_SOLVE);
+        case Unit::Kind::plain_puzzle: return able(NP_CAP_SOLVE);
+        case Unit::Kind::grid_check: return able(NP_CAP_CHECK_GRID);
+        case Unit::Kind::generator: return 1;
+    }
+    return 0;
+}
+
+}  // namespace np::verify

@@ -1,0 +1,303 @@
+// verify's reports as evidence (docs/verification.md, "What a report
+// guarantees"): --merge and --resume check every report they read, and a
+// report edited by hand, cut short, relabelled, doubled or mixed with
+// another run's files is refused with a line naming the file and what is
+// wrong; --resume runs again a unit that lacks rows. No refusal leaves a
+// temporary file behind.
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+
+#include "full_disk.hpp"
+#include "report_forge.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using np::test::ordered;
+using np::test::read_report;
+using np::test::run_cli;
+using np::test::seal;
+using np::test::write_report;
+namespace fs = std::filesystem;
+
+class Evidence : public ::testing::Test {
+protected:
+    void SetUp() override {
+        char name[] = "/tmp/numplace-evidence-XXXXXX";
+        dir = mkdtemp(name);
+        for (const char* shard : {"1/2", "2/2"}) {
+            const std::string out = path(std::string("s") + shard[0] + ".json");
+            auto run = run_cli(verify({"--shard", shard, "--report", out}));
+            ASSERT_EQ(run.exit_code, 0) << run.err;
+        }
+    }
+    void TearDown() override { fs::remove_all(dir); }
+    std::string path(const std::string& name) const { return (dir / name).string(); }
+    static std::vector<std::string> verify(std::vector<std::string> extra) {
+        std::vector<std::string> args = {"verify", np::test::source_dir() + "/corpus/data/good.yaml", "--plugins",
+                                         "bitmask-mrv,exhaustive-count", "--no-generator-sweep"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        return args;
+    }
+    // Merges these reports; expects a refusal naming `file` and `why`.
+    void refused(const std::vector<std::string>& reports, const std::string& file, const std::string& why) {
+        std::vector<std::string> args = {"verify", "--merge"};
+        args.insert(args.end(), reports.begin(), reports.end());
+        args.insert(args.end(), {"--report", path("merged.json")});
+        const auto run = run_cli(args);
+        EXPECT_EQ(run.exit_code, 2) << run.err;
+        EXPECT_NE(run.err.find(file + ": "), std::string::npos) << run.err;
+        EXPECT_NE(run.err.find(why), std::string::npos) << run.err;
+        EXPECT_FALSE(fs::exists(path("merged.json")));
+        expect_no_temporaries();
+    }
+    void expect_no_temporaries() const {
+        for (const auto& e : fs::directory_iterator(dir))
+            EXPECT_EQ(e.path().filename().string().find(".numplace-"), std::string::npos) << e.path();
+    }
+    // Shard 1's report edited by `edit`, written as `name`.
+    std::string edited(const std::string& name, const std::function<void(ordered&)>& edit, bool sealed) {
+        auto report = read_report(path("s1.json"));
+        edit(report);
+        if (sealed) seal(report);
+        return write_report(path(name), report);
+    }
+    fs::path dir;
+};
+
+TEST_F(Evidence, TheShardsMergeAndTheMergedReportChecksItself) {
+    auto merged = run_cli({"verify", "--merge", path("s1.json"), path("s2.json"), "--report", path("m.json")});
+    ASSERT_EQ(merged.exit_code, 0) << merged.err;
+    // The merged report is read back by the same checks: a merge of one.
+    auto again = run_cli({"verify", "--merge", path("m.json"), "--report", path("m2.json")});
+    EXPECT_EQ(again.exit_code, 0) << again.err;
+    const auto report = read_report(path("m.json"));
+    EXPECT_EQ(report["run"]["rows"], report["rows"].size());
+    expect_no_temporaries();
+}
+
+TEST_F(Evidence, AFlippedStatusIsRefused) {
+    auto flip = [](ordered& r) { r["rows"][0]["status"] = "fail", r["rows"][0]["kind"] = "expectation"; };
+    refused({edited("flipped.json", flip, false), path("s2.json")}, "flipped.json", "(edited?)");
+    // With the counts made to agree, the digest still tells.
+    auto careful = [&](ordered& r) {
+        flip(r);
+        const std::string plugin = r["rows"][0]["plugin"];
+        r["summary"]["failed"] = 1;
+        r["summary"]["plugins"][plugin]["pass"] = r["summary"]["plugins"][plugin]["pass"].get<int>() - 1;
+        r["summary"]["plugins"][plugin]["fail"] = 1;
+    };
+    refused({edited("careful.json", careful, false), path("s2.json")}, "careful.json",
+            "its digest does not match its contents: the report was changed after numplace wrote it");
+}
+
+TEST_F(Evidence, DeletedRowsAreRefused) {
+    // Half the rows gone: the digest, and with it made again, the units.
+    auto half = [](ordered& r) {
+        const std::size_t keep = r["rows"].size() / 2;
+        while (r["rows"].size() > keep) r["rows"].erase(r["rows"].size() - 1);
+    };
+    refused({edited("half.json", half, false), path("s2.json")}, "half.json", "(edited?)");
+    auto resealed_half = [&](ordered& r) {
+        half(r);
+        r["summary"]["rows"] = r["rows"].size();
+        r["summary"]["plugins"]["bitmask-mrv"]["pass"] = 0;
+        r["summary"]["plugins"]["exhaustive-count"]["pass"] = 0;
+        for (const auto& row : r["rows"])
+            r["summary"]["plugins"][row["plugin"].get<std::string>()]["pass"] =
+                r["summary"]["plugins"][row["plugin"].get<std::string>()]["pass"].get<int>() + 1;
+    };
+    const std::string file = edited("sealed-half.json", resealed_half, true);
+    const auto run = run_cli({"verify", "--merge", file, path("s2.json")});
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_TRUE(run.err.find("of its 2 rows (rows deleted?)") != std::string::npos ||
+                run.err.find("rows its units must have, and its run was not interrupted") != std::string::npos)
+        << run.err;
+}
+
+TEST_F(Evidence, ADuplicatedRowIsRefused) {
+    auto doubled = [](ordered& r) {
+        r["rows"].insert(r["rows"].begin() + 1, r["rows"][0]);
+        r["summary"]["rows"] = r["rows"].size();
+        const std::string plugin = r["rows"][0]["plugin"];
+        r["summary"]["plugins"][plugin]["pass"] = r["summary"]["plugins"][plugin]["pass"].get<int>() + 1;
+    };
+    refused({edited("doubled.json", doubled, true), path("s2.json")}, "doubled.json",
+            "a second row for the same call (a duplicated row)");
+}
+
+TEST_F(Evidence, AShardRelabelledAsAnotherIsRefused) {
+    // Shard 1's rows under shard 2's label, merged with shard 1: shard 2's
+    // entries never ran.
+    auto relabel = [](ordered& r) { r["run"]["shard"] = "2/2"; };
+    refused({path("s1.json"), edited("relabelled.json", relabel, true)}, "relabelled.json",
+            "belongs to shard 1/2, not to this report's shard 2/2 (a relabelled report?)");
+    refused({path("s1.json"), edited("plain-relabelled.json", relabel, false)}, "plain-relabelled.json",
+            "not to this report's shard 2/2");
+}
+
+TEST_F(Evidence, ATruncatedReportIsRefused) {
+    std::ifstream in(path("s1.json"), std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::ofstream(path("cut.json"), std::ios::binary) << text.substr(0, text.size() / 2);
+    refused({path("cut.json"), path("s2.json")}, "cut.json", "");
+    const auto run = run_cli({"verify", "--merge", path("cut.json"), path("s2.json")});
+    EXPECT_TRUE(run.err.find("ends early (a truncated file?)") != std::string::npos ||
+                run.err.find("not JSON") != std::string::npos)
+        << run.err;
+}
+
+TEST_F(Evidence, AReportReorderedOrOfAnotherRunIsRefused) {
+    // nlohmann's plain json sorts keys: the rows before the run.
+    const nlohmann::json sorted = nlohmann::json::parse(read_report(path("s1.json")).dump());
+    std::ofstream(path("sorted.json")) << sorted.dump();
+    refused({path("sorted.json"), path("s2.json")}, "sorted.json", "'rows' where 'run' should be");
+    ASSERT_EQ(run_cli(verify({"--shard", "2/2", "--max-nodes", "999", "--report", path("other.json")})).exit_code, 0);
+    const auto run = run_cli({"verify", "--merge", path("s1.json"), path("other.json")});
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_NE(run.err.find("comes from a different run"), std::string::npos) << run.err;
+}
+
+TEST_F(Evidence, ResumeRefusesAnEditedReportAndRunsAgainAUnitThatLacksRows) {
+    auto flip = [](ordered& r) { r["rows"][0]["status"] = "unknown"; };
+    const std::string flipped = edited("flipped.json", flip, false);
+    auto run = run_cli(verify({"--shard", "1/2", "--resume", flipped, "--report", path("r.json")}));
+    EXPECT_EQ(run.exit_code, 2) << run.err;
+    EXPECT_NE(run.err.find("flipped.json: "), std::string::npos) << run.err;
+    EXPECT_FALSE(fs::exists(path("r.json")));
+    // One row gone, the digest made again (or a version 2 report, which has
+    // none): its unit runs again, and the report is whole.
+    auto drop = [](ordered& r) {
+        const std::string plugin = r["rows"][1]["plugin"];
+        r["rows"].erase(1);
+        r["summary"]["rows"] = r["rows"].size();
+        r["summary"]["plugins"][plugin]["pass"] = r["summary"]["plugins"][plugin]["pass"].get<int>() - 1;
+    };
+    const std::string lacking = edited("lacking.json", drop, true);
+    run = run_cli(verify({"--shard", "1/2", "--resume", lacking, "--report", path("r.json")}));
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_NE(run.err.find("lacking.json: 1 unit(s) lacked rows; they run again"), std::string::npos) << run.err;
+    const auto whole = read_report(path("s1.json")), resumed = read_report(path("r.json"));
+    ASSERT_EQ(whole["rows"].size(), resumed["rows"].size());
+    for (std::size_t i = 0; i < whole["rows"].size(); ++i)
+        for (const char* key : {"entry", "plugin", "operation", "status", "unit"})
+            EXPECT_EQ(whole["rows"][i][key], resumed["rows"][i][key]) << i << key;
+    expect_no_temporaries();
+}
+
+// A run killed between renaming its files (regressions, then JUnit, then
+// the report) leaves the newer run's JUnit or regressions beside the older
+// run's report. Made here by copying a second run's files over the first's,
+// which is what the kill leaves.
+TEST_F(Evidence, FilesOfTwoRunsSideBySideAreSeen) {
+    const std::vector<std::string> outputs = {"--report", path("r.json"), "--junit", path("j.xml"), "--regressions",
+                                              path("g.yaml")};
+    ASSERT_EQ(run_cli(verify(outputs)).exit_code, 0);
+    fs::create_directory(dir / "later");
+    const std::vector<std::string> later = {"--report", path("later/r.json"), "--junit", path("later/j.xml"),
+                                            "--regressions", path("later/g.yaml")};
+    ASSERT_EQ(run_cli(verify(later)).exit_code, 0);
+    // Killed after its regressions file was renamed.
+    fs::copy_file(path("later/g.yaml"), path("g.yaml"), fs::copy_options::overwrite_existing);
+    auto lint = run_cli({"corpus", "lint", path("g.yaml")});
+    EXPECT_EQ(lint.exit_code, 1);
+    EXPECT_NE(lint.err.find("g.yaml:3: written by verify run"), std::string::npos) << lint.err;
+    EXPECT_NE(lint.err.find("a run was killed between renaming its files"), std::string::npos) << lint.err;
+    auto merged = run_cli({"verify", "--merge", path("r.json")});
+    EXPECT_EQ(merged.exit_code, 2);
+    EXPECT_NE(merged.err.find("g.yaml was written by run"), std::string::npos) << merged.err;
+    auto resumed = run_cli(verify({"--resume", path("r.json")}));
+    EXPECT_EQ(resumed.exit_code, 2);
+    EXPECT_NE(resumed.err.find("a run was killed between renaming its files"), std::string::npos) << resumed.err;
+    // Killed after its JUnit file was renamed too: still seen.
+    fs::copy_file(path("later/j.xml"), path("j.xml"), fs::copy_options::overwrite_existing);
+    merged = run_cli({"verify", "--merge", path("r.json")});
+    EXPECT_EQ(merged.exit_code, 2);
+    EXPECT_NE(merged.err.find("was written by run"), std::string::npos) << merged.err;
+    // The later run's own files agree with each other.
+    EXPECT_EQ(run_cli({"corpus", "lint", path("later/g.yaml")}).exit_code, 0);
+    EXPECT_EQ(run_cli({"verify", "--merge", path("later/r.json")}).exit_code, 0);
+}
+
+TEST_F(Evidence, ASymlinkAtTheReportIsReplacedNotFollowed) {
+    std::ofstream(path("victim.txt")) << "keep me\n";
+    fs::create_symlink(path("victim.txt"), path("r.json"));
+    ASSERT_EQ(run_cli(verify({"--report", path("r.json")})).exit_code, 0);
+    std::ifstream victim(path("victim.txt"));
+    std::string text((std::istreambuf_iterator<char>(victim)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(text, "keep me\n");
+    EXPECT_FALSE(fs::is_symlink(path("r.json")));
+    EXPECT_EQ(run_cli({"verify", "--merge", path("r.json")}).exit_code, 0);
+}
+
+// SIGKILL mid-run: the temporaries it was streaming to are left (nothing
+// runs in a killed process), its targets are untouched, and the next run
+// that writes beside them removes them.
+TEST_F(Evidence, ARunKilledOutrightLeavesTemporariesThatTheNextRunRemoves) {
+    std::string lines;
+    for (int i = 0; i < 40000; ++i) lines += "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+    const std::string puzzles = path("many.txt");
+    std::ofstream(puzzles) << lines;
+    const std::vector<std::string> outputs = {"--report", path("r.json"), "--junit", path("j.xml"), "--regressions",
+                                              path("g.yaml")};
+    auto temporaries = [&] {
+        std::size_t n = 0;
+        for (const auto& e : fs::directory_iterator(dir)) n += e.path().filename().string().find(".numplace-") != std::string::npos;
+        return n;
+    };
+    std::vector<std::string> args = {"verify", puzzles, "--plugins", "bitmask-mrv,exhaustive-count"};
+    args.insert(args.end(), outputs.begin(), outputs.end());
+    np::test::BackgroundCli run(args);
+    ASSERT_TRUE(run.wait_until([&](double, const std::string&) { return temporaries() == 3; }))
+        << "its three temporaries never appeared: " << run.err_so_far();
+    run.signal(SIGKILL);
+    run.finish();
+    EXPECT_EQ(temporaries(), 3u);
+    EXPECT_FALSE(fs::exists(path("r.json")));
+    ASSERT_EQ(run_cli(verify(outputs)).exit_code, 0);
+    EXPECT_EQ(temporaries(), 0u);
+    EXPECT_EQ(run_cli({"verify", "--merge", path("r.json")}).exit_code, 0);
+}
+
+// A full disk while writing each of the three files: no file changes (the
+// report, JUnit and regressions of one run are renamed only when all three
+// are whole), the error names the file, and no temporary is left.
+TEST_F(Evidence, AFullDiskUnderAnyOfTheThreeFilesLeavesAllThreeAsTheyWere) {
+    const fs::path full = dir / "full";
+    fs::create_directory(full);
+    const std::vector<std::pair<std::string, std::string>> flags = {
+        {"--report", "r.json"}, {"--junit", "j.xml"}, {"--regressions", "g.yaml"}};
+    for (const auto& [full_flag, full_name] : flags) {
+        std::vector<std::string> extra;
+        for (const auto& [flag, name] : flags) {
+            const std::string target = flag == full_flag ? (full / name).string() : path(name);
+            if (flag != full_flag) std::ofstream(target) << "old " << name << "\n";
+            extra.insert(extra.end(), {flag, target});
+        }
+        const auto got = np::test::run_cli_on_full_disk(full.string(), {{full_name, "old " + full_name + "\n"}},
+                                                        verify(extra));
+        if (!got.unavailable.empty()) GTEST_SKIP() << got.unavailable;
+        EXPECT_EQ(got.run.exit_code, 2) << full_flag << ": " << got.run.err;
+        EXPECT_NE(got.run.err.find(full_name + ": cannot write"), std::string::npos) << got.run.err;
+        EXPECT_NE(got.run.err.find("(no file was changed)"), std::string::npos) << got.run.err;
+        for (const auto& [flag, name] : flags) {
+            if (flag == full_flag) {
+                ASSERT_TRUE(got.folder_after.count(name)) << name;
+                EXPECT_EQ(got.folder_after.at(name), "old " + name + "\n");
+                continue;
+            }
+            std::ifstream in(path(name));
+            EXPECT_EQ(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()),
+                      "old " + name + "\n")
+                << full_flag << " full: " << name << " changed";
+        }
+        for (const auto& [name, content] : got.folder_after)
+            EXPECT_EQ(name.find(".numplace-"), std::string::npos) << name << " left on the full disk";
+        expect_no_temporaries();
+    }
+}
+
+}  // namespace
