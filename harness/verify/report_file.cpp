@@ -407,8 +407,11 @@ bool ReportReader::check_summary(const json& summary) {
 
 namespace {
 
-// The first `limit` bytes of a file ("" when it cannot be read).
+// The first `limit` bytes of a regular file ("" when it cannot be read;
+// a FIFO is never opened: that would wait for a writer).
 std::string head_of(const std::string& path, std::size_t limit) {
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec)) return "";
     std::ifstream in(path, std::ios::binary);
     std::string text(limit, '\0');
     in.read(text.data(), static_cast<std::streamsize>(limit));
