@@ -195,10 +195,13 @@ Command verify_command() {
                   {"--min-conclusive", FlagKind::percent,
                    "A plugin conclusive (not unknown) on fewer than this % of its rows fails", "10"},
                   {"--shard", FlagKind::text, "Run shard I of N (1-based): every N-th entry"},
-                  {"--merge", FlagKind::flag, "PATHS are shard reports: join them into one report and exit code"},
+                  {"--merge", FlagKind::flag,
+                   "PATHS are shard reports: join them into one report and exit code; each is checked first (whole, "
+                   "unedited, of one run: docs/verification.md)"},
                   {"--resume", FlagKind::text,
                    "A report of an earlier run with the same arguments (one that was interrupted): keep its rows, run "
-                   "only the entries it lacks; a report of other inputs, plugins or settings is refused"},
+                   "only the entries it lacks; a report of other inputs, plugins or settings, or one edited since it "
+                   "was written, is refused"},
                   {"--report", FlagKind::text, "Write the JSON report (rows and summary) to FILE; - for stdout"},
                   {"--junit", FlagKind::text, "Write a JUnit XML file: a testcase per row"},
                   {"--regressions", FlagKind::text, "Write every failure with an established truth as corpus entries"},
