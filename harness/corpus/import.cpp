@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "numplace/certify.hpp"
+#include "output_file.hpp"
 #include "numplace/random.hpp"
 
 namespace np::corpus {
@@ -444,10 +445,11 @@ WriteImport write_import(const ImportResult& result, const std::string& path) {
     // Checked before the file is opened, so a failure leaves no half-made file.
     w.internal = load_text(yaml, path).errors;
     if (!w.internal.empty()) return w;
-    std::ofstream out(path, std::ios::binary);
-    out << header_comment(result) << yaml;
-    out.flush();
-    w.written = static_cast<bool>(out);
+    // Through a temporary renamed over the target (harness/output): a full
+    // disk or a kill never leaves half a corpus file.
+    std::string error;
+    auto out = output::OutputFile::open(path, error);
+    w.written = out && out->write(header_comment(result) + yaml) && out->commit();
     return w;
 }
 
