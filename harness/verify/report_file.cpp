@@ -10,6 +10,10 @@ namespace np::verify {
 
 namespace fs = std::filesystem;
 
+bool Row::same_as(const Row& o) const {
+    return entry == o.entry && plugin == o.plugin && operation == o.operation && status == o.status && kind == o.kind;
+}
+
 namespace report_file {
 
 json run_to_json(const RunInfo& run) {
