@@ -1,0 +1,113 @@
+// Checking a proof: a case-split tree (format in proof_writer.hpp and
+// docs/proofs.md) that shows a puzzle has exactly one solution, none, or
+// exactly n, without trusting the search that made it.
+//
+// The checker keeps a candidate set per cell and its own fixed propagation
+// (a placed value leaves its peers, naked and hidden singles, locked
+// candidates), run to a fixed point at every node. Where that propagation
+// finds a contradiction or a solution, the node's subtree is only parsed,
+// never believed; elsewhere the node must split on every candidate the
+// checker still has (or eliminate). So the verdict rests only on this file
+// and proof.cpp: docs/proofs.md says why it is sound.
+//
+// Streaming: feed() the bytes in chunks of any size, then finish(). Memory
+// is bounded by the grid's size, never by the proof's.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "numplace/grid.hpp"
+#include "numplace/proof_writer.hpp"
+
+namespace np {
+
+struct ProofClaim {
+    enum class Kind { unique, none, count };
+    Kind kind = Kind::unique;
+    uint64_t count = 0;  // for Kind::count: the exact number of solutions claimed
+
+    static ProofClaim unique() { return {Kind::unique, 1}; }
+    static ProofClaim none() { return {Kind::none, 0}; }
+    static ProofClaim exactly(uint64_t n) { return {Kind::count, n}; }
+};
+
+struct ProofResult {
+    bool accepted = false;
+    std::string reason;      // on rejection: where and why ("node 1,412: split on r3c5 misses value 7")
+    uint64_t solutions = 0;  // solution leaves the checker itself found
+    uint64_t nodes = 0;      // nodes parsed
+    uint64_t checked = 0;    // nodes the checker judged (not inside a concluded subtree)
+    uint64_t bytes = 0;
+};
+
+class ProofChecker {
+public:
+    // `witness` is required for a unique claim (the one solution must be it)
+    // and ignored otherwise; it must outlive the checker.
+    ProofChecker(const Grid& puzzle, ProofClaim claim, const Grid* witness, uint64_t max_bytes);
+
+    // False once the proof is rejected (later bytes are ignored).
+    bool feed(std::string_view bytes);
+    // The verdict: accepted only when exactly one whole tree was read and it proves the claim.
+    ProofResult finish();
+
+private:
+    // A decoded node header; `fields` holds its cells, values or positions.
+    struct Node {
+        proof::Kind kind = proof::Kind::leaf;
+        int count = 0;
+        int unit = 0, value = 0;          // SPLIT_PLACE
+        std::vector<int> first, second;   // cells or positions, values (ELIMINATE: cells, values)
+        uint64_t number = 0;              // 1-based, pre-order
+    };
+    // A checked node whose children are being read.
+    struct Frame {
+        Node node;
+        int next_child = 0;
+        std::size_t mark = 0;  // trail size at the node's own (propagated) state
+    };
+    enum class Outcome { open, contradiction, solved };
+
+    static int children(const Node& node);
+    // Parsing.
+    std::size_t decode(std::string_view in, Node& node);
+    void take(const Node& node);
+    void subtree_done();
+    void enter_child(Frame& frame);
+    // Judging one node against the current state.
+    bool judge(const Node& node);
+    bool judge_split_cell(const Node& node);
+    bool judge_split_place(const Node& node);
+    // Candidates and propagation.
+    bool remove(int cell, uint64_t bits);
+    void undo(std::size_t mark);
+    Outcome propagate();
+    bool unit_singles(const std::vector<int>& unit, bool& contradiction);
+    bool locked_candidates();
+    bool lock(int box, const std::vector<int>& line);
+    void conclude(Outcome outcome);
+    bool reject(std::string why);
+    std::string at_node(uint64_t number) const;
+
+    Geometry geometry_;
+    proof::Shape shape_;
+    int side_ = 0;
+    uint64_t all_ = 0;  // the candidate mask of an empty cell: bits 1..N
+    std::vector<std::vector<int>> units_;  // rows, columns, boxes: N cells each
+    std::vector<uint64_t> masks_;          // per cell; bit v = value v still possible
+    std::vector<std::pair<int, uint64_t>> trail_;  // (cell, mask before) for undo
+    std::vector<Frame> frames_;
+    ProofClaim claim_;
+    const Grid* witness_;
+    uint64_t max_bytes_;
+    std::string pending_;      // bytes of a node header not yet complete
+    uint64_t skipping_ = 0;    // subtrees still to parse (unchecked) below a concluded node
+    bool done_ = false;        // the root's subtree is complete
+    std::string rejection_;
+    ProofResult result_;
+};
+
+}  // namespace np

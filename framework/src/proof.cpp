@@ -1,0 +1,405 @@
+// The proof checker (proof.hpp). Read top to bottom: set-up, the byte
+// stream, the tree walk, the judgement of one node, then propagation.
+#include "numplace/proof.hpp"
+
+#include <bit>
+
+#include "numplace/certify.hpp"
+
+namespace np {
+
+namespace {
+
+using proof::Kind;
+using proof::UnitKind;
+
+constexpr uint64_t bit(int value) { return uint64_t{1} << value; }
+constexpr bool single(uint64_t mask) { return std::has_single_bit(mask); }
+
+// "1,412": node numbers of big proofs stay readable.
+std::string grouped(uint64_t n) {
+    std::string digits = std::to_string(n), out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+std::string label(int cell, int side) { return cell_label(cell / side + 1, cell % side + 1); }
+
+std::string unit_label(int unit, int side) {
+    static const char* const kinds[] = {"row ", "column ", "box "};
+    return kinds[unit / side] + std::to_string(unit % side + 1);
+}
+
+}  // namespace
+
+// ---- Set-up ------------------------------------------------------------------
+
+ProofChecker::ProofChecker(const Grid& puzzle, ProofClaim claim, const Grid* witness, uint64_t max_bytes)
+    : geometry_(puzzle.geometry), shape_{puzzle.geometry.box_rows, puzzle.geometry.box_cols},
+      side_(puzzle.side()), claim_(claim), witness_(witness), max_bytes_(max_bytes) {
+    if (!geometry_.valid() || puzzle.cells.size() != static_cast<std::size_t>(geometry_.cell_count())) {
+        reject("the puzzle is malformed");
+        return;
+    }
+    if (claim.kind == ProofClaim::Kind::unique && witness == nullptr) {
+        reject("a unique claim needs its witness");
+        return;
+    }
+    all_ = (bit(side_ + 1) - 1) & ~uint64_t{1};
+    for (int u = 0; u < 3 * side_; ++u) {
+        std::vector<int> cells;
+        for (int p = 0; p < side_; ++p) cells.push_back(shape_.cell_at(UnitKind(u / side_), u % side_, p));
+        units_.push_back(std::move(cells));
+    }
+    for (uint8_t given : puzzle.cells) {
+        if (given > side_) {
+            reject("the puzzle is malformed");
+            return;
+        }
+        masks_.push_back(given == 0 ? all_ : bit(given));
+    }
+    // The root is node 1: if propagation alone decides the puzzle, the whole
+    // tree is parsed but not needed.
+    conclude(propagate());
+}
+
+bool ProofChecker::reject(std::string why) {
+    if (rejection_.empty()) rejection_ = std::move(why);
+    return false;
+}
+
+std::string ProofChecker::at_node(uint64_t number) const { return "node " + grouped(number) + ": "; }
+
+int ProofChecker::children(const Node& node) {
+    return node.kind == Kind::eliminate ? node.count + 1 : node.count;
+}
+
+// ---- The byte stream ---------------------------------------------------------
+
+// A node header is at most 1 + 63 * 3 bytes: feed() keeps at most that much
+// of an incomplete header between calls.
+constexpr std::size_t kMaxHeader = 1 + proof::kMaxCount * 3;
+
+bool ProofChecker::feed(std::string_view bytes) {
+    if (!rejection_.empty()) return false;
+    result_.bytes += bytes.size();
+    if (result_.bytes > max_bytes_) return reject("over the byte budget of " + grouped(max_bytes_) + " bytes");
+    while (!bytes.empty() && rejection_.empty()) {
+        if (done_) return reject("trailing bytes after the root's tree");
+        Node node;
+        if (pending_.empty()) {
+            const std::size_t used = decode(bytes, node);
+            if (used == 0) {
+                if (rejection_.empty()) pending_.assign(bytes);
+                break;
+            }
+            bytes.remove_prefix(used);
+        } else {  // complete the header begun in an earlier chunk
+            const std::size_t before = pending_.size();
+            pending_.append(bytes.substr(0, kMaxHeader));
+            const std::size_t used = decode(pending_, node);
+            if (used == 0) {
+                if (bytes.size() > kMaxHeader) reject("internal: header longer than its bound");
+                break;
+            }
+            bytes.remove_prefix(used - before);
+            pending_.clear();
+        }
+        take(node);
+    }
+    return rejection_.empty();
+}
+
+// Reads one node header from the front of `in`: the bytes used, or 0 when
+// `in` ends first or the header is malformed (then rejection_ says why).
+std::size_t ProofChecker::decode(std::string_view in, Node& node) {
+    node.number = result_.nodes + 1;
+    const auto byte = [&](std::size_t i) { return static_cast<int>(static_cast<uint8_t>(in[i])); };
+    node.kind = Kind(byte(0) >> 6);
+    node.count = byte(0) & proof::kMaxCount;
+    const int cb = shape_.cell_bytes();
+    const std::size_t size = node.kind == Kind::leaf          ? 1
+                             : node.kind == Kind::split_cell  ? 1 + cb + node.count
+                             : node.kind == Kind::split_place ? 3 + node.count
+                                                              : 1 + node.count * (cb + 1);
+    if (in.size() < size) return 0;
+    const auto cell = [&](std::size_t i) { return byte(i) | (cb == 2 ? byte(i + 1) << 8 : 0); };
+    const auto value_ok = [&](int v) { return v >= 1 && v <= side_; };
+    const std::string where = at_node(node.number);
+    const auto malformed = [&](const std::string& why) { return reject(where + why), std::size_t{0}; };
+    node.first.clear();
+    node.second.clear();
+    switch (node.kind) {
+        case Kind::leaf:
+            if (node.count != 0) return malformed("unknown node kind " + std::to_string(byte(0)));
+            break;
+        case Kind::split_cell:
+            node.unit = cell(1);  // the split's cell
+            if (node.unit >= shape_.cells()) return malformed("cell index out of range");
+            for (int i = 0; i < node.count; ++i) node.second.push_back(byte(1 + cb + i));
+            break;
+        case Kind::split_place:
+            node.unit = byte(1);
+            node.value = byte(2);
+            if (node.unit >= 3 * side_) return malformed("unit out of range");
+            if (!value_ok(node.value)) return malformed("value out of range");
+            for (int i = 0; i < node.count; ++i) {
+                if (byte(3 + i) >= side_) return malformed("position out of range");
+                node.first.push_back(shape_.cell_at(UnitKind(node.unit / side_), node.unit % side_, byte(3 + i)));
+            }
+            break;
+        case Kind::eliminate:
+            if (node.count == 0) return malformed("an elimination that eliminates nothing");
+            for (int i = 0; i < node.count; ++i) {
+                node.first.push_back(cell(1 + i * (cb + 1)));
+                node.second.push_back(byte(1 + i * (cb + 1) + cb));
+                if (node.first.back() >= shape_.cells()) return malformed("cell index out of range");
+            }
+            break;
+    }
+    for (int v : node.second)
+        if (!value_ok(v)) return malformed("value out of range");
+    return size;
+}
+
+// ---- The tree walk -------------------------------------------------------------
+// frames_ holds the checked nodes whose children are being read, each with
+// the trail position of its own state. Below a node the checker concluded
+// itself, skipping_ counts the subtrees still to parse: that needs no state.
+
+void ProofChecker::take(const Node& node) {
+    ++result_.nodes;
+    if (skipping_ > 0) {
+        skipping_ += static_cast<uint64_t>(children(node)) - 1;
+        if (skipping_ == 0) subtree_done();
+        return;
+    }
+    ++result_.checked;
+    if (!judge(node)) return;
+    // Any path of a prover that makes progress removes a candidate per level.
+    if (frames_.size() >= static_cast<std::size_t>(side_) * shape_.cells())
+        return void(reject(at_node(node.number) + "nested deeper than any proof needs"));
+    frames_.push_back({node, 0, trail_.size()});
+    enter_child(frames_.back());
+}
+
+// The state of child `next_child`: the node's own state, with this
+// alternative applied and propagated.
+void ProofChecker::enter_child(Frame& frame) {
+    undo(frame.mark);
+    const Node& node = frame.node;
+    const int i = frame.next_child;
+    const auto place = [&](int cell, int value) { remove(cell, all_ & ~bit(value)); };
+    switch (node.kind) {
+        case Kind::split_cell: place(node.unit, node.second[i]); break;
+        case Kind::split_place: place(node.first[i], node.value); break;
+        case Kind::eliminate:
+            // Child i: eliminations before i removed, i placed; the last child:
+            // all removed. The children thus partition the node's solutions.
+            for (int j = 0; j < i; ++j) remove(node.first[j], bit(node.second[j]));
+            if (i < node.count) place(node.first[i], node.second[i]);
+            break;
+        case Kind::leaf: break;
+    }
+    conclude(propagate());
+}
+
+// An open state waits for a checked node; a concluded one is a leaf of the
+// checker's own, whose subtree (one, as the proof gives it) is only parsed.
+void ProofChecker::conclude(Outcome outcome) {
+    if (outcome == Outcome::open) return;
+    skipping_ = 1;
+    if (outcome == Outcome::contradiction) return;
+    ++result_.solutions;
+    Grid solution(geometry_);
+    for (std::size_t c = 0; c < masks_.size(); ++c)
+        solution.cells[c] = static_cast<uint8_t>(std::countr_zero(masks_[c]));
+    const std::string where = at_node(result_.nodes + 1);
+    if (!obeys_rules(solution)) reject(where + "internal: propagation reached a grid that breaks the rules");
+    else if (claim_.kind == ProofClaim::Kind::none) reject(where + "a solution, but the claim is none");
+    else if (claim_.kind == ProofClaim::Kind::count && result_.solutions > claim_.count)
+        reject(where + "solution " + grouped(result_.solutions) + ", more than the " + grouped(claim_.count) + " claimed");
+    else if (claim_.kind == ProofClaim::Kind::unique && result_.solutions > 1)
+        reject(where + "a second solution, but the claim is unique");
+    else if (claim_.kind == ProofClaim::Kind::unique && solution != *witness_)
+        reject(where + "the solution here is not the witness (" + where_grids_differ(solution, *witness_) + ")");
+}
+
+// A subtree just ended: move its parent to the next child, popping every
+// node whose children are all read.
+void ProofChecker::subtree_done() {
+    while (!frames_.empty()) {
+        Frame& frame = frames_.back();
+        if (++frame.next_child < children(frame.node)) {
+            enter_child(frame);
+            return;
+        }
+        frames_.pop_back();
+    }
+    done_ = true;
+}
+
+ProofResult ProofChecker::finish() {
+    if (rejection_.empty() && !done_) {
+        const std::string next = grouped(result_.nodes + 1);
+        if (!pending_.empty()) reject("the proof ends inside node " + next);
+        else reject(result_.nodes == 0 ? "the proof is empty" : "the proof ends before node " + next);
+    }
+    if (rejection_.empty() && claim_.kind != ProofClaim::Kind::none && result_.solutions != claim_.count)
+        reject("the proof shows " + grouped(result_.solutions) + " solutions, not the " + grouped(claim_.count) +
+               " claimed");
+    result_.accepted = rejection_.empty();
+    result_.reason = rejection_;
+    return result_;
+}
+
+// ---- Judging one node ------------------------------------------------------------
+// The state here is open: no contradiction, not solved. A split must cover
+// every candidate left; an alternative already removed costs nothing (its
+// child starts from a contradiction).
+
+bool ProofChecker::judge(const Node& node) {
+    const std::string where = at_node(node.number);
+    switch (node.kind) {
+        case Kind::leaf:
+            for (std::size_t c = 0; c < masks_.size(); ++c)
+                if (!single(masks_[c]))
+                    return reject(where + "a leaf, but " + label(static_cast<int>(c), side_) + " still has " +
+                                  std::to_string(std::popcount(masks_[c])) + " candidates (no contradiction, no solution)");
+            return reject(where + "internal: a solved state not concluded");
+        case Kind::split_cell: return judge_split_cell(node);
+        case Kind::split_place: return judge_split_place(node);
+        case Kind::eliminate: return true;  // any candidate may be refuted
+    }
+    return false;
+}
+
+bool ProofChecker::judge_split_cell(const Node& node) {
+    const std::string what = at_node(node.number) + "split on " + label(node.unit, side_);
+    uint64_t listed = 0;
+    for (int v : node.second) {
+        if (listed & bit(v)) return reject(what + " lists value " + std::to_string(v) + " twice");
+        listed |= bit(v);
+    }
+    const uint64_t missed = masks_[node.unit] & ~listed;
+    if (missed) return reject(what + " misses value " + std::to_string(std::countr_zero(missed)));
+    return true;
+}
+
+bool ProofChecker::judge_split_place(const Node& node) {
+    const std::string what =
+        at_node(node.number) + "split on " + std::to_string(node.value) + " in " + unit_label(node.unit, side_);
+    std::vector<bool> listed(masks_.size(), false);
+    for (int cell : node.first) {
+        if (listed[cell]) return reject(what + " lists " + label(cell, side_) + " twice");
+        listed[cell] = true;
+    }
+    for (int cell : units_[node.unit])
+        if ((masks_[cell] & bit(node.value)) && !listed[cell]) return reject(what + " misses " + label(cell, side_));
+    return true;
+}
+
+// ---- Candidates and propagation ----------------------------------------------------
+// Each rule removes only candidates that no solution of the current state
+// uses, so propagation keeps every solution; the rules only remove, so the
+// fixed point is the same whatever the order (docs/proofs.md).
+
+bool ProofChecker::remove(int cell, uint64_t bits) {
+    const uint64_t before = masks_[cell];
+    if ((before & bits) == 0) return false;
+    trail_.emplace_back(cell, before);
+    masks_[cell] = before & ~bits;
+    return true;
+}
+
+void ProofChecker::undo(std::size_t mark) {
+    while (trail_.size() > mark) {
+        masks_[trail_.back().first] = trail_.back().second;
+        trail_.pop_back();
+    }
+}
+
+ProofChecker::Outcome ProofChecker::propagate() {
+    for (bool changed = true; changed;) {
+        changed = false;
+        // A placed value leaves its peers (which makes naked singles placed values too).
+        for (int c = 0; c < shape_.cells(); ++c) {
+            const uint64_t m = masks_[c];
+            if (m == 0) return Outcome::contradiction;
+            if (!single(m)) continue;
+            const int row = c / side_, column = c % side_;
+            for (int u : {row, side_ + column, 2 * side_ + geometry_.box_of(row, column)})
+                for (int peer : units_[u])
+                    if (peer != c) changed |= remove(peer, m);
+        }
+        bool contradiction = false;
+        for (const auto& unit : units_) {
+            changed |= unit_singles(unit, contradiction);
+            if (contradiction) return Outcome::contradiction;
+        }
+        if (!changed) changed = locked_candidates();
+    }
+    for (uint64_t m : masks_)
+        if (!single(m)) return Outcome::open;
+    return Outcome::solved;
+}
+
+// Hidden singles: a value with one place in the unit is placed there; a
+// value with no place is a contradiction.
+bool ProofChecker::unit_singles(const std::vector<int>& unit, bool& contradiction) {
+    uint64_t once = 0, twice = 0;
+    for (int c : unit) {
+        twice |= once & masks_[c];
+        once |= masks_[c];
+    }
+    if (once != all_) return contradiction = true, false;
+    const uint64_t hidden = once & ~twice;
+    bool changed = false;
+    for (int c : unit) {
+        const uint64_t here = masks_[c] & hidden;
+        // Two hidden values in one cell: keeping one leaves the other without
+        // a place, a contradiction the next pass sees.
+        if (here) changed |= remove(c, masks_[c] & ~(here & -here));
+    }
+    return changed;
+}
+
+// Locked candidates, for every box and every row or column crossing it.
+bool ProofChecker::locked_candidates() {
+    bool changed = false;
+    for (int box = 0; box < side_; ++box) {
+        const int top = (box / geometry_.box_rows) * geometry_.box_rows;
+        const int left = (box % geometry_.box_rows) * geometry_.box_cols;
+        for (int r = top; r < top + geometry_.box_rows; ++r) changed |= lock(2 * side_ + box, units_[r]);
+        for (int c = left; c < left + geometry_.box_cols; ++c) changed |= lock(2 * side_ + box, units_[side_ + c]);
+    }
+    return changed;
+}
+
+// Pointing: a value whose places in the box all lie on the line leaves the
+// rest of the line. Claiming: one whose places on the line all lie in the
+// box leaves the rest of the box. (Each unit holds each value once.)
+bool ProofChecker::lock(int box, const std::vector<int>& line) {
+    const auto on_line = [&](int cell) {
+        return line[0] / side_ == line[1] / side_ ? cell / side_ == line[0] / side_ : cell % side_ == line[0] % side_;
+    };
+    const auto in_box = [&](int cell) {
+        return 2 * side_ + geometry_.box_of(cell / side_, cell % side_) == box;
+    };
+    uint64_t inside = 0, box_rest = 0, line_rest = 0;
+    for (int c : units_[box]) (on_line(c) ? inside : box_rest) |= masks_[c];
+    for (int c : line)
+        if (!in_box(c)) line_rest |= masks_[c];
+    const uint64_t pointing = inside & ~box_rest, claiming = inside & ~line_rest;
+    bool changed = false;
+    for (int c : line)
+        if (!in_box(c)) changed |= remove(c, pointing);
+    for (int c : units_[box])
+        if (!on_line(c)) changed |= remove(c, claiming);
+    return changed;
+}
+
+}  // namespace np
