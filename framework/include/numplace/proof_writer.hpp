@@ -87,34 +87,43 @@ public:
     }
 
     // A node with no children: the checker must find a contradiction or a solution here.
-    void leaf() { header(Kind::leaf, 0); }
+    void leaf() {
+        node([&] { header(Kind::leaf, 0); });
+    }
     // Try each of `values` (1..N) in `cell`; one subtree follows per value.
     void split_cell(int cell, std::span<const int> values) {
-        header(Kind::split_cell, values.size());
-        put_cell(cell);
-        for (int v : values) put_value(v);
+        node([&] {
+            header(Kind::split_cell, values.size());
+            put_cell(cell);
+            for (int v : values) put_value(v);
+        });
     }
     // Place `value` in each of `cells` of the unit in turn; one subtree per cell.
     void split_place(UnitKind kind, int index, int value, std::span<const int> cells) {
-        header(Kind::split_place, cells.size());
-        check(index >= 0 && index < shape_.side(), "unit index");
-        put(static_cast<int>(kind) * shape_.side() + index);
-        put_value(value);
-        for (int cell : cells) {
-            check(cell >= 0 && cell < shape_.cells() && shape_.cell_at(kind, index, shape_.position_of(kind, cell)) == cell,
-                  "cell outside the unit");
-            put(shape_.position_of(kind, cell));
-        }
+        node([&] {
+            header(Kind::split_place, cells.size());
+            check(index >= 0 && index < shape_.side(), "unit index");
+            put(static_cast<int>(kind) * shape_.side() + index);
+            put_value(value);
+            for (int cell : cells) {
+                check(cell >= 0 && cell < shape_.cells() &&
+                          shape_.cell_at(kind, index, shape_.position_of(kind, cell)) == cell,
+                      "cell outside the unit");
+                put(shape_.position_of(kind, cell));
+            }
+        });
     }
     // Candidates a stronger prover removed: one refutation subtree follows per
     // elimination (that candidate placed, the earlier ones removed), then the
     // continuation subtree (all of them removed).
     void eliminate(std::span<const Elimination> eliminations) {
-        header(Kind::eliminate, eliminations.size());
-        for (const auto& e : eliminations) {
-            put_cell(e.cell);
-            put_value(e.value);
-        }
+        node([&] {
+            header(Kind::eliminate, eliminations.size());
+            for (const auto& e : eliminations) {
+                put_cell(e.cell);
+                put_value(e.value);
+            }
+        });
     }
 
     void flush() {
@@ -132,9 +141,20 @@ private:
     static void check(bool ok, const char* what) {
         if (!ok) throw std::invalid_argument(std::string("proof writer: bad ") + what);
     }
+    // Writes one node whole or not at all (a bad argument leaves no half node).
+    template <class Write>
+    void node(Write write) {
+        const std::size_t size = buffer_.size();
+        try {
+            write();
+        } catch (...) {
+            buffer_.resize(size);
+            throw;
+        }
+        if (buffer_.size() >= kChunk) flush();
+    }
     void header(Kind kind, std::size_t count) {
         check(count <= kMaxCount, "count (split larger nodes)");
-        if (buffer_.size() >= kChunk) flush();
         put(static_cast<int>(kind) << 6 | static_cast<int>(count));
     }
     void put(int byte) { buffer_.push_back(static_cast<char>(static_cast<uint8_t>(byte))); }
