@@ -34,36 +34,13 @@ std::string shards_problem(const std::vector<std::unique_ptr<ReportReader>>& sha
 
 // The shards' rows in unit order: each shard's own rows are in order, and a
 // unit's rows are all in one shard.
-class Interleave {
-public:
-    explicit Interleave(std::vector<std::unique_ptr<ReportReader>>& shards) : shards_(shards), head_(shards.size()) {
-        for (std::size_t i = 0; i < shards_.size(); ++i) advance(i);
-    }
-    // The next unit's rows; false when every shard's unit rows are done.
-    bool next_unit(std::vector<Row>& unit) {
-        unit.clear();
-        std::size_t best = head_.size();
-        for (std::size_t i = 0; i < head_.size(); ++i)
-            if (head_[i] && (best == head_.size() || head_[i]->unit < head_[best]->unit)) best = i;
-        if (best == head_.size()) return false;
-        const uint64_t id = head_[best]->unit;
-        while (head_[best] && head_[best]->unit == id) {
-            unit.push_back(std::move(*head_[best]));
-            advance(best);
-        }
-        return true;
-    }
-
-private:
-    // Derived rows end a shard's unit rows: the merge makes its own.
-    void advance(std::size_t i) {
-        Row row;
-        if (shards_[i]->next(row) && !row.derived) head_[i] = std::move(row);
-        else head_[i].reset();
-    }
-    std::vector<std::unique_ptr<ReportReader>>& shards_;
-    std::vector<std::optional<Row>> head_;
-};
+bool next_unit(std::vector<UnitReader>& shards, std::vector<Row>& unit) {
+    auto first = std::min_element(shards.begin(), shards.end(),
+                                  [](const UnitReader& a, const UnitReader& b) { return a.next_unit() < b.next_unit(); });
+    if (first == shards.end() || first->next_unit() == UINT64_MAX) return false;
+    unit = first->take();
+    return true;
+}
 
 // The merged run: shard 1/1 of the same run, with every shard's rows.
 RunInfo merged_run(const std::vector<std::unique_ptr<ReportReader>>& shards) {
@@ -96,8 +73,9 @@ std::optional<Outcome> merge(const std::vector<std::string>& paths, ReportWriter
     if (error = shards_problem(shards); !error.empty()) return std::nullopt;
     RunInfo run = merged_run(shards);
     if (!out.begin(run, error)) return std::nullopt;
-    Interleave rows(shards);
-    for (std::vector<Row> unit; rows.next_unit(unit);) out.add_unit(unit);
+    std::vector<UnitReader> units;
+    for (auto& s : shards) units.emplace_back(*s);
+    for (std::vector<Row> unit; next_unit(units, unit);) out.add_unit(unit);
     for (auto& s : shards) {
         if (!s->end()) {
             out.abort();

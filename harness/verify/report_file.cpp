@@ -407,6 +407,24 @@ bool ReportReader::check_summary(const json& summary) {
     return true;
 }
 
+// ---- A unit at a time ----------------------------------------------------------------------
+
+std::vector<Row> UnitReader::take() {
+    std::vector<Row> rows;
+    const uint64_t unit = next_unit();
+    while (head_ && head_->unit == unit) {
+        rows.push_back(std::move(*head_));
+        advance();
+    }
+    return rows;
+}
+
+void UnitReader::advance() {
+    Row row;
+    if (reader_->next(row) && !row.derived) head_ = std::move(row);
+    else head_.reset();
+}
+
 // ---- Run ids ------------------------------------------------------------------------------
 
 namespace {

@@ -116,6 +116,23 @@ private:
     std::set<std::pair<std::string, std::string>> unit_calls_;  // (plugin, operation)
 };
 
+// A report's unit rows, a unit at a time, its derived rows left out (a
+// merge or a resumed run makes its own): what --merge interleaves and
+// --resume copies in among the new rows. Errors stay with the reader.
+class UnitReader {
+public:
+    explicit UnitReader(ReportReader& reader) : reader_(&reader) { advance(); }
+    // The unit the next rows belong to; UINT64_MAX when none are left.
+    uint64_t next_unit() const { return head_ ? head_->unit : UINT64_MAX; }
+    // That unit's rows (none when none are left).
+    std::vector<Row> take();
+
+private:
+    void advance();
+    ReportReader* reader_;
+    std::optional<Row> head_;
+};
+
 // The id a JUnit or regressions file was stamped with ("" when it has none
 // or cannot be read): what --merge, --resume and corpus lint compare.
 std::string junit_run_id(const std::string& path);

@@ -161,18 +161,14 @@ public:
         if (resumed_ == nullptr) return true;
         reader_ = ReportReader::open(s_.resume, ReportReader::Incomplete::allow, error);
         if (!reader_ || !reader_->begin()) return error = reader_ ? reader_->error() : error, false;
-        advance();
+        units_.emplace(*reader_);
         return true;
     }
     // Writes the finished units before `unit`.
     void before(uint64_t unit, ReportWriter& out) {
-        while (head_ && head_->unit < unit) {
-            std::vector<Row> rows;
-            const uint64_t id = head_->unit;
-            while (head_ && head_->unit == id) {
-                rows.push_back(std::move(*head_));
-                advance();
-            }
+        while (units_ && units_->next_unit() < unit) {
+            const uint64_t id = units_->next_unit();
+            std::vector<Row> rows = units_->take();
             if (resumed_->finished[id / s_.shard_count]) out.add_unit(rows);
         }
     }
@@ -185,15 +181,10 @@ public:
     }
 
 private:
-    void advance() {
-        Row row;
-        if (reader_->next(row) && !row.derived) head_ = std::move(row);
-        else head_.reset();
-    }
     const Settings& s_;
     const Resumed* resumed_;
     std::unique_ptr<ReportReader> reader_;
-    std::optional<Row> head_;
+    std::optional<UnitReader> units_;
 };
 
 // ---- The second walk: chunks across threads ----------------------------------------------
