@@ -697,6 +697,7 @@ std::shared_ptr<ExternalPlugin> ExternalPlugin::load(const std::string& path, bo
     if (!error.empty()) return nullptr;
     np_plugin& d = solver->descriptor;
     d.abi_version = NP_ABI_VERSION;
+    d.struct_size = sizeof(np_plugin);
     d.name = solver->name.c_str();
     d.version = solver->version.c_str();
     d.description = solver->description.c_str();

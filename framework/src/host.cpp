@@ -14,6 +14,7 @@
 #include <set>
 #include <sstream>
 
+#include "abi_v2.hpp"
 #include "numplace/certify.hpp"
 #include "numplace/clock.hpp"
 #include "numplace/digest.hpp"
@@ -122,6 +123,52 @@ int through_abi(const std::string& plugin, const char* operation, Call&& call) n
 }
 
 uint64_t micros_since(uint64_t start_ns) { return (monotonic_ns() - start_ns) / 1000; }
+
+// The three calls, to a plugin of either ABI version: version 2's through
+// the adapter (abi_v2.hpp).
+int call_solve(const np_plugin& d, void* instance, const np_solve_request& request, np_solve_result& result) {
+    if (d.abi_version == 2) return abi_v2::solve(d, instance, request, result);
+    return d.solve(instance, &request, &result);
+}
+int call_check(const np_plugin& d, void* instance, const np_check_request& request, np_check_result& result) {
+    if (d.abi_version == 2) return abi_v2::check(d, instance, request, result);
+    return d.check_grid(instance, &request, &result);
+}
+int call_generate(const np_plugin& d, void* instance, const np_generate_request& request,
+                  np_generate_result& result) {
+    if (d.abi_version == 2) return abi_v2::generate(d, instance, request, result);
+    return d.generate(instance, &request, &result);
+}
+
+// The C end of a ProofSink: it counts each result's bytes against the
+// budget (all of them, also those refused: `attempted` tells the caller a
+// proof went over), and no exception of the sink reaches the plugin.
+struct ProofTap {
+    const ProofSink* sink = nullptr;
+    uint64_t max_bytes = 0;
+    uint64_t first_index = 0;  // the index of the call's result 0
+    uint32_t current = 0;      // the result being written
+    bool refused = false;      // of the current result, no more is taken
+    std::vector<uint64_t> attempted;  // per result of the call
+
+    static int write(void* state, uint32_t result, const uint8_t* bytes, size_t length) noexcept {
+        auto& tap = *static_cast<ProofTap*>(state);
+        // Results come in order, each within the call's own.
+        if (result < tap.current || result >= tap.attempted.size() || (bytes == nullptr && length > 0)) return 1;
+        if (result != tap.current) tap.current = result, tap.refused = false;
+        uint64_t& sent = tap.attempted[result];
+        sent += length;
+        if (tap.refused || sent > tap.max_bytes) return tap.refused = true, 1;
+        try {
+            if (!(*tap.sink)(tap.first_index + result, {reinterpret_cast<const char*>(bytes), length}))
+                tap.refused = true;
+        } catch (...) {
+            tap.refused = true;
+        }
+        return tap.refused ? 1 : 0;
+    }
+    np_proof_sink c_sink() { return {&ProofTap::write, this}; }
+};
 
 }  // namespace
 
@@ -266,7 +313,17 @@ std::optional<std::string> Session::refusal(bool has_function, uint32_t capabili
     return std::nullopt;
 }
 
-SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList& options, const Budget& budget) {
+const char* proof_status_name(ProofStatus status) {
+    switch (status) {
+        case ProofStatus::absent: return "absent";
+        case ProofStatus::checked: return "checked";
+        case ProofStatus::rejected: return "rejected";
+    }
+    return "absent";
+}
+
+SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList& options, const Budget& budget,
+                            const ProofSink& proof) {
     SolveOutcome out;
     const std::string& name = plugin_.name();
     const np_plugin& d = plugin_.descriptor();
@@ -280,18 +337,29 @@ SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList
     buffer_.assign(NP_MAX_WITNESSES * n, 0);
     auto c_options = to_c_options(options);
     np_solve_request request{};
+    request.struct_size = sizeof request;
     request.geometry = puzzle.geometry.to_c();
     request.cells = puzzle.cells.data();
     request.limit = std::max<uint64_t>(limit, 1);
     request.options = c_options.data();
     request.option_count = static_cast<uint32_t>(c_options.size());
     request.budget = to_c_budget(budget);
+    ProofTap tap;
+    if (proof && budget.max_proof_bytes > 0 && plugin_.can(NP_CAP_PROOF)) {
+        tap = {&proof, budget.max_proof_bytes, 0, 0, false, {0}};
+        request.proof = tap.c_sink();
+    }
     np_solve_result result{};
+    result.struct_size = sizeof result;
     for (uint32_t i = 0; i < NP_MAX_WITNESSES; ++i) result.witnesses[i] = buffer_.data() + i * n;
 
     const uint64_t start = monotonic_ns();
-    const int status = through_abi(name, "solve", [&] { return d.solve(instance_, &request, &result); });
+    const int status = through_abi(name, "solve", [&] { return call_solve(d, instance_, request, result); });
     out.status = static_cast<uint32_t>(status);
+    if (!tap.attempted.empty()) {
+        out.proof.declared = result.proof;
+        out.proof.bytes = tap.attempted[0];
+    }
     if (auto bad = answer_problem(result.message, &result.stats); !bad.empty()) {
         out.message = malformed_answer(name, bad);
         out.fault = Fault::malformed;
@@ -372,13 +440,14 @@ CheckOutcome Session::check(const Grid& grid, const OptionList& options) {
         return out;
     }
     auto c_options = to_c_options(options);
-    np_check_request request{grid.geometry.to_c(), grid.cells.data(), c_options.data(),
+    np_check_request request{sizeof request, grid.geometry.to_c(), grid.cells.data(), c_options.data(),
                              static_cast<uint32_t>(c_options.size())};
     std::vector<np_violation> violations(static_cast<std::size_t>(4 * grid.cells.size()));
     np_check_result result{};
+    result.struct_size = sizeof result;
     result.violations = violations.data();
     result.capacity = static_cast<uint32_t>(violations.size());
-    const int status = through_abi(name, "check", [&] { return d.check_grid(instance_, &request, &result); });
+    const int status = through_abi(name, "check", [&] { return call_check(d, instance_, request, result); });
     out.status = static_cast<uint32_t>(status);
     if (auto bad = answer_problem(result.message, nullptr); !bad.empty()) {
         out.message = malformed_answer(name, bad);
@@ -427,6 +496,7 @@ np_generate_request generate_request(const Geometry& geometry, np_generate_kind 
                                      uint64_t want, const std::vector<np_option>& options, const np_budget& whole,
                                      uint64_t nodes_used) {
     np_generate_request request{};
+    request.struct_size = sizeof request;
     request.geometry = geometry.to_c();
     request.kind = kind;
     request.seed = seed;
@@ -503,7 +573,7 @@ Taken take_results(GenerateOutcome& out, const std::string& name, const Geometry
 
 GenerateOutcome Session::generate(const Geometry& geometry, np_generate_kind kind, uint64_t seed,
                                   uint64_t first_index, uint64_t count, const OptionList& options,
-                                  const Budget& budget, const GridSink& sink) {
+                                  const Budget& budget, const GridSink& sink, const ProofSink& proof) {
     GenerateOutcome out;
     const std::string& name = plugin_.name();
     const np_plugin& d = plugin_.descriptor();
@@ -517,6 +587,7 @@ GenerateOutcome Session::generate(const Geometry& geometry, np_generate_kind kin
     const std::size_t n = static_cast<std::size_t>(geometry.cell_count());
     const auto c_options = to_c_options(options);
     const np_budget whole = to_c_budget(budget);  // one deadline for the run
+    const bool proving = puzzle && proof && budget.max_proof_bytes > 0 && plugin_.can(NP_CAP_PROOF);
     // Calls grow from 1 result to kLargestCall: the first result shows at
     // once, later calls amortise the call, and memory stays bounded.
     constexpr uint64_t kLargestCall = 256;
@@ -525,12 +596,20 @@ GenerateOutcome Session::generate(const Geometry& geometry, np_generate_kind kin
     while (out.produced < count && !run_spent(budget, whole, out.stats.nodes)) {
         const uint64_t want = std::min(call_size, count - out.produced);
         buffer_.assign(want * n, 0);
-        const np_generate_request request = generate_request(geometry, kind, seed, first_index + out.produced, want,
-                                                             c_options, whole, out.stats.nodes);
+        np_generate_request request = generate_request(geometry, kind, seed, first_index + out.produced, want,
+                                                       c_options, whole, out.stats.nodes);
+        ProofTap tap;
+        if (proving) {
+            tap = {&proof, budget.max_proof_bytes, request.first_index, 0, false, std::vector<uint64_t>(want, 0)};
+            request.proof = tap.c_sink();
+        }
         np_generate_result result{};
+        result.struct_size = sizeof result;
         result.cells = buffer_.data();
-        const int status = through_abi(name, "generate", [&] { return d.generate(instance_, &request, &result); });
+        const int status = through_abi(name, "generate", [&] { return call_generate(d, instance_, request, result); });
         if (!take_call(out, name, status, result, want)) return out;
+        for (uint32_t k = 0; proving && k < std::min<uint32_t>(result.produced, static_cast<uint32_t>(want)); ++k)
+            out.proofs.push_back({ProofStatus::absent, NP_PROOF_NONE, tap.attempted[k], 0, 0, {}});
         const Taken taken = take_results(out, name, geometry, puzzle, first_index, buffer_, result.produced, sink);
         if (taken == Taken::wrong) return out;
         if (taken == Taken::sink_stopped || result.produced < want) break;  // or the budget ran out inside the call
@@ -549,6 +628,7 @@ std::vector<std::string> capability_names(uint32_t c) {
         {NP_CAP_GENERATE_GRID, "generate-grid"},
         {NP_CAP_GENERATE_PUZZLE, "generate-puzzle"},
         {NP_CAP_CHECK_GRID, "check-grid"},
+        {NP_CAP_PROOF, "proof"},
     };
     std::vector<std::string> out;
     for (auto [bit, name] : names)
@@ -759,9 +839,14 @@ std::string functions_problem(const np_plugin& d) {
 // passed.
 std::string descriptor_problem(const np_plugin* d) {
     if (d == nullptr) return "entry function returned no descriptor";
-    if (d->abi_version != NP_ABI_VERSION)
-        return "ABI version " + std::to_string(d->abi_version) + ", this host speaks version " +
-               std::to_string(NP_ABI_VERSION);
+    if (d->abi_version < NP_ABI_OLDEST || d->abi_version > NP_ABI_VERSION)
+        return "ABI version " + std::to_string(d->abi_version) + ", this host loads versions " +
+               std::to_string(NP_ABI_OLDEST) + " to " + std::to_string(NP_ABI_VERSION);
+    if (d->abi_version == 3 && d->struct_size < abi_v2::kDescriptorSize)
+        return "bad descriptor: struct_size " + std::to_string(d->struct_size) + " is smaller than version 3's " +
+               std::to_string(abi_v2::kDescriptorSize) + " bytes";
+    if (d->abi_version == 2 && (d->capabilities & NP_CAP_PROOF))
+        return "bad descriptor: a version 2 plugin declares a capability of version 3 (proof)";
     std::string why = name_problem(d->name);
     if (why.empty()) why = text_problem(d->version, kMaxTextBytes, "version");
     if (why.empty() && d->description != nullptr) why = text_problem(d->description, kMaxTextBytes, "description");
@@ -844,6 +929,21 @@ void PluginRegistry::add_external(const std::string& path, const std::string& re
                 [raw] { return raw->create(); }, raw->program());
 }
 
+// The host's own copy of a checked descriptor: only the members the
+// plugin's struct_size covers (version 2: the members it had), the rest
+// zero, so that nothing past the plugin's struct is ever read. It lives as
+// long as the library it points into.
+struct OwnDescriptor {
+    std::shared_ptr<void> owner;  // the library, or a command-line solver
+    np_plugin copy{};
+    OwnDescriptor(std::shared_ptr<void> from, const np_plugin& d) : owner(std::move(from)) {
+        const std::size_t size = d.abi_version == 2 ? abi_v2::kDescriptorSize
+                                                    : std::min<std::size_t>(d.struct_size, sizeof copy);
+        std::memcpy(static_cast<void*>(&copy), &d, size);
+        copy.struct_size = static_cast<uint32_t>(size);
+    }
+};
+
 // The last gate for both kinds: the descriptor bounded and sane, the file's
 // digest taken (what reports record; taken after loading, so it is of the
 // file as it was when its code came in). Two files of one name both load
@@ -861,7 +961,9 @@ void PluginRegistry::add_checked(const std::string& path, const std::string& rea
         skipped_.push_back({path, "cannot take its SHA-256: " + unreadable});
         return;
     }
-    Plugin plugin(std::move(owner), descriptor, path, std::move(create));
+    auto own = std::make_shared<OwnDescriptor>(std::move(owner), *descriptor);
+    const np_plugin* copy = &own->copy;
+    Plugin plugin(std::static_pointer_cast<void>(own), copy, path, std::move(create));
     plugin.file_ = real_path;
     plugin.sha256_ = std::move(*digest);
     plugin.program_ = program;

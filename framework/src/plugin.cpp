@@ -32,6 +32,11 @@ int Solve::finish() {
     if (result_.count >= limit || two_differ_) result_.stop = NP_STOP_LIMIT;
     else if (stopped() || gave_up_) result_.stop = NP_STOP_BUDGET;
     else result_.stop = NP_STOP_EXHAUSTED;
+    // Declared written only when whole and about a finished search; the
+    // host's checker decides whether it proves anything.
+    if (!NP_HAS(np_solve_result, &result_, proof)) return NP_OK;
+    if (cannot_prove_) result_.proof = NP_PROOF_CANNOT;
+    else if (proof_.close() && result_.stop == NP_STOP_EXHAUSTED) result_.proof = NP_PROOF_WRITTEN;
     return NP_OK;
 }
 

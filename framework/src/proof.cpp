@@ -37,15 +37,11 @@ std::string unit_label(int unit, int side) {
 
 // ---- Set-up ------------------------------------------------------------------
 
-ProofChecker::ProofChecker(const Grid& puzzle, ProofClaim claim, const Grid* witness, uint64_t max_bytes)
+ProofChecker::ProofChecker(const Grid& puzzle, uint64_t max_bytes)
     : geometry_(puzzle.geometry), shape_{puzzle.geometry.box_rows, puzzle.geometry.box_cols},
-      side_(puzzle.side()), claim_(claim), witness_(witness), max_bytes_(max_bytes) {
+      side_(puzzle.side()), max_bytes_(max_bytes) {
     if (!geometry_.valid() || puzzle.cells.size() != static_cast<std::size_t>(geometry_.cell_count())) {
         reject("the puzzle is malformed");
-        return;
-    }
-    if (claim.kind == ProofClaim::Kind::unique && witness == nullptr) {
-        reject("a unique claim needs its witness");
         return;
     }
     all_ = (bit(side_ + 1) - 1) & ~uint64_t{1};
@@ -217,15 +213,8 @@ void ProofChecker::conclude(Outcome outcome) {
     Grid solution(geometry_);
     for (std::size_t c = 0; c < masks_.size(); ++c)
         solution.cells[c] = static_cast<uint8_t>(std::countr_zero(masks_[c]));
-    const std::string where = at_node(result_.nodes + 1);
-    if (!obeys_rules(solution)) reject(where + "internal: propagation reached a grid that breaks the rules");
-    else if (claim_.kind == ProofClaim::Kind::none) reject(where + "a solution, but the claim is none");
-    else if (claim_.kind == ProofClaim::Kind::count && result_.solutions > claim_.count)
-        reject(where + "solution " + grouped(result_.solutions) + ", more than the " + grouped(claim_.count) + " claimed");
-    else if (claim_.kind == ProofClaim::Kind::unique && result_.solutions > 1)
-        reject(where + "a second solution, but the claim is unique");
-    else if (claim_.kind == ProofClaim::Kind::unique && solution != *witness_)
-        reject(where + "the solution here is not the witness (" + where_grids_differ(solution, *witness_) + ")");
+    if (!obeys_rules(solution)) reject(at_node(result_.nodes + 1) + "internal: propagation reached a grid that breaks the rules");
+    else if (result_.solutions == 1) first_solution_ = std::move(solution);
 }
 
 // A subtree just ended: move its parent to the next child, popping every
@@ -242,15 +231,25 @@ void ProofChecker::subtree_done() {
     done_ = true;
 }
 
-ProofResult ProofChecker::finish() {
+ProofResult ProofChecker::finish(ProofClaim claim, const Grid* witness) {
     if (rejection_.empty() && !done_) {
         const std::string next = grouped(result_.nodes + 1);
         if (!pending_.empty()) reject("the proof ends inside node " + next);
         else reject(result_.nodes == 0 ? "the proof is empty" : "the proof ends before node " + next);
     }
-    if (rejection_.empty() && claim_.kind != ProofClaim::Kind::none && result_.solutions != claim_.count)
-        reject("the proof shows " + grouped(result_.solutions) + " solutions, not the " + grouped(claim_.count) +
-               " claimed");
+    const auto shows = [&] {
+        return "the proof shows " + grouped(result_.solutions) + (result_.solutions == 1 ? " solution" : " solutions");
+    };
+    if (!rejection_.empty()) {
+    } else if (claim.kind == ProofClaim::Kind::none && result_.solutions != 0) {
+        reject(shows() + ", but the claim is none");
+    } else if (claim.kind == ProofClaim::Kind::unique && result_.solutions != 1) {
+        reject(shows() + ", but the claim is unique");
+    } else if (claim.kind == ProofClaim::Kind::unique && witness != nullptr && first_solution_ != *witness) {
+        reject("the proof's one solution is not the witness (" + where_grids_differ(first_solution_, *witness) + ")");
+    } else if (claim.kind == ProofClaim::Kind::count && result_.solutions != claim.count) {
+        reject(shows() + ", not the " + grouped(claim.count) + " claimed");
+    }
     result_.accepted = rejection_.empty();
     result_.reason = rejection_;
     return result_;

@@ -131,10 +131,10 @@ std::string bytes_of(const Tree& t, const Grid& puzzle) {
 
 ProofResult check(const Grid& puzzle, ProofClaim claim, const Grid* witness, std::string_view bytes,
                   std::size_t chunk = 0, uint64_t max_bytes = 1u << 30) {
-    ProofChecker checker(puzzle, claim, witness, max_bytes);
+    ProofChecker checker(puzzle, max_bytes);
     if (chunk == 0) checker.feed(bytes);
     for (std::size_t i = 0; chunk && i < bytes.size(); i += chunk) checker.feed(bytes.substr(i, chunk));
-    return checker.finish();
+    return checker.finish(claim, witness);
 }
 
 // The first solution below `t`, found by the prover.
@@ -392,10 +392,13 @@ TEST_F(Lies, MalformedNodes) {
     expect_rejected(check(puzzle, ProofClaim::none(), nullptr, std::string("\xc0", 1)), "eliminates nothing");
 }
 
-TEST(ProofCheck, AUniqueClaimNeedsAWitness) {
+// A generator's puzzle comes without its solution: a unique claim without
+// a witness is proved by the one solution the checker itself reached.
+TEST(ProofCheck, AUniqueClaimWithoutAWitnessStandsOnTheProofsOwnSolution) {
     const Grid puzzle = np::test::parse(k4Unique);
-    expect_rejected(check(puzzle, ProofClaim::unique(), nullptr, bytes_of(Prover(puzzle).prove(), puzzle)),
-                    "needs its witness");
+    const ProofResult r = check(puzzle, ProofClaim::unique(), nullptr, bytes_of(Prover(puzzle).prove(), puzzle));
+    EXPECT_TRUE(r.accepted) << r.reason;
+    EXPECT_EQ(r.solutions, 1u);
 }
 
 TEST(ProofWriterTest, SplitPlaceWritesPositionsInTheUnit) {

@@ -177,7 +177,7 @@ TEST(PluginLayer, AGeneratorStopsWhenTheBudgetRunsOut) {
 TEST(PluginLayer, ChecksCountEveryViolationEvenPastTheCapacity) {
     std::vector<uint8_t> cells(16, 1);
     np_violation room[2];
-    np_check_request request{{2, 2}, cells.data(), nullptr, 0};
+    np_check_request request{sizeof request, {2, 2}, cells.data(), nullptr, 0};
     np_check_result result{};
     result.violations = room;
     result.capacity = 2;

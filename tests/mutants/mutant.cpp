@@ -258,7 +258,7 @@ int generate(void*, const np_generate_request* req, np_generate_result* res) {
 }
 
 const np_plugin kDescriptor = {
-    NP_ABI_VERSION, MUTANT_NAME, "0.0.1", "a correct solver and generator, or a deliberately broken copy (tests)",
+    NP_DESCRIPTOR_HEAD, MUTANT_NAME, "0.0.1", "a correct solver and generator, or a deliberately broken copy (tests)",
     NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_GENERATE_GRID | NP_CAP_GENERATE_PUZZLE,
     25, nullptr, 0, nullptr, 0, nullptr, nullptr, solve, nullptr, generate,
 };

@@ -486,7 +486,7 @@ TEST(NaiveDomCheck, WritesAtMostCapacity) {
     for (int r = 0; r < 9; ++r)
         for (int c = 0; c < 9; ++c) grid.at(r, c) = static_cast<uint8_t>((r + c) % 9 + 1);
     const np_plugin& d = naive_dom().descriptor();
-    np_check_request request{grid.geometry.to_c(), grid.cells.data(), nullptr, 0};
+    np_check_request request{sizeof request, grid.geometry.to_c(), grid.cells.data(), nullptr, 0};
     np_violation buffer[4] = {};
     buffer[2].code = 12345;  // must stay untouched
     np_check_result result{};

@@ -32,6 +32,33 @@ struct Budget {
     // Set to true (from any thread) to stop the call: the plugin's terminate
     // callback reads it.
     const std::atomic<bool>* cancel = nullptr;
+    // Ask for a proof of each complete search (NP_CAP_PROOF), of at most this
+    // many bytes; 0 asks for none. Past it the plugin is told to stop writing
+    // and the answer stands unproved.
+    uint64_t max_proof_bytes = 0;
+};
+
+// The bytes of a plugin's proofs as they arrive, in order, with the index of
+// the result they belong to (0 for solve; a generated puzzle's own index).
+// Returns false to take no more of that proof.
+using ProofSink = std::function<bool(uint64_t result, std::string_view bytes)>;
+
+// What became of the proof of one answer. The host's checker decides
+// (np::ProofIntake, proof.hpp); the plugin only says whether it wrote one.
+enum class ProofStatus {
+    absent,    // none asked, none written, not a complete search, or over the byte budget (note says which)
+    checked,   // the checker accepted it: the verdict stands on it alone
+    rejected,  // the checker refused it (note: where and why); a certificate failure
+};
+const char* proof_status_name(ProofStatus status);
+
+struct ProofOutcome {
+    ProofStatus status = ProofStatus::absent;
+    uint32_t declared = NP_PROOF_NONE;  // what the plugin said of it (np_proof_status)
+    uint64_t bytes = 0;                 // received
+    uint64_t check_micros = 0;          // the checker's time, on the host's clock
+    uint64_t nodes = 0;                 // nodes the checker read
+    std::string note;                   // why rejected, or why absent
 };
 
 struct CallStats {
@@ -71,6 +98,7 @@ struct SolveOutcome {
     std::optional<Reason> error;  // for Verdict::invalid
     std::string message;          // for Verdict::error (and plugin's text otherwise)
     CallStats stats;
+    ProofOutcome proof;           // judged by whoever holds the bytes (ProofIntake)
 };
 
 struct CheckOutcome {
@@ -89,6 +117,9 @@ struct GenerateOutcome {
     std::vector<Grid> results;    // filled only when no sink was given
     std::string message;
     CallStats stats;              // summed over the calls
+    // With results: one per result when proofs were asked (Budget::max_proof_bytes),
+    // each judged by whoever holds the bytes (ProofIntake), else empty.
+    std::vector<ProofOutcome> proofs;
 };
 
 // Receives generated results in order; returns false to stop early.
@@ -123,6 +154,8 @@ public:
     const std::string& sha256() const { return sha256_; }
     const std::string& program() const { return program_; }
     uint32_t capabilities() const { return descriptor_->capabilities; }
+    // The ABI major version the plugin was built for (3, or 2: adapted).
+    uint32_t abi_version() const { return descriptor_->abi_version; }
     bool can(np_capability c) const { return (descriptor_->capabilities & c) != 0; }
     bool supports(const Geometry& g) const;
     // "max side 25" and/or the listed shapes, for people.
@@ -135,8 +168,10 @@ public:
     // otherwise the first problem (unknown key, not for this operation,
     // repeated, value outside the spec).
     std::string option_problem(const OptionList& options, std::string_view operation) const;
-    // The raw ABI descriptor, for callers that drive the C calls themselves
-    // (benchmarks that must not measure the host's conveniences). Valid while
+    // The raw ABI descriptor (the host's copy: members past the plugin's
+    // struct_size are zero), for callers that drive the C calls themselves
+    // (benchmarks that must not measure the host's conveniences); its calls
+    // take version 3's structs only when abi_version() is 3. Valid while
     // this Plugin (or a copy) lives.
     const np_plugin& descriptor() const { return *descriptor_; }
     // A new instance: the descriptor's create(), or the backend's own.
@@ -200,7 +235,12 @@ public:
     // fails with this message).
     const std::string& failure() const { return failure_; }
 
-    SolveOutcome solve(const Grid& puzzle, uint64_t limit, const OptionList& options, const Budget& budget);
+    // With `proof` and Budget::max_proof_bytes, a plugin that can prove is
+    // asked to: its bytes go to `proof` as they come, unchecked (the caller
+    // judges them: ProofIntake), and out.proof says what the plugin declared
+    // and how many bytes came.
+    SolveOutcome solve(const Grid& puzzle, uint64_t limit, const OptionList& options, const Budget& budget,
+                       const ProofSink& proof = {});
     CheckOutcome check(const Grid& grid, const OptionList& options);
     // Only for timing a solver: solve() then returns the plugin's answer
     // uncertified (the malformed-answer checks stay). Whoever turns it off
@@ -210,9 +250,11 @@ public:
     // `sink` as they are made (in calls of growing size, so the first comes
     // at once and memory stays bounded), or collected in results without a
     // sink. The budget covers the whole run: one deadline, one node count.
+    // Proofs of generated puzzles, likewise: bytes tagged with the puzzle's
+    // index go to `proof`.
     GenerateOutcome generate(const Geometry& geometry, np_generate_kind kind, uint64_t seed,
                              uint64_t first_index, uint64_t count, const OptionList& options,
-                             const Budget& budget, const GridSink& sink = {});
+                             const Budget& budget, const GridSink& sink = {}, const ProofSink& proof = {});
 
 private:
     std::optional<std::string> refusal(bool has_function, uint32_t capability, const char* what,

@@ -28,8 +28,11 @@
 #include <string>
 #include <string_view>
 
+#include <optional>
+
 #include "numplace/plugin_api.h"
 #include "numplace/plugin_sdk.hpp"
+#include "numplace/proof_writer.hpp"
 #include "numplace/random.hpp"
 
 namespace np::plugin {
@@ -104,13 +107,53 @@ private:
     bool has_own_nodes_ = false;
 };
 
+// The proof of one answer, when the host asked for it (ABI 3: a sink in the
+// request) and the plugin declares NP_CAP_PROOF. The writer streams to the
+// host as the search goes; once the host refuses more (its byte budget),
+// writer() answers nullptr and what was written is dropped.
+class ProofChannel {
+public:
+    void open(const np_proof_sink& sink, uint32_t result, proof::Shape shape) {
+        sink_ = sink, result_ = result, shape_ = shape, asked_ = sink.write != nullptr;
+    }
+
+    proof::ProofWriter* writer() {
+        if (!asked_ || refused_) return nullptr;
+        if (!writer_)
+            writer_.emplace(shape_, [this](std::string_view bytes) {
+                if (refused_) return;
+                const auto* data = reinterpret_cast<const uint8_t*>(bytes.data());
+                if (sink_.write(sink_.state, result_, data, bytes.size()) != 0) refused_ = true;
+            });
+        return &*writer_;
+    }
+    // The tree is whole: sends what is buffered. True when all of it reached the host.
+    bool close() {
+        if (!writer_) return false;
+        writer_->flush();
+        return !refused_;
+    }
+
+private:
+    np_proof_sink sink_{};
+    uint32_t result_ = 0;
+    proof::Shape shape_;
+    bool asked_ = false, refused_ = false;
+    std::optional<proof::ProofWriter> writer_;
+};
+
 // One solve call. The layer turns what the plugin reports into the count,
 // the witnesses and the stop reason.
 class Solve : public Call {
 public:
-    Solve(Shape shape, const sdk::Options& options, const np_solve_request& request, np_solve_result& result)
+    Solve(Shape shape, const sdk::Options& options, const np_solve_request& request, np_solve_result& result,
+          uint32_t capabilities = 0)
         : Call(shape, options, request.budget, result.stats, result.message), givens(request.cells), limit(request.limit),
-          result_(result) {}
+          result_(result) {
+        if ((capabilities & NP_CAP_PROOF) && NP_HAS(np_solve_request, &request, proof) &&
+            NP_HAS(np_solve_result, &result, proof))
+            proof_.open(request.proof, 0, {shape.box_rows, shape.box_cols});
+    }
 
     const uint8_t* const givens;  // side*side values, row by row; 0 = empty
     const uint64_t limit;         // stop after this many solutions (>= 1)
@@ -132,6 +175,13 @@ public:
     void gave_up() { gave_up_ = true; }
     void two_differ() { two_differ_ = true; }
 
+    // Where to write the proof of this search (docs/proofs.md), or nullptr
+    // when none is wanted. The layer sends it and declares it written only
+    // when the search is exhausted (unique, none or an exact count).
+    proof::ProofWriter* proof() { return proof_.writer(); }
+    // This method, with these options, cannot prove (a proof was asked for).
+    void cannot_prove() { cannot_prove_ = true; }
+
     // Used by the layer once the plugin returns.
     int finish();
 
@@ -140,7 +190,8 @@ public:
 
 private:
     np_solve_result& result_;
-    bool invalid_ = false, gave_up_ = false, two_differ_ = false;
+    ProofChannel proof_;
+    bool invalid_ = false, gave_up_ = false, two_differ_ = false, cannot_prove_ = false;
 };
 
 // One generated result. The layer calls the plugin once per result, each
@@ -149,14 +200,26 @@ private:
 class Generate : public Call {
 public:
     Generate(Shape shape, const sdk::Options& options, const np_generate_request& request, np_generate_result& result,
-             const np_budget& budget, uint64_t index, uint8_t* out)
+             const np_budget& budget, uint64_t index, uint8_t* out, uint32_t capabilities = 0)
         : Call(shape, options, budget, result.stats, result.message), kind(static_cast<np_generate_kind>(request.kind)), seed(request.seed),
-          index(index), out(out), rng(derive_seed(request.seed, index)) {}
+          index(index), out(out), rng(derive_seed(request.seed, index)) {
+        if ((capabilities & NP_CAP_PROOF) && kind == NP_GENERATE_PUZZLE && NP_HAS(np_generate_request, &request, proof))
+            proof_.open(request.proof, static_cast<uint32_t>(index - request.first_index),
+                        {shape.box_rows, shape.box_cols});
+    }
 
     const np_generate_kind kind;  // a full grid, or a puzzle with exactly one solution
     const uint64_t seed, index;
     uint8_t* const out;  // side*side cells to fill
     Rng rng;
+
+    // Where to write the proof that the puzzle made has exactly one solution,
+    // or nullptr when none is wanted. One whole tree per puzzle.
+    proof::ProofWriter* proof() { return proof_.writer(); }
+    void close_proof() { proof_.close(); }
+
+private:
+    ProofChannel proof_;
 };
 
 // One grid check: every rule violation, located.
@@ -274,7 +337,7 @@ struct Entry {
                 return status;
             if (request->cells == nullptr || request->limit == 0)
                 return message(result->message, "solve called without cells or with limit 0"), NP_FAILED;
-            Solve call(shape_of(request->geometry), *options, *request, *result);
+            Solve call(shape_of(request->geometry), *options, *request, *result, descriptor.capabilities);
             // The host sends values 0..N only; a caller that does not is
             // answered here, so that no plugin indexes out of range.
             if (const int at = above_range(call.shape, request->cells); at >= 0) {
@@ -319,9 +382,11 @@ struct Entry {
                 }
                 if (request->budget.max_nodes != 0) budget.max_nodes = request->budget.max_nodes - nodes;
                 Generate call(shape, *options, *request, *result, budget, request->first_index + k,
-                              result->cells + static_cast<std::size_t>(k) * static_cast<std::size_t>(shape.cells()));
+                              result->cells + static_cast<std::size_t>(k) * static_cast<std::size_t>(shape.cells()),
+                              descriptor.capabilities);
                 bool made = false;
                 with_instance(instance, [&](T& self) { made = self.generate(call) && !call.stopped(); });
+                if (made) call.close_proof();
                 nodes += call.nodes();
                 if (call.status() != NP_OK) return call.status();
                 if (!made) {
@@ -370,7 +435,7 @@ constexpr auto check_entry() {
 
 template <class T>
 const np_plugin Entry<T>::descriptor = {
-    NP_ABI_VERSION,     T::info.name,   T::info.version,    T::info.description,  T::info.capabilities,
+    NP_DESCRIPTOR_HEAD, T::info.name,   T::info.version,    T::info.description,  T::info.capabilities,
     T::info.max_side,   listed_shapes<T>(), shape_count<T>(), option_specs<T>(), option_count<T>(),
     &Entry<T>::create,  &Entry<T>::destroy, &Entry<T>::solve, check_entry<T>(), generate_entry<T>(),
 };

@@ -1,5 +1,5 @@
 /*
- * numplace plugin ABI, version 2.
+ * numplace plugin ABI, version 3.
  *
  * A plugin is a shared library that exports one C function,
  *
@@ -25,18 +25,41 @@
  * plugin keeps its state in the instance or on the stack, never in mutable
  * globals. The descriptor itself is immutable.
  *
- * Compatibility. The host refuses a plugin whose abi_version differs from
- * NP_ABI_VERSION. Any change to a struct below or to the meaning of a field
- * increments NP_ABI_VERSION.
+ * Compatibility: the rules every later version keeps, so that calls and
+ * fields can be added without breaking a plugin already built.
+ *  1. abi_version is the major version: 3. The host loads version 3 and
+ *     version 2 plugins (it adapts the latter); an incompatible change would
+ *     increment it, and the rules below exist so that none is needed.
+ *  2. The descriptor and every request and result struct carry struct_size,
+ *     the size of the struct as its writer was compiled: the plugin's
+ *     sizeof(np_plugin) in the descriptor, the host's sizeof in requests and
+ *     results. NP_DESCRIPTOR_HEAD fills the descriptor's first two.
+ *  3. Members are only ever appended, after the last one (each group marked
+ *     with the version that added it); none is removed, reordered, retyped
+ *     or given another meaning. Capability bits and enum values are only
+ *     ever added. A member's zero (0, NULL) always means "absent": the
+ *     default for whoever does not know it.
+ *  4. The host reads only the descriptor members that the plugin's
+ *     struct_size covers, and takes the rest as zero. A plugin reads request
+ *     members, and writes result members, only where the host's struct_size
+ *     covers them: NP_HAS(type, pointer, member) says so. The members that
+ *     version 2 had are always there; a request built by hand with
+ *     struct_size 0 is a plain one, whose appended members are not read.
+ *  5. A new optional call is a function pointer appended to the descriptor
+ *     with a capability bit; NULL, or a descriptor too short to hold it,
+ *     means the plugin does not offer it.
  *
- * Version 2 (from 1): np_generate_request gains first_index, so a host can
- * ask for results i..j and stream them; a generated puzzle must have exactly
- * one solution; np_stats.guesses has one definition for every plugin.
+ * Version 3 (from 2): struct_size in the descriptor (in what was padding
+ * after abi_version, so that no member of version 2 moved) and first in
+ * every request and result; proofs (NP_CAP_PROOF, np_proof_sink,
+ * np_solve_result.proof). Version 2 (from 1): np_generate_request gains
+ * first_index; a generated puzzle must have exactly one solution;
+ * np_stats.guesses has one definition for every plugin.
  *
  * Never trusted. The host certifies every answer itself (a witness keeps the
  * givens and obeys the rules, two witnesses differ, a violation is real, a
- * generated grid obeys the rules) and turns a wrong one into an error that
- * names the plugin.
+ * generated grid obeys the rules, a proof passes the host's own checker) and
+ * turns a wrong one into an error that names the plugin.
  */
 #ifndef NUMPLACE_PLUGIN_API_H
 #define NUMPLACE_PLUGIN_API_H
@@ -48,7 +71,9 @@
 extern "C" {
 #endif
 
-#define NP_ABI_VERSION 2u
+#define NP_ABI_VERSION 3u
+/* The oldest major version the host still loads (adapted). */
+#define NP_ABI_OLDEST 2u
 #define NP_ENTRY_SYMBOL "numplace_plugin_entry"
 
 /* Largest side the ABI can express: symbols are 1-9 then A-Z. */
@@ -62,6 +87,11 @@ extern "C" {
 /* Limit value meaning "count every solution". */
 #define NP_UNLIMITED UINT64_MAX
 
+/* True when a struct whose writer's size is pointer->struct_size holds
+ * `member` (compatibility rule 4). */
+#define NP_HAS(type, pointer, member) \
+    ((pointer)->struct_size >= offsetof(type, member) + sizeof(((type *)0)->member))
+
 /* ---- What a plugin can do (np_plugin.capabilities, a bit set) ---------- */
 enum np_capability {
     NP_CAP_SOLVE = 1u << 0,           /* finds a solution                      */
@@ -69,7 +99,8 @@ enum np_capability {
     NP_CAP_PROVE_UNIQUE = 1u << 2,    /* may report a complete search          */
     NP_CAP_GENERATE_GRID = 1u << 3,   /* generate: full grids                  */
     NP_CAP_GENERATE_PUZZLE = 1u << 4, /* generate: puzzles with givens         */
-    NP_CAP_CHECK_GRID = 1u << 5       /* check_grid: lists rule violations     */
+    NP_CAP_CHECK_GRID = 1u << 5,      /* check_grid: lists rule violations     */
+    NP_CAP_PROOF = 1u << 6            /* writes proofs when asked (version 3)  */
 };
 
 /* ---- Status of a call ---------------------------------------------------- */
@@ -155,6 +186,31 @@ typedef struct np_stats {
     np_counter counters[NP_MAX_COUNTERS];
 } np_stats;
 
+/* ---- Proofs (version 3) -------------------------------------------------------- */
+/* A proof shows a complete search's verdict (unique, none, an exact count)
+ * without trusting the search: a case-split tree the host walks with its own
+ * checker (the format: numplace/proof_writer.hpp and docs/proofs.md). A
+ * plugin with NP_CAP_PROOF that is handed a sink (write != NULL) streams its
+ * tree as it searches, in chunks of any size; it never needs to hold it
+ * whole. `result` is the index, within the call, of the answer the bytes
+ * belong to: 0 for solve; k for generate's k-th puzzle, whose bytes all come
+ * before those of puzzle k + 1. write returns 0 to go on, non-zero when the
+ * host will take no more of this proof (its byte budget is spent): the
+ * plugin stops writing and answers as usual, unproved. */
+typedef struct np_proof_sink {
+    int (*write)(void *state, uint32_t result, const uint8_t *bytes, size_t length);
+    void *state;
+} np_proof_sink;
+
+/* What a solve answer says of its proof (np_solve_result.proof). */
+enum np_proof_status {
+    NP_PROOF_NONE = 0,    /* no proof: none asked, or the search did not end */
+    NP_PROOF_WRITTEN = 1, /* the bytes written for this call are the proof   */
+                          /* of this answer (stop = NP_STOP_EXHAUSTED)       */
+    NP_PROOF_CANNOT = 2   /* this method, with these options, cannot give a  */
+                          /* proof (message may say why)                     */
+};
+
 /* ---- Solve / count --------------------------------------------------------- */
 enum np_stop {
     NP_STOP_EXHAUSTED = 0, /* whole search space explored: count is exact    */
@@ -165,15 +221,19 @@ enum np_stop {
 };
 
 typedef struct np_solve_request {
+    uint32_t struct_size; /* the host's sizeof(np_solve_request)             */
     np_geometry geometry;
     const uint8_t *cells; /* N*N cells; lengths, symbols and ranges checked  */
     uint64_t limit;       /* stop after this many solutions (>= 1)           */
     const np_option *options;
     uint32_t option_count;
     np_budget budget;
+    /* -- 3.0 -- */
+    np_proof_sink proof;  /* write != NULL: a proof is wanted (NP_CAP_PROOF) */
 } np_solve_request;
 
 typedef struct np_solve_result {
+    uint32_t struct_size;    /* the host's sizeof(np_solve_result)           */
     uint64_t count;          /* solutions found, <= limit                    */
     uint32_t stop;           /* enum np_stop                                 */
     uint32_t witness_count;  /* distinct solutions written to witnesses      */
@@ -181,10 +241,13 @@ typedef struct np_solve_result {
     np_violation violation;  /* with NP_INVALID_INPUT                        */
     np_stats stats;
     char message[NP_MESSAGE_CAPACITY]; /* with any status other than NP_OK   */
+    /* -- 3.0 -- */
+    uint32_t proof;          /* enum np_proof_status                         */
 } np_solve_result;
 
 /* ---- Check a full or partial grid ------------------------------------------- */
 typedef struct np_check_request {
+    uint32_t struct_size; /* the host's sizeof(np_check_request) */
     np_geometry geometry;
     const uint8_t *cells;
     const np_option *options;
@@ -192,6 +255,7 @@ typedef struct np_check_request {
 } np_check_request;
 
 typedef struct np_check_result {
+    uint32_t struct_size;       /* the host's sizeof(np_check_result)        */
     np_violation *violations;   /* host-owned array                          */
     uint32_t capacity;          /* its length                                */
     uint32_t violation_count;   /* how many were found (may exceed capacity; */
@@ -212,6 +276,7 @@ enum np_generate_kind { NP_GENERATE_GRID = 0, NP_GENERATE_PUZZLE = 1 };
  * rules and has exactly one solution; the harness proves it with an
  * independent solver. */
 typedef struct np_generate_request {
+    uint32_t struct_size; /* the host's sizeof(np_generate_request) */
     np_geometry geometry;
     uint32_t kind; /* enum np_generate_kind */
     uint64_t seed;
@@ -220,9 +285,13 @@ typedef struct np_generate_request {
     const np_option *options;
     uint32_t option_count;
     np_budget budget;
+    /* -- 3.0 -- */
+    np_proof_sink proof;  /* write != NULL: a proof of each puzzle's         */
+                          /* uniqueness is wanted (NP_CAP_PROOF, puzzles)    */
 } np_generate_request;
 
 typedef struct np_generate_result {
+    uint32_t struct_size; /* the host's sizeof(np_generate_result) */
     uint8_t *cells;     /* host-owned, count * N*N cells; result          */
                         /* first_index + k goes to cells + k*N*N           */
     uint32_t produced;  /* results written (< count only if budget ran out) */
@@ -233,6 +302,7 @@ typedef struct np_generate_result {
 /* ---- The descriptor ------------------------------------------------------------ */
 typedef struct np_plugin {
     uint32_t abi_version; /* NP_ABI_VERSION; always the first field */
+    uint32_t struct_size; /* sizeof(np_plugin) as the plugin was built     */
     const char *name;     /* unique, [a-z0-9-]+ */
     const char *version;
     const char *description; /* one line */
@@ -258,7 +328,12 @@ typedef struct np_plugin {
     int (*solve)(void *instance, const np_solve_request *request, np_solve_result *result);
     int (*check_grid)(void *instance, const np_check_request *request, np_check_result *result);
     int (*generate)(void *instance, const np_generate_request *request, np_generate_result *result);
+    /* -- 3.0 ends here; later versions append below -- */
 } np_plugin;
+
+/* The first two members of a descriptor, for an initializer:
+ *     static const np_plugin descriptor = {NP_DESCRIPTOR_HEAD, "name", ...}; */
+#define NP_DESCRIPTOR_HEAD NP_ABI_VERSION, (uint32_t)sizeof(np_plugin)
 
 typedef const np_plugin *(*np_entry_fn)(void);
 

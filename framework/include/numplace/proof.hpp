@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "numplace/grid.hpp"
+#include "numplace/host.hpp"
 #include "numplace/proof_writer.hpp"
 
 namespace np {
@@ -45,14 +46,16 @@ struct ProofResult {
 
 class ProofChecker {
 public:
-    // `witness` is required for a unique claim (the one solution must be it)
-    // and ignored otherwise; it must outlive the checker.
-    ProofChecker(const Grid& puzzle, ProofClaim claim, const Grid* witness, uint64_t max_bytes);
+    // The claim is not needed until finish(): a host checks a proof as it
+    // streams in, before the answer it belongs to has arrived.
+    ProofChecker(const Grid& puzzle, uint64_t max_bytes);
 
     // False once the proof is rejected (later bytes are ignored).
     bool feed(std::string_view bytes);
-    // The verdict: accepted only when exactly one whole tree was read and it proves the claim.
-    ProofResult finish();
+    // The verdict: accepted only when exactly one whole tree was read and it
+    // proves the claim. `witness` is required for a unique claim (the one
+    // solution must be it) and ignored otherwise.
+    ProofResult finish(ProofClaim claim, const Grid* witness);
 
 private:
     // A decoded node header; `fields` holds its cells, values or positions.
@@ -100,14 +103,39 @@ private:
     std::vector<uint64_t> masks_;          // per cell; bit v = value v still possible
     std::vector<std::pair<int, uint64_t>> trail_;  // (cell, mask before) for undo
     std::vector<Frame> frames_;
-    ProofClaim claim_;
-    const Grid* witness_;
+    Grid first_solution_;      // the first solution leaf, for a unique claim's witness
     uint64_t max_bytes_;
     std::string pending_;      // bytes of a node header not yet complete
     uint64_t skipping_ = 0;    // subtrees still to parse (unchecked) below a concluded node
     bool done_ = false;        // the root's subtree is complete
     std::string rejection_;
     ProofResult result_;
+};
+
+// The host's side of one answer's proof: fed the bytes as they arrive (a
+// ProofSink, in this process or from a worker's frames), then judges the
+// answer they came with. It runs in the trusted process only: whatever ran
+// the plugin may have written the bytes, and nothing else here is believed.
+class ProofIntake {
+public:
+    ProofIntake(const Grid& puzzle, uint64_t max_bytes);
+    // False when no more is wanted (over the budget, or already rejected).
+    bool feed(std::string_view bytes);
+    // Fills out.proof: checked when the answer is a complete search whose
+    // claim (unique with its witness, none, an exact count) the proof
+    // proves; rejected when a proof was declared and it does not; absent
+    // otherwise, with the reason in the note. out.proof.bytes is what the
+    // plugin tried to write (all of it, over the budget too).
+    void judge(SolveOutcome& out);
+    // A generated puzzle's proof: the claim is that it has exactly one
+    // solution. `attempted` as in out.proof.bytes.
+    ProofOutcome judge_generated(uint64_t attempted);
+
+private:
+    ProofOutcome finish(ProofClaim claim, const Grid* witness, ProofOutcome outcome);
+
+    ProofChecker checker_;
+    uint64_t max_bytes_, received_ = 0, micros_ = 0;
 };
 
 }  // namespace np

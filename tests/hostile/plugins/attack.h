@@ -110,7 +110,7 @@ static int attack_solve(void *instance, const np_solve_request *req, np_solve_re
 }
 
 static const np_plugin attack_descriptor = {
-    NP_ABI_VERSION,
+    NP_DESCRIPTOR_HEAD,
     ATTACK_NAME,
     "0.0.1",
     "an attack on the harness (tests/hostile), not a real solver",

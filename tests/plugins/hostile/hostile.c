@@ -104,7 +104,7 @@ static int generate(void *instance, const np_generate_request *req, np_generate_
 }
 
 static np_plugin descriptor = {
-    NP_ABI_VERSION, HOSTILE_NAME, "0.0.1", "boundary test fixture (not a real solver)",
+    NP_DESCRIPTOR_HEAD, HOSTILE_NAME, "0.0.1", "boundary test fixture (not a real solver)",
     NP_CAP_SOLVE | NP_CAP_PROVE_UNIQUE | NP_CAP_CHECK_GRID | NP_CAP_GENERATE_GRID,
     0, shapes, 2, options, 1, NULL, NULL, solve, check, generate,
 };
