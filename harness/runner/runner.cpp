@@ -22,6 +22,7 @@
 #include "item_times.hpp"
 #include "numplace/clock.hpp"
 #include "numplace/process.hpp"
+#include "numplace/proof.hpp"
 #include "stderr_tail.hpp"
 #include "wire.hpp"
 
@@ -33,14 +34,67 @@ namespace {
 
 bool cancelled(const Budget& b) { return b.cancel != nullptr && b.cancel->load(std::memory_order_relaxed); }
 
+// ---- Proofs ----------------------------------------------------------------------------
+// Checked here, in the trusted process, whichever process ran the plugin.
+
+bool proofs_wanted(const Plugin& p, const Budget& budget) { return budget.max_proof_bytes > 0 && p.can(NP_CAP_PROOF); }
+
+// The proofs of generated puzzles, kept by their place in the request until
+// the puzzles are known (a checker starts from the puzzle). The puzzles of
+// one request share the byte budget.
+class GeneratedProofs {
+public:
+    explicit GeneratedProofs(uint64_t max_bytes) : max_bytes_(max_bytes) {}
+    // False (take no more) past the budget.
+    bool take(uint64_t place, std::string_view bytes) {
+        total_ += bytes.size();
+        if (total_ > max_bytes_ || place > kMaxPlaces) return false;
+        if (place >= bytes_.size()) bytes_.resize(place + 1);
+        bytes_[place].append(bytes);
+        return true;
+    }
+    uint64_t total() const { return total_; }
+    // out.proofs (the bytes each puzzle's writer tried to send, as the
+    // session or worker said) becomes one checked outcome per puzzle.
+    void judge(GenerateOutcome& out) {
+        if (out.proofs.empty()) return;
+        std::vector<ProofOutcome> judged;
+        for (std::size_t i = 0; i < out.results.size(); ++i) {
+            const uint64_t attempted = i < out.proofs.size() ? out.proofs[i].bytes : 0;
+            ProofIntake intake(out.results[i], max_bytes_);
+            if (i < bytes_.size()) intake.feed(bytes_[i]);
+            judged.push_back(total_ > max_bytes_ ? ProofOutcome{ProofStatus::absent, NP_PROOF_WRITTEN, total_, 0, 0,
+                                                                "over the byte budget of the call's proofs"}
+                                                 : intake.judge_generated(attempted));
+        }
+        out.proofs = std::move(judged);
+    }
+
+private:
+    static constexpr uint64_t kMaxPlaces = 1u << 20;
+    uint64_t max_bytes_, total_ = 0;
+    std::vector<std::string> bytes_;
+};
+
 // ---- In this process ----------------------------------------------------------------
 
 class InProcess : public Runner {
 public:
     std::vector<SolveOutcome> solve(const Plugin& p, const std::vector<const Grid*>& puzzles, uint64_t limit,
-                                    const OptionList& options, const Budget& budget) override {
+                                    const OptionList& options, const Budget& budget, const ProofSink& keep) override {
         std::vector<SolveOutcome> out;
-        for (const Grid* g : puzzles) out.push_back(session(p).solve(*g, limit, options, budget));
+        for (std::size_t i = 0; i < puzzles.size(); ++i) {
+            if (!proofs_wanted(p, budget)) {
+                out.push_back(session(p).solve(*puzzles[i], limit, options, budget));
+                continue;
+            }
+            ProofIntake intake(*puzzles[i], budget.max_proof_bytes);
+            out.push_back(session(p).solve(*puzzles[i], limit, options, budget, [&](uint64_t, std::string_view bytes) {
+                if (keep) keep(i, bytes);
+                return intake.feed(bytes);
+            }));
+            intake.judge(out.back());
+        }
         return out;
     }
     std::vector<CheckOutcome> check(const Plugin& p, const std::vector<const Grid*>& grids,
@@ -51,7 +105,12 @@ public:
     }
     GenerateOutcome generate(const Plugin& p, const Geometry& g, np_generate_kind kind, uint64_t seed, uint64_t first,
                              uint64_t count, const OptionList& options, const Budget& budget) override {
-        return session(p).generate(g, kind, seed, first, count, options, budget);
+        GeneratedProofs proofs(budget.max_proof_bytes);
+        GenerateOutcome out =
+            session(p).generate(g, kind, seed, first, count, options, budget, {},
+                                [&](uint64_t index, std::string_view bytes) { return proofs.take(index - first, bytes); });
+        proofs.judge(out);
+        return out;
     }
 
 private:
@@ -84,6 +143,10 @@ constexpr std::size_t kEndFrame = 8;
 // Decodes and certifies item k's answer from its frame: "" or what is wrong
 // with the frame (the item then fails as "protocol: ...").
 using TakeAnswer = std::function<std::string(std::size_t k, wire::Reader& frame)>;
+// Takes the bytes of a proof chunk the worker sent for `item` while item k
+// ran (solve: they must be equal; generate, one item: the puzzle's place in
+// the request): "" or what is wrong (another item, over the budget).
+using TakeProof = std::function<std::string(std::size_t k, std::size_t item, std::string_view bytes)>;
 
 class Worker {
 public:
@@ -99,7 +162,9 @@ public:
     // `cap` bounds a frame's length. Each item is timed on this clock too.
     // A new worker is started first when there is none (begin).
     Ending run(const std::function<void(wire::Writer&, uint32_t id)>& request_body, std::size_t items,
-               std::size_t cap, double item_timeout, const Budget& budget, const TakeAnswer& take) {
+               std::size_t cap, double item_timeout, const Budget& budget, const TakeAnswer& take,
+               const TakeProof& take_proof = {}) {
+        take_proof_ = take_proof;
         allowed_ns_ = item_timeout > 0 ? static_cast<uint64_t>((item_timeout + settings_.grace_seconds) * 1e9) : 0;
         timeout_ = item_timeout;
         if (!child_.running())
@@ -162,7 +227,7 @@ private:
         answered_ = 0;
         // k == items: the frame that ends the request. What goes wrong there
         // is the last item's: it was the last to run plugin code.
-        for (std::size_t k = 0; k <= items; ++k) {
+        for (std::size_t k = 0; k <= items;) {
             const std::size_t blame = items == 0 ? 0 : std::min(k, items - 1);
             std::string_view frame;
             const auto got = await(cap, deadline, budget, items + 1 - k, frame);
@@ -175,10 +240,16 @@ private:
                 case wire::Inbox::Got::too_long:
                     return protocol(blame, "a frame of " + std::to_string(inbox_.announced()) + " bytes announced");
             }
+            // A proof's bytes come before their item's answer; they neither
+            // end the item nor restart its deadline.
+            if (proof_chunk(frame)) {
+                if (Ending bad = check_chunk(frame, id, k, items, blame); !bad.complete) return bad;
+                continue;
+            }
             Ending bad = check_frame(frame, id, k, items, blame, take);
             if (!bad.complete) return bad;
             if (k < items) times_.read(seen_ns_, quiet_ns_);
-            answered_ = k + 1;
+            answered_ = ++k;
             deadline = deadline_from_now();
         }
         Ending done;
@@ -307,6 +378,27 @@ private:
         return {};
     }
 
+    static bool proof_chunk(std::string_view frame) {
+        uint32_t item = 0;
+        if (frame.size() < 8) return false;
+        std::memcpy(&item, frame.data() + 4, sizeof item);
+        return (item & wire::kProofChunk) != 0;
+    }
+
+    // A proof chunk: of this request, before its last answer, asked for.
+    Ending check_chunk(std::string_view frame, uint32_t id, std::size_t k, std::size_t items, std::size_t blame) {
+        wire::Reader r{frame};
+        const uint32_t request = r.u32(), item = r.u32() & ~wire::kProofChunk;
+        std::string problem;
+        if (request != id) problem = "a proof for request " + std::to_string(request) + " during request " + std::to_string(id);
+        else if (k >= items) problem = "a proof after the last answer";
+        else if (!take_proof_) problem = "a proof nobody asked for";
+        else if (r.rest.size() > wire::kProofFrame) problem = "a proof frame of " + std::to_string(r.rest.size()) + " bytes";
+        else problem = take_proof_(k, item, r.rest);
+        if (!problem.empty()) return protocol(blame, problem);
+        return {};
+    }
+
     // The item fails; what the worker printed last ends the message. Its
     // time runs from the frame before to when this process saw the failure
     // (seen_ns_), unless its own frame was read already (a second answer
@@ -405,6 +497,7 @@ private:
     ItemTimes times_;          // when they were read
     uint64_t quiet_ns_ = 0;    // await's: when the last frame had not yet come
     uint64_t seen_ns_ = 0;     // when this process last saw the worker's answer or failure
+    TakeProof take_proof_;     // the request's, while it runs
 };
 
 // ---- The pool: one worker per plugin, batches with retry -------------------------------
@@ -454,13 +547,35 @@ public:
     // No exception leaves the runner: whatever escapes the frame checks
     // (an allocation, say) fails the calls, never the caller's thread.
     std::vector<SolveOutcome> solve(const Plugin& p, const std::vector<const Grid*>& puzzles, uint64_t limit,
-                                    const OptionList& options, const Budget& budget) override {
+                                    const OptionList& options, const Budget& budget, const ProofSink& keep) override {
+        // Each item's proof is checked here as its frames come (never held
+        // whole), then judged with the answer it came with.
+        const bool proving = proofs_wanted(p, budget);
+        std::vector<std::optional<ProofIntake>> intakes(puzzles.size());
+        auto intake = [&](std::size_t i) -> ProofIntake& {
+            if (!intakes[i]) intakes[i].emplace(*puzzles[i], budget.max_proof_bytes);
+            return *intakes[i];
+        };
+        TakeProof take_proof;
+        if (proving)
+            take_proof = [&](std::size_t i, std::size_t item, std::string_view bytes) -> std::string {
+                if (item != 0) return "a proof for another item";  // `i` is the item running (batch's index)
+                if (!intake(i).feed(bytes) && intake(i).received() > budget.max_proof_bytes)
+                    return "more proof bytes than the budget of " + std::to_string(budget.max_proof_bytes);
+                if (keep) keep(i, bytes);
+                return "";
+            };
         return guarded<SolveOutcome>(p, puzzles, [&] {
-            return batch<SolveOutcome>(p, wire::solve, puzzles, limit, options, budget,
-                                       [&](wire::Reader& r, const Grid& g, SolveOutcome& out) {
-                                           out = wire::get_solve(r, g.geometry);
-                                           return settle_solve(p, g, limit, out);
-                                       });
+            return batch<SolveOutcome>(
+                p, wire::solve, puzzles, limit, options, budget,
+                [&](wire::Reader& r, std::size_t i, SolveOutcome& out) {
+                    out = wire::get_solve(r, puzzles[i]->geometry);
+                    std::string problem = settle_solve(p, *puzzles[i], limit, out);
+                    if (!proving) out.proof = {};
+                    else if (problem.empty()) intake(i).judge(out);
+                    return problem;
+                },
+                take_proof, [&](std::size_t i) { intakes[i].reset(); });
         });
     }
 
@@ -468,9 +583,9 @@ public:
                                     const OptionList& options, const Budget& budget) override {
         return guarded<CheckOutcome>(p, grids, [&] {
             return batch<CheckOutcome>(p, wire::check, grids, 0, options, budget,
-                                       [&](wire::Reader& r, const Grid& g, CheckOutcome& out) {
-                                           out = wire::get_check(r, g.geometry);
-                                           return settle_check(p, g, out);
+                                       [&](wire::Reader& r, std::size_t i, CheckOutcome& out) {
+                                           out = wire::get_check(r, grids[i]->geometry);
+                                           return settle_check(p, *grids[i], out);
                                        });
         });
     }
@@ -491,14 +606,26 @@ public:
                 w.u64(first);
                 w.u64(count);
             };
+            const bool proving = proofs_wanted(p, budget) && kind == NP_GENERATE_PUZZLE;
+            GeneratedProofs proofs(budget.max_proof_bytes);
             auto take = [&](std::size_t, wire::Reader& r) {
                 out = wire::get_generate(r, g);
                 std::string problem = settle_generate(p, g, kind, first, count, out);
                 if (problem.empty() && failed(out)) out.message += worker(p).stderr_note();
+                if (!proving) out.proofs.clear();
+                else if (problem.empty()) proofs.judge(out);
                 return problem;
             };
-            const Ending end =
-                worker(p).run(body, 1, cap_for(wire::generate, g, count), budget.timeout_seconds, budget, take);
+            TakeProof take_proof;
+            if (proving)
+                take_proof = [&](std::size_t, std::size_t place, std::string_view bytes) -> std::string {
+                    if (place >= count) return "a proof for puzzle " + std::to_string(place + 1) + " of " + std::to_string(count);
+                    if (!proofs.take(place, bytes) && proofs.total() > budget.max_proof_bytes)
+                        return "more proof bytes than the budget of " + std::to_string(budget.max_proof_bytes);
+                    return "";
+                };
+            const Ending end = worker(p).run(body, 1, cap_for(wire::generate, g, count), budget.timeout_seconds, budget,
+                                             take, take_proof);
             if (!end.complete) {
                 out = GenerateOutcome{};
                 out.fault = end.fault;
@@ -539,9 +666,14 @@ private:
     // own. When the worker fails on item k, item k gets the failure, the
     // answers before it stand, and the unanswered rest goes again to a new
     // worker (and is timed there). Every item gets the parent's time.
+    // take(reader, item, outcome) reads one answer; take_proof, when set,
+    // one proof chunk (its first argument then the batch's item index), and
+    // restart(item) is told of each item sent again to a new worker.
     template <class Outcome, class Take>
     std::vector<Outcome> batch(const Plugin& p, wire::Op op, const std::vector<const Grid*>& items, uint64_t limit,
-                               const OptionList& options, const Budget& budget, Take take) {
+                               const OptionList& options, const Budget& budget, Take take,
+                               const TakeProof& take_proof = {},
+                               const std::function<void(std::size_t)>& restart = {}) {
         std::vector<Outcome> out(items.size());
         std::vector<std::size_t> todo(items.size());
         for (std::size_t i = 0; i < todo.size(); ++i) todo[i] = i;
@@ -561,11 +693,19 @@ private:
                 }
             };
             auto answer = [&](std::size_t k, wire::Reader& r) {
-                std::string problem = take(r, *items[todo[k]], out[todo[k]]);
+                std::string problem = take(r, todo[k], out[todo[k]]);
                 if (problem.empty() && failed(out[todo[k]])) out[todo[k]].message += worker(p).stderr_note();
                 return problem;
             };
-            const Ending end = worker(p).run(body, todo.size(), cap, budget.timeout_seconds, budget, answer);
+            TakeProof proof;
+            if (take_proof)
+                proof = [&](std::size_t k, std::size_t item, std::string_view bytes) {
+                    // The worker numbers the items of its request; so does k.
+                    return take_proof(todo[k], item == k ? 0 : item + 1, bytes);
+                };
+            if (restart)
+                for (std::size_t i : todo) restart(i);
+            const Ending end = worker(p).run(body, todo.size(), cap, budget.timeout_seconds, budget, answer, proof);
             for (std::size_t k = 0; k < end.micros.size(); ++k) set_micros(out[todo[k]], end.micros[k]);
             if (end.complete) break;
             const bool interrupted = end.fault == Fault::refused;  // then nothing more runs

@@ -30,12 +30,19 @@ class Runner {
 public:
     virtual ~Runner() = default;
     // One outcome per puzzle, in order (a batch: workers get many at once).
+    // With Budget::max_proof_bytes, a plugin that can prove is asked for a
+    // proof of each complete search; each is checked here, in this process
+    // (ProofIntake), as its bytes come, and outcome.proof says how it went.
+    // `keep`, when set, also gets the bytes (item index, chunk), e.g. to
+    // save them: the same bytes the checker read.
     virtual std::vector<SolveOutcome> solve(const Plugin& plugin, const std::vector<const Grid*>& puzzles,
-                                            uint64_t limit, const OptionList& options, const Budget& budget) = 0;
+                                            uint64_t limit, const OptionList& options, const Budget& budget,
+                                            const ProofSink& keep = {}) = 0;
     // The check ABI has no budget; `budget`'s timeout arms the watchdog only.
     virtual std::vector<CheckOutcome> check(const Plugin& plugin, const std::vector<const Grid*>& grids,
                                             const OptionList& options, const Budget& budget) = 0;
-    // Results first_index .. first_index + count - 1, collected.
+    // Results first_index .. first_index + count - 1, collected; with
+    // Budget::max_proof_bytes, each puzzle's proof checked (outcome.proofs).
     virtual GenerateOutcome generate(const Plugin& plugin, const Geometry& geometry, np_generate_kind kind,
                                      uint64_t seed, uint64_t first_index, uint64_t count, const OptionList& options,
                                      const Budget& budget) = 0;

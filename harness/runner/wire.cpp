@@ -118,12 +118,14 @@ OptionList get_options(Reader& r) {
 void put(Writer& w, const Budget& budget) {
     w.u64(budget.max_nodes);
     w.f64(budget.timeout_seconds);
+    w.u64(budget.max_proof_bytes);
 }
 
 Budget get_budget(Reader& r) {
     Budget b;
     b.max_nodes = r.u64();
     b.timeout_seconds = r.f64();
+    b.max_proof_bytes = r.u64();
     return b;
 }
 
@@ -137,6 +139,8 @@ void put(Writer& w, const SolveOutcome& o) {
     if (o.error) put(w, *o.error);
     w.str(o.message);
     put(w, o.stats);
+    w.u32(o.proof.declared);
+    w.u64(o.proof.bytes);
 }
 
 SolveOutcome get_solve(Reader& r, const Geometry& g) {
@@ -149,6 +153,8 @@ SolveOutcome get_solve(Reader& r, const Geometry& g) {
     if (r.u8() != 0) o.error = get_reason(r, g);
     o.message = r.str();
     o.stats = get_stats(r);
+    o.proof.declared = r.u32();
+    o.proof.bytes = r.u64();
     return o;
 }
 
@@ -181,6 +187,8 @@ void put(Writer& w, const GenerateOutcome& o) {
     put_grids(w, o.results);
     w.str(o.message);
     put(w, o.stats);
+    w.u32(static_cast<uint32_t>(o.proofs.size()));
+    for (const ProofOutcome& p : o.proofs) w.u64(p.bytes);
 }
 
 GenerateOutcome get_generate(Reader& r, const Geometry& g) {
@@ -192,6 +200,9 @@ GenerateOutcome get_generate(Reader& r, const Geometry& g) {
     o.results = get_grids(r, g);
     o.message = r.str();
     o.stats = get_stats(r);
+    const uint32_t proofs = r.u32();
+    if (proofs > o.results.size()) throw Broken("more proofs than results");
+    for (uint32_t i = 0; i < proofs; ++i) o.proofs.push_back({ProofStatus::absent, NP_PROOF_WRITTEN, r.u64(), 0, 0, {}});
     return o;
 }
 

@@ -12,6 +12,10 @@
 //   answers:  one frame per item, as soon as it is answered:
 //             request id, item index, the outcome; then one frame with
 //             item index = items (nothing after it) that ends the request
+//   proofs:   before an item's answer, any number of frames of its proof's
+//             bytes (Budget::max_proof_bytes): request id, item index with
+//             kProofChunk set, the bytes (at most kProofFrame of them). For
+//             generate the item index is the puzzle's within the request.
 //
 // The worker runs plugin code, which can write to the answer pipe too, so
 // the parent believes nothing in an answer frame: each one is checked
@@ -38,6 +42,8 @@ namespace np::runner::wire {
 constexpr uint32_t kMagic = 0x4e50574bu;  // "NPWK"
 constexpr std::size_t kHeader = 8;        // magic and length
 enum Op : uint32_t { solve = 1, check = 2, generate = 3 };
+constexpr uint32_t kProofChunk = 0x80000000u;  // in a frame's item index: a proof's bytes
+constexpr std::size_t kProofFrame = 64 << 10;  // bytes of proof per frame, at most
 
 // Exit status of a worker whose allocation failed (its new-handler's doing),
 // so that running out of memory is told apart from a crash.

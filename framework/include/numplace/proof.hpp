@@ -121,6 +121,7 @@ public:
     ProofIntake(const Grid& puzzle, uint64_t max_bytes);
     // False when no more is wanted (over the budget, or already rejected).
     bool feed(std::string_view bytes);
+    uint64_t received() const { return received_; }
     // Fills out.proof: checked when the answer is a complete search whose
     // claim (unique with its witness, none, an exact count) the proof
     // proves; rejected when a proof was declared and it does not; absent
