@@ -112,6 +112,12 @@ FlagSpec memory() {
             "Address-space limit of each worker process, MiB (0 = none; off in sanitizer builds)",
             std::to_string(runner::Settings{}.memory_mib)};
 }
+FlagSpec max_proof_bytes(uint64_t default_bytes) {
+    return {"--max-proof-bytes", FlagKind::whole,
+            "Ask plugins that can prove (capability proof) for a proof of each complete search, of at most this "
+            "many bytes, and check it here (0 = ask for none; docs/proofs.md)",
+            std::to_string(default_bytes)};
+}
 std::vector<FlagSpec> harness(const std::string& plugins_help, const std::string& oracle_help) {
     return {plugins(plugins_help), plugin_dir(),     allow_insecure_plugins(), no_sandbox(), oracle(oracle_help),
             call_timeout(),        call_max_nodes(), in_process(),             memory()};
@@ -135,6 +141,7 @@ harness::Settings harness_settings(const Args& args) {
     if (args.takes("--max-nodes")) s.max_nodes = args.whole("--max-nodes");
     s.runner.in_process = args.flag("--in-process");
     if (args.takes("--memory")) s.runner.memory_mib = args.whole("--memory");
+    if (args.takes("--max-proof-bytes")) s.max_proof_bytes = args.whole("--max-proof-bytes");
     s.runner.worker_program = worker_program();
     s.cancel = &interrupt_flag();
     return s;
@@ -212,6 +219,7 @@ Budget budget_of(const Args& args) {
     b.max_nodes = args.whole("--max-nodes");
     b.timeout_seconds = args.seconds("--timeout");
     b.cancel = &interrupt_flag();
+    if (args.takes("--max-proof-bytes")) b.max_proof_bytes = args.whole("--max-proof-bytes");
     return b;
 }
 

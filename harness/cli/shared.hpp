@@ -46,6 +46,9 @@ FlagSpec call_timeout();    // --timeout, seconds per call
 FlagSpec call_max_nodes();  // --max-nodes, search nodes per call
 FlagSpec in_process();
 FlagSpec memory();
+// --max-proof-bytes (the byte budget of each proof, 0 = ask for none), with
+// the default of the command that takes it.
+FlagSpec max_proof_bytes(uint64_t default_bytes);
 // The set verify and fuzz take: --plugins (with `plugins_help`),
 // --plugin-dir, --allow-insecure-plugins, --oracle, --timeout, --max-nodes,
 // --in-process, --memory.

@@ -11,6 +11,7 @@ Budget Settings::budget() const {
     b.max_nodes = max_nodes;
     b.timeout_seconds = timeout_seconds;
     b.cancel = cancel;
+    b.max_proof_bytes = max_proof_bytes;
     return b;
 }
 

@@ -36,10 +36,14 @@ struct Settings {
     bool oracle_named = false;
     double timeout_seconds = 10;           // --timeout, per call; 0 = none
     uint64_t max_nodes = 200000;           // --max-nodes, per call; 0 = none
+    // Proofs of complete searches (docs/proofs.md): asked of every plugin
+    // that can give one when max_proof_bytes > 0 (--max-proof-bytes; 0 = ask
+    // for none), each checked in this process.
+    uint64_t max_proof_bytes = 0;
     runner::Settings runner;               // --in-process, --memory
     const std::atomic<bool>* cancel = nullptr;  // the interrupt flag
 
-    // The per-call budget: max_nodes, timeout_seconds, cancel.
+    // The per-call budget: max_nodes, timeout_seconds, cancel, max_proof_bytes.
     Budget budget() const;
 };
 
