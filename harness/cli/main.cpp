@@ -122,7 +122,7 @@ int main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);
     CLI::App app{"numplace: Sudoku solver and generator plugins behind one host"};
     app.footer(kExitCodes);
-    app.set_version_flag("--version", "numplace 0.2.0, plugin ABI " + std::to_string(NP_ABI_VERSION));
+    app.set_version_flag("--version", std::string("numplace ") + kVersion + ", plugin ABI " + std::to_string(NP_ABI_VERSION));
     app.require_subcommand(1, 1);
 
     const auto& table = command_table();
