@@ -43,14 +43,15 @@ struct ProofSave {
     std::string why;  // when not written: the proof's note, or the file's error
 };
 
-// The proof line under a text row: "proof: checked (1,234 bytes), written to FILE".
+// The proof line under a text row: "proof: checked (1,234 bytes), written to
+// FILE", or "proof: absent, FILE not written: why".
 void write_proof_line(std::ostream& out, const ProofOutcome& proof, const ProofSave& save) {
     out << "proof: " << proof_status_name(proof.status);
-    if (proof.status == ProofStatus::checked) out << " (" << proofs::grouped(proof.bytes) << " bytes)";
-    else out << " (" << utf8_clean(save.why) << ")";
+    if (proof.status == ProofStatus::checked)
+        out << " (" << proofs::grouped(proof.bytes) << (proof.bytes == 1 ? " byte)" : " bytes)");
     if (save.written) out << ", written to " << utf8_clean(save.file) << '\n';
     else if (proof.status == ProofStatus::checked) out << ", not written: " << utf8_clean(save.why) << '\n';
-    else out << ", " << utf8_clean(save.file) << " not written\n";
+    else out << ", " << utf8_clean(save.file) << " not written: " << utf8_clean(save.why) << '\n';
 }
 
 json proof_json(const ProofOutcome& proof, const ProofSave& save) {
@@ -156,13 +157,20 @@ struct Calls {
 
 // Writes a job's proof file when the checker accepted the proof: the same
 // bytes it read (`kept`), under a header with the claim it judged.
-void save_proof(const ProofTarget& target, Job& job, proofs::ProofFileWriter& kept) {
+void save_proof(const ProofTarget& target, uint64_t max_bytes, Job& job, proofs::ProofFileWriter& kept) {
     ProofSave& save = job.save;
     save.file = target.path(job.number);
     const ProofOutcome& proof = job.outcome.proof;
     const auto claim = proofs::claim_of(job.outcome);
     if (proof.status != ProofStatus::checked) {
         save.why = !proof.note.empty() ? proof.note : "no answer to prove";
+        // Two causes the note does not name: the proof outgrew its budget
+        // (the host then passes no byte on), and a limit reached.
+        if (proof.bytes > max_bytes)
+            save.why = "over the byte budget of " + proofs::grouped(max_bytes) + " bytes (--max-proof-bytes)";
+        else if (job.outcome.verdict == Verdict::multiple && !job.outcome.complete)
+            save.why = "the search stopped at the limit of " + std::to_string(job.outcome.count) +
+                       " solutions; count --proof proves an exact count";
         return;
     }
     if (!claim || kept.size() != proof.bytes) {
@@ -204,7 +212,7 @@ void solve_range(const Calls& calls, std::vector<Job>& batch, std::size_t from, 
         asked[k]->outcome = std::move(outcomes[k]);
         if (calls.proof == nullptr) continue;
         if (!kept[k]) kept[k] = std::make_unique<proofs::ProofFileWriter>();
-        save_proof(*calls.proof, *asked[k], *kept[k]);
+        save_proof(*calls.proof, calls.budget.max_proof_bytes, *asked[k], *kept[k]);
     }
 }
 
@@ -260,7 +268,7 @@ void tally_proof(Tally& tally, const Job& job) {
 
 const char* const kProofHelp =
     "--proof FILE asks the plugin for a proof of each answer and checks it here; a row is then followed by "
-    "'proof: checked (N bytes), written to FILE', or the proof's status and why no file was written (a search "
+    "'proof: checked (N bytes), written to FILE', or 'proof: STATUS, FILE not written: why' (a search "
     "that did not finish, multiple without a full count, a plugin that cannot prove with these options, a "
     "rejected proof). Exit 1 when a proof was not written (an existing FILE is then left as it was); exit 2 "
     "when the plugin cannot prove at all, or a second puzzle comes for a FILE without {n}.";
