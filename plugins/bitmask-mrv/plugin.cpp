@@ -152,7 +152,7 @@ public:
         bool made = false;
         with_engine(call.shape, settings.force_general, [&](auto& engine) {
             engine.begin_call(call);
-            made = make(engine, puzzle, settings.puzzle, call.rng, call.out);
+            made = make(engine, puzzle, settings.puzzle, call.rng, call.out, call.proof());
             report(engine.counters(), call);
         });
         return made;
@@ -223,11 +223,14 @@ private:
         return answer;
     }
 
+    // `proof`, when set, gets the proof that the puzzle made is unique.
     template <class Eng>
-    static bool make(Eng& engine, bool puzzle, const PuzzleSettings& settings, np::Rng& rng, uint8_t* out) {
+    static bool make(Eng& engine, bool puzzle, const PuzzleSettings& settings, np::Rng& rng, uint8_t* out,
+                     np::proof::ProofWriter* proof) {
         Generator<Eng> generator(engine);
         if (!puzzle) return generator.make_grid(rng, out);
-        return generator.make_puzzle(rng, settings, make_orbits(engine.side(), settings.symmetry), out);
+        return generator.make_puzzle(rng, settings, make_orbits(engine.side(), settings.symmetry), out) &&
+               (proof == nullptr || generator.prove_unique(out, *proof));
     }
 
     // ---- The adapter: plain results to the call ----
