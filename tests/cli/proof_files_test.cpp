@@ -88,6 +88,13 @@ Parts parts_of(const std::string& path) {
     return parts;
 }
 
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
 np::test::CliRun prove_check(const std::vector<std::string>& files) {
     std::vector<std::string> args{"prove-check"};
     args.insert(args.end(), files.begin(), files.end());
@@ -261,6 +268,187 @@ TEST(ProofFiles, SolveRefusesProofFlagsThatCannotWork) {
     run = run_cli({"solve", "--plugin", "bitmask-mrv", "--proof", file, "--max-proof-bytes", "0", kFour});
     EXPECT_EQ(run.exit_code, 2);
     EXPECT_FALSE(fs::exists(file));
+}
+
+// ---- solve --proof and count --proof, with the proving plugins ------------------
+
+// Arto Inkala's puzzle: bitmask-mrv has to branch on it.
+const std::string kInkala = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+const std::string kInkalaSolution =
+    "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+// Row 1 holds 1..8 and column 9 already has a 9: no solution.
+const std::string kNoSolution =
+    "12345678.........9...............................................................";
+
+// "proof: checked (201 bytes), written to FILE" -> 201; 0 when it is not that line.
+uint64_t checked_bytes(const std::string& line, const std::string& file) {
+    const std::string head = "proof: checked (", tail = " bytes), written to " + file;
+    if (line.rfind(head, 0) != 0 || !line.ends_with(tail)) return 0;
+    std::string digits = line.substr(head.size(), line.size() - head.size() - tail.size());
+    std::erase(digits, ',');
+    return std::stoull(digits);
+}
+
+TEST(ProofFiles, SolveWritesTheCheckedProofAndProveCheckAcceptsIt) {
+    const Scratch scratch;
+    const std::string file = scratch.path("inkala.np"), again = scratch.path("inkala-in-process.np");
+    auto run = run_cli({"solve", "--plugin", "bitmask-mrv", "--proof", file, kInkala});
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    const auto rows = lines_of(run.out);
+    ASSERT_EQ(rows.size(), 2u) << run.out;
+    EXPECT_EQ(rows[0], kInkalaSolution);
+    const uint64_t bytes = checked_bytes(rows[1], file);
+    EXPECT_GT(bytes, 1u) << run.out;  // bitmask-mrv branches on this one: more than a leaf
+    const Parts parts = parts_of(file);
+    EXPECT_EQ(parts.lines, (std::vector<std::string>{"numplace proof 1", "shape 3x3", "puzzle " + kInkala, "claim unique",
+                                                     "witness " + kInkalaSolution,
+                                                     "plugin bitmask-mrv " + np::test::bundled_plugin("bitmask-mrv").version(),
+                                                     "numplace 0.2.0", "bytes " + std::to_string(bytes)}));
+    EXPECT_EQ(parts.proof.size(), bytes);
+
+    // In this process the same search writes the same bytes.
+    run = run_cli({"solve", "--plugin", "bitmask-mrv", "--in-process", "--proof", again, kInkala});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(np::test::read_file(again), np::test::read_file(file));
+
+    run = prove_check({file});
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.out.rfind(file + ": checked: unique, ", 0), 0u) << run.out;
+    EXPECT_TRUE(run.out.ends_with(" nodes, " + np::proofs::grouped(bytes) + " bytes\n")) << run.out;
+}
+
+TEST(ProofFiles, NoneAndExactCountsAreSavedAndChecked) {
+    const Scratch scratch;
+    const std::string none = scratch.path("none.np"), count = scratch.path("count.np");
+    auto run = run_cli({"solve", "--plugin", "bitmask-mrv", "--proof", none, kNoSolution});
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    EXPECT_EQ(run.out.rfind("none\nproof: checked (", 0), 0u) << run.out;
+    EXPECT_EQ(parts_of(none).lines.at(3), "claim none");
+    EXPECT_EQ(parts_of(none).lines.at(4).rfind("plugin bitmask-mrv ", 0), 0u);  // no witness line
+
+    // The empty 4x4 grid with one given: 288 / 4 = 72 completions.
+    run = run_cli({"count", "--plugin", "exhaustive-count", "--proof", count, "1..............."});
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    EXPECT_EQ(run.out.rfind("72\nproof: checked (", 0), 0u) << run.out;
+    EXPECT_EQ(parts_of(count).lines.at(3), "claim count 72");
+
+    run = run_cli({"prove-check", "--format", "json", none, count});
+    EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+    const auto rows = lines_of(run.out);
+    ASSERT_EQ(rows.size(), 2u) << run.out;
+    const json first = json::parse(rows[0]), second = json::parse(rows[1]);
+    EXPECT_EQ(first["status"], "checked");
+    EXPECT_EQ(first["claim"], "none");
+    EXPECT_EQ(first["solutions"], 0);
+    EXPECT_EQ(second["status"], "checked");
+    EXPECT_EQ(second["claim"], "count 72");
+    EXPECT_EQ(second["solutions"], 72);
+    EXPECT_EQ(second["plugin"], "exhaustive-count");
+}
+
+TEST(ProofFiles, EditsOfASavedProofAreRejected) {
+    const Scratch scratch;
+    const std::string file = scratch.path("inkala.np");
+    ASSERT_EQ(run_cli({"solve", "--plugin", "bitmask-mrv", "--proof", file, kInkala}).exit_code, 0);
+    const Parts honest = parts_of(file);
+    const std::size_t half = honest.proof.size() / 2;
+    // The last given (the 4 in r9c7) removed: the puzzle then has several
+    // solutions, and the proof misses the candidates that given took away.
+    std::string fewer = kInkala;
+    fewer[78] = '.';
+    ASSERT_EQ(fewer.find('4', 70), std::string::npos);
+    const std::vector<Edit> edits = {
+        {"bytes cut", [&](Parts& p) { p.proof.resize(half); },
+         "the file ends after " + np::proofs::grouped(half) + " of the "},
+        {"bytes cut and the bytes line to match", [&](Parts& p) {
+             p.proof.resize(half), p.lines[7] = "bytes " + std::to_string(half);
+         }, "the proof ends "},
+        {"trailing bytes", [](Parts& p) { p.proof += std::string(2, '\0'); }, "trailing bytes after the "},
+        {"a given removed", [&](Parts& p) { p.lines[2] = "puzzle " + fewer; }, "node "},
+        {"claim none", [](Parts& p) { p.lines[3] = "claim none", p.lines.erase(p.lines.begin() + 4); },
+         "the proof shows 1 solution, but the claim is none"},
+        {"claim count 2", [](Parts& p) { p.lines[3] = "claim count 2", p.lines.erase(p.lines.begin() + 4); },
+         "the proof shows 1 solution, not the 2 claimed"},
+        {"witness edited", [](Parts& p) { p.lines[4][8 + 1] = '2'; },  // r1c2: 1 -> 2, twice in row 1
+         "line 5: witness: "},
+        {"claim line missing", [](Parts& p) { p.lines.erase(p.lines.begin() + 3); },
+         "line 4: expected 'claim unique|none|count N', found 'witness "},
+    };
+    for (const Edit& edit : edits) {
+        SCOPED_TRACE(edit.name);
+        Parts parts = honest;
+        edit.apply(parts);
+        const std::string edited = scratch.path("edited.np");
+        write_bytes(edited, parts.join());
+        const auto run = prove_check({edited, file});  // the honest one after it is still checked
+        EXPECT_EQ(run.exit_code, 1);
+        const auto rows = lines_of(run.out);
+        ASSERT_EQ(rows.size(), 2u) << run.out;
+        EXPECT_EQ(rows[0].rfind(edited + ": rejected: " + edit.reason, 0), 0u) << rows[0];
+        EXPECT_EQ(rows[1].rfind(file + ": checked: unique", 0), 0u) << rows[1];
+    }
+}
+
+TEST(ProofFiles, APatternGivesEachInputItsFileAndAPlainNameTakesOnePuzzle) {
+    const Scratch scratch;
+    const std::string pattern = scratch.path("p-{n}.np");
+    auto run = run_cli({"solve", "--plugin", "bitmask-mrv", "--proof", pattern}, kInkala + "\nnot a puzzle\n" + kNoSolution + "\n");
+    EXPECT_EQ(run.exit_code, 1) << run.err;  // the second input is invalid
+    EXPECT_TRUE(fs::exists(scratch.path("p-1.np")));
+    EXPECT_FALSE(fs::exists(scratch.path("p-2.np")));
+    EXPECT_EQ(parts_of(scratch.path("p-3.np")).lines.at(3), "claim none");
+    EXPECT_NE(run.out.find("proof: absent, " + scratch.path("p-2.np") + " not written: no puzzle to prove\n"),
+              std::string::npos) << run.out;
+
+    const std::string plain = scratch.path("one.np");
+    run = run_cli({"solve", "--plugin", "bitmask-mrv", "--proof", plain}, kInkala + "\n" + kNoSolution + "\n");
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_EQ(run.err, "numplace solve: --proof " + plain + " holds one puzzle's proof, and stdin:2 is a second "
+                       "puzzle: put {n} in the name (--proof proof-{n}.np) for one file per puzzle\n");
+    EXPECT_EQ(lines_of(run.out).size(), 2u) << run.out;  // the first puzzle's row and proof line
+    EXPECT_EQ(parts_of(plain).lines.at(2), "puzzle " + kInkala);
+}
+
+TEST(ProofFiles, AProofNotWrittenLeavesTheFileAsItWasAndFailsTheRow) {
+    const Scratch scratch;
+    const std::string file = scratch.path("kept.np");
+    write_bytes(file, "an older file\n");
+    // forward-backward proves uniqueness by an ordering argument: no tree.
+    auto run = run_cli({"solve", "--plugin", "bitmask-mrv", "--option", "uniqueness=forward-backward", "--proof", file,
+                        kInkala});
+    EXPECT_EQ(run.exit_code, 1);
+    EXPECT_EQ(run.out, kInkalaSolution + "\nproof: absent, " + file +
+                           " not written: the plugin cannot prove with these options\n");
+    EXPECT_EQ(np::test::read_file(file), "an older file\n");
+
+    run = run_cli({"solve", "--plugin", "bitmask-mrv", "--limit", "1", "--proof", file, kInkala});
+    EXPECT_EQ(run.exit_code, 1);
+    EXPECT_EQ(run.out, "found: " + kInkalaSolution + "\nproof: absent, " + file +
+                           " not written: no complete search to prove\n");
+    run = run_cli({"solve", "--plugin", "bitmask-mrv", "--proof", file, "--max-proof-bytes", "2", kInkala});
+    EXPECT_EQ(run.exit_code, 1);
+    EXPECT_EQ(run.out, kInkalaSolution + "\nproof: absent, " + file +
+                           " not written: over the byte budget of 2 bytes (--max-proof-bytes)\n");
+    run = run_cli({"solve", "--plugin", "bitmask-mrv", "--proof", file, "1..............."});
+    EXPECT_EQ(run.exit_code, 1);
+    EXPECT_EQ(run.out, "multiple\nproof: absent, " + file + " not written: the search stopped at the limit of 2 "
+                       "solutions; count --proof proves an exact count\n");
+    EXPECT_EQ(np::test::read_file(file), "an older file\n");
+    EXPECT_EQ(run.err, "numplace: 1 of 1 inputs: 1 failed (first: arg:1)\n");
+}
+
+TEST(ProofFiles, SolveJsonRowsCarryTheProof) {
+    const Scratch scratch;
+    const std::string file = scratch.path("inkala.np");
+    const auto run = run_cli({"solve", "--plugin", "bitmask-mrv", "--format", "json", "--proof", file, kInkala});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    const json row = json::parse(run.out);
+    EXPECT_EQ(row["verdict"], "unique");
+    EXPECT_EQ(row["proof"]["status"], "checked");
+    EXPECT_EQ(row["proof"]["file"], file);
+    EXPECT_EQ(row["proof"]["written"], true);
+    EXPECT_EQ(row["proof"]["bytes"], parts_of(file).proof.size());
+    EXPECT_FALSE(row["proof"].contains("why"));
 }
 
 }  // namespace
