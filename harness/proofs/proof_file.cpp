@@ -183,16 +183,15 @@ private:
         switch (in_.line(text)) {
             case Input::Line::ok: break;
             case Input::Line::end:
-                return fail(line_ == 1 && text.empty() ? "the file is empty" : "the file ends inside the header"),
-                       std::nullopt;
-            case Input::Line::too_long: return fail("longer than any header line (" + grouped(kMaxLine) + " bytes)"), std::nullopt;
+                return refuse(line_ == 1 && text.empty() ? "the file is empty" : "the file ends inside the header");
+            case Input::Line::too_long: return refuse("longer than any header line (" + grouped(kMaxLine) + " bytes)");
             case Input::Line::failed: return std::nullopt;
         }
         for (char c : text)
             if (!printable(c)) {
                 char hex[8];
                 std::snprintf(hex, sizeof hex, "0x%02x", static_cast<unsigned>(static_cast<unsigned char>(c)));
-                return fail(std::string("a byte that is not printable ASCII (") + hex + ")"), std::nullopt;
+                return refuse(std::string("a byte that is not printable ASCII (") + hex + ")");
             }
         return text;
     }
@@ -204,8 +203,8 @@ private:
         const auto text = next();
         if (!text) return std::nullopt;
         if (text->rfind(key + " ", 0) == 0 && text->size() > key.size() + 1) return text->substr(key.size() + 1);
-        if (!instead.empty() && text->rfind("witness ", 0) == 0) return fail(instead), std::nullopt;
-        return fail("expected '" + key + " " + value_hint + "', found " + quoted(*text)), std::nullopt;
+        if (!instead.empty() && text->rfind("witness ", 0) == 0) return refuse(instead);
+        return refuse("expected '" + key + " " + value_hint + "', found " + quoted(*text));
     }
 
     bool grid(const std::string& text, const Geometry& shape, const std::string& what, Grid& out) {
@@ -222,6 +221,10 @@ private:
     bool fail(const std::string& why) {
         check_.reason = "line " + std::to_string(line_) + ": " + why;
         return false;
+    }
+    std::nullopt_t refuse(const std::string& why) {
+        fail(why);
+        return std::nullopt;
     }
 
     Input& in_;

@@ -19,9 +19,6 @@ std::string size_name(const ParseResult& parsed, const std::optional<Geometry>& 
     return size ? size->name() : "";
 }
 
-// JSON rows, one object reused for every input: assigning into keys and
-// strings that already exist keeps allocation out of the per-puzzle path
-// (at 150,000 puzzles a second the host's share must stay small).
 // --proof: where each input's proof goes, and what a proof file says made it.
 struct ProofTarget {
     std::string pattern;  // FILE; with {n}, one file per input
@@ -61,6 +58,9 @@ json proof_json(const ProofOutcome& proof, const ProofSave& save) {
     return j;
 }
 
+// JSON rows, one object reused for every input: assigning into keys and
+// strings that already exist keeps allocation out of the per-puzzle path
+// (at 150,000 puzzles a second the host's share must stay small).
 class JsonRows {
 public:
     void write(std::ostream& out, const InputItem& item, const ParseResult& parsed,
@@ -198,13 +198,15 @@ void solve_range(const Calls& calls, std::vector<Job>& batch, std::size_t from, 
             asked.push_back(&batch[i]);
         }
     if (calls.proof != nullptr)
-        for (std::size_t i = from; i < to; ++i) batch[i].save = {calls.proof->path(batch[i].number), false, "no puzzle to prove"};
+        for (std::size_t i = from; i < to; ++i)
+            batch[i].save = {calls.proof->path(batch[i].number), false, "no puzzle to prove"};
     if (grids.empty()) return;
     std::vector<std::unique_ptr<proofs::ProofFileWriter>> kept(asked.size());
     ProofSink keep;
     if (calls.proof != nullptr)
         keep = [&](uint64_t k, std::string_view bytes) {
-            if (!kept.at(k)) kept[k] = std::make_unique<proofs::ProofFileWriter>();
+            if (k >= kept.size()) return false;
+            if (!kept[k]) kept[k] = std::make_unique<proofs::ProofFileWriter>();
             return kept[k]->add(bytes);
         };
     auto outcomes = calls.runner.solve(calls.plugin, grids, calls.limit, calls.options, calls.budget, keep);
@@ -291,8 +293,8 @@ int run(const Args& args, Streams io, bool count_mode) {
     if (proving) target = ProofTarget{args.text("--proof"), chosen->plugin->name(), chosen->plugin->version()};
     Budget budget = budget_of(args);
     budget.max_proof_bytes = proving ? args.whole("--max-proof-bytes") : 0;
-    const Calls calls{*runner,  *chosen->plugin, limit, chosen->options,
-                      budget,   args.flag("--in-process"), target ? &*target : nullptr};
+    const Calls calls{*runner, *chosen->plugin, limit, chosen->options, budget, args.flag("--in-process"),
+                      target ? &*target : nullptr};
     const OutputFormat format = output_format_from_name(args.text("--format")).value_or(OutputFormat::line);
     const auto size = size_of(args);
     const std::string& plugin = chosen->plugin->name();
