@@ -52,6 +52,10 @@ void ProofIntake::judge(SolveOutcome& out) {
         proof.note = "no complete search to prove";
         return;
     }
+    if (proof.bytes > max_bytes_) {  // the sink refused the rest; the plugin then declares nothing
+        proof.note = "over the byte budget of " + bytes_text(max_bytes_) + " (--max-proof-bytes)";
+        return;
+    }
     if (proof.declared == NP_PROOF_CANNOT) {
         proof.note = "the plugin cannot prove with these options";
         return;

@@ -157,18 +157,15 @@ struct Calls {
 
 // Writes a job's proof file when the checker accepted the proof: the same
 // bytes it read (`kept`), under a header with the claim it judged.
-void save_proof(const ProofTarget& target, uint64_t max_bytes, Job& job, proofs::ProofFileWriter& kept) {
+void save_proof(const ProofTarget& target, Job& job, proofs::ProofFileWriter& kept) {
     ProofSave& save = job.save;
     save.file = target.path(job.number);
     const ProofOutcome& proof = job.outcome.proof;
     const auto claim = proofs::claim_of(job.outcome);
     if (proof.status != ProofStatus::checked) {
         save.why = !proof.note.empty() ? proof.note : "no answer to prove";
-        // Two causes the note does not name: the proof outgrew its budget
-        // (the host then passes no byte on), and a limit reached.
-        if (proof.bytes > max_bytes)
-            save.why = "over the byte budget of " + proofs::grouped(max_bytes) + " bytes (--max-proof-bytes)";
-        else if (job.outcome.verdict == Verdict::multiple && !job.outcome.complete)
+        // A cause the note does not name: a limit reached.
+        if (job.outcome.verdict == Verdict::multiple && !job.outcome.complete)
             save.why = "the search stopped at the limit of " + std::to_string(job.outcome.count) +
                        " solutions; count --proof proves an exact count";
         return;
@@ -214,7 +211,7 @@ void solve_range(const Calls& calls, std::vector<Job>& batch, std::size_t from, 
         asked[k]->outcome = std::move(outcomes[k]);
         if (calls.proof == nullptr) continue;
         if (!kept[k]) kept[k] = std::make_unique<proofs::ProofFileWriter>();
-        save_proof(*calls.proof, calls.budget.max_proof_bytes, *asked[k], *kept[k]);
+        save_proof(*calls.proof, *asked[k], *kept[k]);
     }
 }
 
