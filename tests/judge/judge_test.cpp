@@ -9,6 +9,7 @@
 
 #include "generators.hpp"
 #include "judge.hpp"
+#include "numplace/format.hpp"
 #include "runner.hpp"
 #include "setup.hpp"
 #include "test_support.hpp"
@@ -87,6 +88,92 @@ TEST(Judge, AnAnswerAgainstAnEstablishedTruthFailsWithTheKindAsked) {
     says_none.verdict = Verdict::none;
     says_none.complete = true;
     EXPECT_EQ(judge::judge_solve(says_none, truth, Kind::expectation).status, Status::pass);
+}
+
+// ---- Proofs and the ranked truth of a plain file ------------------------------
+
+Grid grid_of(const std::string& text) { return std::get<Grid>(parse_line(text, Geometry{2, 2})); }
+
+// A complete answer; a checked proof when `proved`.
+SolveOutcome answer(Verdict verdict, std::vector<std::string> solutions = {}, bool proved = false) {
+    SolveOutcome out;
+    out.verdict = verdict;
+    out.complete = verdict != Verdict::multiple;
+    out.count = solutions.size();
+    for (const auto& s : solutions) out.solutions.push_back(grid_of(s));
+    if (proved) {
+        out.proof.status = ProofStatus::checked;
+        out.proof.declared = NP_PROOF_WRITTEN;
+    }
+    return out;
+}
+
+constexpr const char* kOne = "1234341221434321";
+constexpr const char* kOther = "2143341212344321";  // another valid 4x4
+
+TEST(Truth, TwoSolutionsOutrankACheckedProof) {
+    const SolveOutcome proved = answer(Verdict::unique, {kOne}, true), other = answer(Verdict::unique, {kOther});
+    const auto t = judge::truth_from_answers({{"a", &proved}, {"b", &other}}, nullptr, "");
+    EXPECT_EQ(t.verdict, Verdict::multiple);
+    EXPECT_EQ(t.source, "two different valid solutions (from a and b)");
+    // a's row fails, and says that its checked proof was wrong (or the checker).
+    const auto j = judge::judge_solve(proved, t, Kind::disagreement);
+    EXPECT_EQ(j.status, Status::fail);
+    EXPECT_NE(j.finding.find("its proof was checked, so two different valid solutions (from a and b) or the proof "
+                             "checker is wrong"),
+              std::string::npos)
+        << j.finding;
+}
+
+TEST(Truth, ACheckedProofOutranksTheOraclesSearchAndTheOraclesProofComesFirst) {
+    const SolveOutcome searched = answer(Verdict::none), proved = answer(Verdict::unique, {kOne}, true);
+    auto t = judge::truth_from_answers({{"a", &proved}}, &searched, "oracle");
+    EXPECT_EQ(t.verdict, Verdict::unique);
+    EXPECT_EQ(t.source, "a's checked proof");
+    EXPECT_EQ(t.solution, grid_of(kOne));
+    const SolveOutcome oracle_proved = answer(Verdict::unique, {kOne}, true);
+    t = judge::truth_from_answers({{"a", &proved}}, &oracle_proved, "oracle");
+    EXPECT_EQ(t.source, "oracle's checked proof");
+    // Without a proof, the oracle's complete search, as before proofs.
+    const SolveOutcome unproved = answer(Verdict::unique, {kOne});
+    t = judge::truth_from_answers({{"a", &unproved}}, &searched, "oracle");
+    EXPECT_EQ(t.verdict, Verdict::none);
+    EXPECT_EQ(t.source, "oracle's complete search");
+}
+
+TEST(Truth, AValidSolutionOutranksACheckedProofOfNone) {
+    const SolveOutcome none = answer(Verdict::none, {}, true), found = answer(Verdict::unique, {kOne});
+    const auto t = judge::truth_from_answers({{"a", &none}, {"b", &found}}, nullptr, "");
+    EXPECT_FALSE(t.established);
+    const auto j = judge::judge_solve(none, t, Kind::disagreement);
+    EXPECT_EQ(j.status, Status::fail);
+    EXPECT_EQ(j.finding, "says none, but a valid solution exists; its proof was checked, so the proof checker is wrong");
+}
+
+TEST(Truth, ARejectedProofIsACertificateFailureOfARightAnswer) {
+    SolveOutcome out = answer(Verdict::unique, {kOne});
+    out.proof.status = ProofStatus::rejected;
+    out.proof.note = "node 1: a leaf the checker cannot close";
+    const auto t = judge::truth_from_answers({{"a", &out}}, nullptr, "");
+    const auto j = judge::judge_solve(out, t, Kind::disagreement);
+    EXPECT_EQ(j.status, Status::fail);
+    EXPECT_EQ(j.kind, Kind::certificate);
+    EXPECT_EQ(j.finding, "its proof was rejected: node 1: a leaf the checker cannot close");
+}
+
+TEST(Truth, RequireProofsFailsOnlyAnUnprovedUniqueOrNoneOfAPluginThatCanProve) {
+    SolveOutcome out = answer(Verdict::unique, {kOne});
+    out.proof.note = "over the byte budget of 10 bytes (--max-proof-bytes)";
+    const auto j = judge::unproved(out, true);
+    ASSERT_TRUE(j.has_value());
+    EXPECT_EQ(j->kind, Kind::certificate);
+    EXPECT_EQ(j->finding, "says unique without a checked proof (--require-proofs): " + out.proof.note);
+    EXPECT_FALSE(judge::unproved(out, false).has_value());  // it cannot prove at all
+    out.proof.declared = NP_PROOF_CANNOT;                   // not with these options
+    EXPECT_FALSE(judge::unproved(out, true).has_value());
+    EXPECT_FALSE(judge::unproved(answer(Verdict::unique, {kOne}, true), true).has_value());
+    EXPECT_FALSE(judge::unproved(answer(Verdict::multiple, {kOne, kOther}), true).has_value());
+    EXPECT_TRUE(judge::unproved(answer(Verdict::none), true).has_value());
 }
 
 // ---- The generator checker, on the bundled plugins in this process ----------
