@@ -14,6 +14,10 @@
 #ifndef ATTACK_NAME
 #error "define ATTACK_NAME before including attack.h"
 #endif
+/* An attack may declare more (NP_CAP_PROOF, to lie in a proof). */
+#ifndef ATTACK_CAPS
+#define ATTACK_CAPS (NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE)
+#endif
 
 static int attack(const np_solve_request *req, np_solve_result *res);
 
@@ -114,7 +118,7 @@ static const np_plugin attack_descriptor = {
     ATTACK_NAME,
     "0.0.1",
     "an attack on the harness (tests/hostile), not a real solver",
-    NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE,
+    ATTACK_CAPS,
     9,
     NULL,
     0,
