@@ -324,16 +324,6 @@ void ProofChecker::undo(std::size_t mark) {
 ProofChecker::Outcome ProofChecker::propagate() {
     for (bool changed = true; changed;) {
         changed = false;
-        // A placed value leaves its peers (which makes naked singles placed values too).
-        for (int c = 0; c < shape_.cells(); ++c) {
-            const uint64_t m = masks_[c];
-            if (m == 0) return Outcome::contradiction;
-            if (!single(m)) continue;
-            const int row = c / side_, column = c % side_;
-            for (int u : {row, side_ + column, 2 * side_ + geometry_.box_of(row, column)})
-                for (int peer : units_[u])
-                    if (peer != c) changed |= remove(peer, m);
-        }
         bool contradiction = false;
         for (const auto& unit : units_) {
             changed |= unit_singles(unit, contradiction);
@@ -346,17 +336,33 @@ ProofChecker::Outcome ProofChecker::propagate() {
     return Outcome::solved;
 }
 
-// Hidden singles: a value with one place in the unit is placed there; a
-// value with no place is a contradiction.
+// One unit's singles. Naked: the values placed in it (cells with one
+// candidate) leave its other cells, and a value placed twice, or a cell
+// with no candidate, is a contradiction. Hidden: a value with one place in
+// the unit is placed there; a value with no place is a contradiction. (Unit
+// by unit rather than cell by cell and peer by peer: 3N^2 steps a pass, not
+// 3N^3, which is what makes 25x25 proofs quick to check.)
 bool ProofChecker::unit_singles(const std::vector<int>& unit, bool& contradiction) {
+    uint64_t placed = 0, placed_twice = 0;
+    for (int c : unit) {
+        const uint64_t m = masks_[c];
+        if (m == 0) return contradiction = true, false;
+        if (!single(m)) continue;
+        placed_twice |= placed & m;
+        placed |= m;
+    }
+    if (placed_twice) return contradiction = true, false;
+    bool changed = false;
+    for (int c : unit)
+        if (!single(masks_[c])) changed |= remove(c, placed);
     uint64_t once = 0, twice = 0;
     for (int c : unit) {
+        if (masks_[c] == 0) return contradiction = true, false;
         twice |= once & masks_[c];
         once |= masks_[c];
     }
-    if (once != all_) return contradiction = true, false;
+    if (once != all_) return contradiction = true, changed;
     const uint64_t hidden = once & ~twice;
-    bool changed = false;
     for (int c : unit) {
         const uint64_t here = masks_[c] & hidden;
         // Two hidden values in one cell: keeping one leaves the other without
