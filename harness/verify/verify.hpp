@@ -93,8 +93,8 @@ inline constexpr uint64_t kDefaultMaxTimeouts = 3;
 
 // --max-proof-bytes by default: proofs on, so that a plain file's truth rests
 // on the checker. 64 MiB is far above what a search within the default
-// --max-nodes writes (a split node takes at most 3 + N bytes: about 5.3 MiB
-// for 200,000 nodes even at 25x25), so the bound cuts only proofs of
+// --max-nodes writes (about a proof node per search node, each at most
+// 3 + N bytes: a few MiB even at 25x25), so the bound cuts only proofs of
 // searches given many more nodes; and it bounds what the parent reads and
 // checks for one answer (docs/verification.md, "Proofs").
 inline constexpr uint64_t kDefaultProofBytes = 64ull << 20;

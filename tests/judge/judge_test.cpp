@@ -179,7 +179,7 @@ TEST(Truth, RequireProofsFailsOnlyAnUnprovedUniqueOrNoneOfAPluginThatCanProve) {
 // ---- The generator checker, on the bundled plugins in this process ----------
 
 judge::GeneratorJudgement check(const Plugin& generator, np_generate_kind what, const Geometry& size, uint64_t count,
-                                const Plugin* prover, bool minimal = false) {
+                                const Plugin* prover, bool minimal = false, uint64_t max_proof_bytes = 0) {
     corpus::GeneratorProperties expect;
     expect.valid = expect.deterministic = true;
     expect.full = what == NP_GENERATE_GRID;
@@ -190,6 +190,7 @@ judge::GeneratorJudgement check(const Plugin& generator, np_generate_kind what, 
     auto run = runner::make_runner(in_process);
     Budget budget;
     budget.timeout_seconds = 60;
+    budget.max_proof_bytes = max_proof_bytes;
     return judge::check_generator({generator, {what, size, 1, 0, count, {}}, expect, prover, false}, *run, budget);
 }
 
@@ -200,6 +201,51 @@ TEST(GeneratorCheck, UniqueMinimalPuzzlesPassProvedByAnotherPlugin) {
     EXPECT_EQ(g.judgement.status, Status::pass) << g.judgement.finding;
     EXPECT_EQ(g.judgement.finding, "proved by exhaustive-count");
     EXPECT_EQ(g.verdict, "4 puzzles");
+}
+
+// With proofs asked, bitmask-mrv proves each puzzle it makes unique and the
+// host's checker accepts the proofs: they prove uniqueness, with no prover
+// (minimality still needs one).
+TEST(GeneratorCheck, AGeneratorsCheckedProofsProveItsPuzzlesUnique) {
+    const Plugin& maker = test::bundled_plugin("bitmask-mrv");
+    auto g = check(maker, NP_GENERATE_PUZZLE, {3, 3}, 4, nullptr, false, 1 << 20);
+    EXPECT_EQ(g.judgement.status, Status::pass) << g.judgement.finding;
+    EXPECT_EQ(g.judgement.finding, "proved by its checked proofs");
+    ASSERT_TRUE(g.proof.has_value());
+    EXPECT_EQ(g.proof->status, ProofStatus::checked);
+    EXPECT_GT(g.proof->bytes, 0u);
+    g = check(maker, NP_GENERATE_PUZZLE, {2, 2}, 4, &test::bundled_plugin("exhaustive-count"), true, 1 << 20);
+    EXPECT_EQ(g.judgement.status, Status::pass) << g.judgement.finding;
+    EXPECT_EQ(g.judgement.finding, "proved by its checked proofs; minimal by exhaustive-count");
+    // Without proofs, the prover's search, as before.
+    g = check(maker, NP_GENERATE_PUZZLE, {3, 3}, 2, nullptr);
+    EXPECT_EQ(g.judgement.status, Status::skip) << g.judgement.finding;
+    EXPECT_EQ(g.proof->status, ProofStatus::absent);
+}
+
+// bitmask-mrv's uniqueness=forward-backward proves by an ordering argument,
+// not a tree: it declares it cannot prove, and --require-proofs leaves it be;
+// with its default options its proof is checked; over a tiny budget, absent.
+TEST(Truth, RequireProofsSparesAPluginThatCannotProveWithItsOptions) {
+    runner::Settings in_process;
+    in_process.in_process = true;
+    auto run = runner::make_runner(in_process);
+    const Plugin& mrv = test::bundled_plugin("bitmask-mrv");
+    const Grid puzzle = std::get<Grid>(
+        parse_line(".3..8....8.75...62......4..2...6..945...1...7..92......2.6..7.......3...6.8.5.1..", Geometry{3, 3}));
+    Budget budget;
+    budget.max_proof_bytes = 1 << 20;
+    const SolveOutcome cannot = run->solve_one(mrv, puzzle, 2, {{"uniqueness", "forward-backward"}}, budget);
+    EXPECT_EQ(cannot.verdict, Verdict::unique);
+    EXPECT_EQ(cannot.proof.declared, NP_PROOF_CANNOT);
+    EXPECT_FALSE(judge::unproved(cannot, true).has_value());
+    const SolveOutcome proved = run->solve_one(mrv, puzzle, 2, {}, budget);
+    EXPECT_EQ(proved.proof.status, ProofStatus::checked) << proved.proof.note;
+    EXPECT_FALSE(judge::unproved(proved, true).has_value());
+    budget.max_proof_bytes = 10;
+    const SolveOutcome cut = run->solve_one(mrv, puzzle, 2, {}, budget);
+    EXPECT_EQ(cut.proof.status, ProofStatus::absent);
+    EXPECT_TRUE(judge::unproved(cut, true).has_value()) << cut.proof.note;
 }
 
 TEST(GeneratorCheck, WithoutAProverUniquenessIsASkipNotAPass) {
