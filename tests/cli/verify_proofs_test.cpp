@@ -133,6 +133,29 @@ TEST_F(VerifyProofs, APlainFilesTruthRestsOnTheOraclesCheckedProof) {
     EXPECT_EQ(judged("0"), "says none, exhaustive-count's complete search says unique");
 }
 
+// A corpus entry keeps its expectation, but a checked proof that contradicts
+// it shows up: the proving row fails and says that the entry or the checker
+// is wrong; no regression entry copies the expectation in doubt.
+TEST_F(VerifyProofs, ACheckedProofThatContradictsAnExpectationShowsUp) {
+    std::ofstream(dir / "wrong.yaml") << "- id: said-multiple\n  size: 3x3\n  puzzle: "
+                                      << "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+                                      << "\n  expect: {verdict: multiple, count_at_least: 2}\n"
+                                      << "  source: a wrong expectation, on purpose\n";
+    const auto run = run_cli({"verify", path("wrong.yaml"), "--plugins", "bitmask-mrv,backtrack", "--no-generator-sweep",
+                              "--report", path("r.json"), "--regressions", path("reg.yaml")});
+    EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+    std::map<std::string, json> by;
+    for (const json& r : rows("r.json")) by[r["plugin"]] = r;
+    EXPECT_EQ(by["bitmask-mrv"]["kind"], "expectation");
+    EXPECT_EQ(by["bitmask-mrv"]["proof"], "checked");
+    EXPECT_EQ(by["bitmask-mrv"]["finding"],
+              "says unique, the corpus says multiple; its proof was checked, so the corpus or the proof checker is wrong");
+    EXPECT_FALSE(by["bitmask-mrv"].contains("regression"));
+    // backtrack, which cannot prove, fails as any answer against the corpus.
+    EXPECT_EQ(by["backtrack"]["finding"], "says unique, the corpus says multiple");
+    EXPECT_TRUE(by["backtrack"].contains("regression"));
+}
+
 TEST_F(VerifyProofs, RequireProofsFailsAProvingPluginWhoseProofIsAbsent) {
     const auto proved = verify({"--require-proofs", "--report", path("ok.json")});
     EXPECT_EQ(proved.exit_code, 0) << proved.out << proved.err;
