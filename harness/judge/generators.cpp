@@ -20,6 +20,16 @@ GeneratorJudgement broken(std::string finding, const Grid& culprit) {
     return g;
 }
 GeneratorJudgement undecided(std::string finding) { return verdict(Status::unknown, Kind::none, std::move(finding)); }
+GeneratorJudgement lied(std::string finding, const Grid& culprit) {
+    GeneratorJudgement g = verdict(Status::fail, Kind::certificate, std::move(finding));
+    g.culprit = culprit;
+    return g;
+}
+
+// How the puzzles' uniqueness was proved, for the finding.
+struct Proved {
+    uint64_t by_proof = 0, by_prover = 0;
+};
 
 std::string result_name(uint64_t index) { return "result " + std::to_string(index); }
 
@@ -57,8 +67,10 @@ std::optional<GeneratorJudgement> check_determinism(const GeneratorCheck& c, con
                                                     runner::Runner& run, const Budget& budget) {
     const GeneratorCall& call = c.call;
     const uint64_t k = call.count > 3 ? 3 : std::max<uint64_t>(1, call.count - 1);
+    Budget unproved = budget;  // the first run's proofs are the ones judged
+    unproved.max_proof_bytes = 0;
     auto again = [&](uint64_t from) {
-        return run.generate(c.generator, call.size, call.what, call.seed, from, k, call.options, budget);
+        return run.generate(c.generator, call.size, call.what, call.seed, from, k, call.options, unproved);
     };
     const GenerateOutcome head = again(call.first);
     const uint64_t tail_from = call.first + call.count - k;
@@ -95,14 +107,24 @@ std::optional<std::string> shape_problem(const Grid& g, const GeneratorCheck& c)
     return std::nullopt;
 }
 
-// Phase 4 for one puzzle: exactly one solution, by the prover.
-std::optional<GeneratorJudgement> check_unique(const Grid& g, const std::string& which, const Plugin& prover,
-                                               runner::Runner& run, const Budget& budget) {
-    const SolveOutcome u = run.solve_one(prover, g, 2, {}, budget);
-    if (u.fault != Fault::none) return undecided(prover.name() + ": " + u.message);
-    if (u.verdict == Verdict::multiple) return broken(which + " has more than one solution (" + prover.name() + ")", g);
-    if (u.verdict == Verdict::none) return broken(which + " has no solution (" + prover.name() + ")", g);
-    if (!u.complete) return undecided(prover.name() + " did not finish proving " + which + " unique");
+// Phase 4 for one puzzle: exactly one solution, by its own proof when the
+// checker accepted it, else by the prover's complete search.
+std::optional<GeneratorJudgement> check_unique(const Grid& g, const std::string& which, const ProofOutcome* proof,
+                                               const Plugin* prover, runner::Runner& run, const Budget& budget,
+                                               Proved& proved) {
+    if (proof != nullptr && proof->status == ProofStatus::checked) {
+        ++proved.by_proof;
+        return std::nullopt;
+    }
+    if (prover == nullptr) return verdict(Status::skip, Kind::none, "no independent plugin to prove uniqueness");
+    const SolveOutcome u = run.solve_one(*prover, g, 2, {}, budget);
+    if (u.fault != Fault::none) return undecided(prover->name() + ": " + u.message);
+    if (u.verdict == Verdict::multiple) return broken(which + " has more than one solution (" + prover->name() + ")", g);
+    if (u.verdict == Verdict::none) return broken(which + " has no solution (" + prover->name() + ")", g);
+    if (!u.complete) return undecided(prover->name() + " did not finish proving " + which + " unique");
+    if (u.proof.status == ProofStatus::rejected)
+        return undecided(prover->name() + "'s proof that " + which + " is unique was rejected: " + u.proof.note);
+    ++proved.by_prover;
     return std::nullopt;
 }
 
@@ -133,22 +155,52 @@ std::optional<GeneratorJudgement> check_minimal(const Grid& g, const std::string
     return std::nullopt;
 }
 
-// Phases 3 to 5 over every result.
-std::optional<GeneratorJudgement> check_results(const GeneratorCheck& c, const std::vector<Grid>& results,
-                                                runner::Runner& run, const Budget& budget) {
-    const bool proves = c.expect.unique || c.expect.minimal;
-    for (std::size_t i = 0; i < results.size(); ++i) {
-        const Grid& g = results[i];
+// Phases 3 to 5 over every result. A proof the checker rejected fails its
+// puzzle whatever the entry asks.
+std::optional<GeneratorJudgement> check_results(const GeneratorCheck& c, const GenerateOutcome& all,
+                                                runner::Runner& run, const Budget& budget, Proved& proved) {
+    for (std::size_t i = 0; i < all.results.size(); ++i) {
+        const Grid& g = all.results[i];
         const std::string which = result_name(c.call.first + i);
+        const ProofOutcome* proof = i < all.proofs.size() ? &all.proofs[i] : nullptr;
         if (auto problem = shape_problem(g, c)) return broken(which + *problem, g);
-        if (!proves) continue;
-        if (c.prover == nullptr) return verdict(Status::skip, Kind::none, "no independent plugin to prove uniqueness");
+        if (proof != nullptr && proof->status == ProofStatus::rejected)
+            return lied(which + "'s proof of uniqueness was rejected: " + proof->note, g);
         if (c.expect.unique)
-            if (auto j = check_unique(g, which, *c.prover, run, budget)) return j;
-        if (c.expect.minimal)
-            if (auto j = check_minimal(g, which, c, run, budget)) return j;
+            if (auto j = check_unique(g, which, proof, c.prover, run, budget, proved)) return j;
+        if (!c.expect.minimal) continue;
+        if (c.prover == nullptr) return verdict(Status::skip, Kind::none, "no independent plugin to prove minimality");
+        if (auto j = check_minimal(g, which, c, run, budget)) return j;
     }
     return std::nullopt;
+}
+
+// The pass's finding: what proved the puzzles unique (and minimal).
+std::string proved_by(const GeneratorCheck& c, const Proved& p) {
+    const std::string prover = c.prover != nullptr ? c.prover->name() : "";
+    if (p.by_proof == 0) return p.by_prover > 0 || (c.expect.minimal && c.prover) ? "proved by " + prover : "";
+    std::string words = "proved by its checked proofs";
+    if (p.by_prover > 0)
+        words += " (" + std::to_string(p.by_proof) + ") and " + prover + " (" + std::to_string(p.by_prover) + ")";
+    if (c.expect.minimal) words += "; minimal by " + prover;
+    return words;
+}
+
+// The generator's proofs as one: checked when every puzzle's was (absent
+// when none were asked).
+std::optional<ProofOutcome> proofs_of(const GeneratorCall& call, const GenerateOutcome& all) {
+    if (call.what != NP_GENERATE_PUZZLE) return std::nullopt;
+    ProofOutcome sum;
+    const bool each = !all.results.empty() && all.proofs.size() >= all.results.size();
+    sum.status = each ? ProofStatus::checked : ProofStatus::absent;
+    for (const ProofOutcome& p : all.proofs) {
+        sum.bytes += p.bytes;
+        sum.check_micros += p.check_micros;
+        sum.nodes += p.nodes;
+        if (p.status == ProofStatus::rejected) sum.status = ProofStatus::rejected;
+        else if (p.status == ProofStatus::absent && sum.status == ProofStatus::checked) sum.status = ProofStatus::absent;
+    }
+    return sum;
 }
 
 }  // namespace
@@ -173,6 +225,7 @@ GeneratorJudgement check_generator(const GeneratorCheck& c, runner::Runner& run,
     auto finish = [&](GeneratorJudgement g) {
         g.verdict = std::to_string(results.size()) + " " + (call.what == NP_GENERATE_GRID ? "grids" : "puzzles");
         g.micros = all.stats.micros;
+        g.proof = proofs_of(call, all);
         return g;
     };
     if (results.size() < call.count)
@@ -180,9 +233,9 @@ GeneratorJudgement check_generator(const GeneratorCheck& c, runner::Runner& run,
                                 std::to_string(call.count) + " results"));
     if (c.expect.deterministic)
         if (auto j = check_determinism(c, results, run, whole)) return finish(*j);
-    if (auto j = check_results(c, results, run, budget)) return finish(*j);
-    const bool proved = c.prover != nullptr && (c.expect.unique || c.expect.minimal);
-    return finish(verdict(Status::pass, Kind::none, proved ? "proved by " + c.prover->name() : ""));
+    Proved proved;
+    if (auto j = check_results(c, all, run, budget, proved)) return finish(*j);
+    return finish(verdict(Status::pass, Kind::none, proved_by(c, proved)));
 }
 
 }  // namespace np::judge

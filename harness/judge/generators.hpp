@@ -12,7 +12,10 @@
 //      only on the seed and i);
 //   3. each result's shape: full grids, at most max_clues givens, givens
 //      placed with the symmetry option's symmetry;
-//   4. uniqueness, by a prover other than the generator;
+//   4. uniqueness: by the generator's own proof of each puzzle when the
+//      host's checker accepted it (Budget::max_proof_bytes), else by a
+//      prover other than the generator; a rejected proof is a certificate
+//      failure;
 //   5. minimality: without any one given (and its symmetry orbit) the
 //      puzzle is no longer unique, by the same prover.
 #pragma once
@@ -43,13 +46,17 @@ struct GeneratorJudgement {
     std::string verdict;          // "10 puzzles", once the call gave its results
     uint64_t micros = 0;          // the whole call's time, on numplace's clock
     std::optional<Grid> culprit;  // the result that breaks a property
+    // The generator's own proofs of its puzzles, when it made puzzles:
+    // checked when every puzzle's was, rejected when one was, else absent
+    // (none asked, too); bytes and check time summed.
+    std::optional<ProofOutcome> proof;
 };
 
 struct GeneratorCheck {
     const Plugin& generator;
     GeneratorCall call;
     corpus::GeneratorProperties expect;
-    const Plugin* prover = nullptr;  // never the generator; nullptr: uniqueness cannot be proved
+    const Plugin* prover = nullptr;  // never the generator; nullptr: only the generator's own proofs prove
     // A refusal (an option or shape the plugin declines) is a skip: true for
     // calls the harness made up (the sweep, fuzz), false for a corpus entry,
     // which names a call the plugin must take.

@@ -80,38 +80,92 @@ Truth truth_from_corpus(const corpus::PuzzleExpectation& expect) {
     return t;
 }
 
-Truth truth_from_answers(const std::vector<NamedAnswer>& answers, const SolveOutcome* oracle,
-                         const std::string& oracle_name) {
-    Truth t;
-    // Every certified witness, from anyone (the oracle included).
-    std::vector<std::pair<std::string, const Grid*>> witnesses;
-    auto collect = [&](const std::string& who, const SolveOutcome* out) {
-        if (out == nullptr || out->fault != Fault::none) return;
-        for (const Grid& g : out->solutions) witnesses.emplace_back(who, &g);
+namespace {
+
+// Every certified witness, with who gave it, in answer order (the oracle's last).
+using Witnesses = std::vector<std::pair<std::string, const Grid*>>;
+
+Witnesses witnesses_of(const std::vector<NamedAnswer>& answers, const NamedAnswer& oracle) {
+    Witnesses w;
+    auto collect = [&](const NamedAnswer& a) {
+        if (a.outcome == nullptr || a.outcome->fault != Fault::none) return;
+        for (const Grid& g : a.outcome->solutions) w.emplace_back(a.plugin, &g);
     };
-    for (const auto& a : answers) collect(a.plugin, a.outcome);
-    collect(oracle_name, oracle);
-    for (std::size_t i = 1; i < witnesses.size(); ++i) {
-        if (*witnesses[i].second == *witnesses[0].second) continue;
+    for (const auto& a : answers) collect(a);
+    collect(oracle);
+    return w;
+}
+
+// The truth a conclusive answer states, on the strength of `source`.
+Truth settled_by(const SolveOutcome& out, std::string source) {
+    Truth t;
+    t.established = true;
+    t.verdict = out.verdict;
+    t.source = std::move(source);
+    if (t.verdict == Verdict::unique) t.solution = out.solutions.at(0), t.count = 1, t.at_least = 1;
+    if (t.verdict == Verdict::none) t.count = 0;
+    if (t.verdict == Verdict::multiple) {
+        t.at_least = std::max<uint64_t>(out.count, 2);
+        if (out.complete) t.count = out.count;  // an exhausted count
+    }
+    return t;
+}
+
+// Rank 1: two different certified solutions make it multiple.
+std::optional<Truth> two_solutions(const Witnesses& w) {
+    for (std::size_t i = 1; i < w.size(); ++i) {
+        if (*w[i].second == *w[0].second) continue;
+        Truth t;
         t.established = true;
         t.verdict = Verdict::multiple;
         t.at_least = 2;
-        t.witness = *witnesses[0].second;
-        t.source = "two different valid solutions (from " + witnesses[0].first +
-                   (witnesses[i].first == witnesses[0].first ? "" : " and " + witnesses[i].first) + ")";
+        t.witness = *w[0].second;
+        t.source = "two different valid solutions (from " + w[0].first +
+                   (w[i].first == w[0].first ? "" : " and " + w[i].first) + ")";
         return t;
     }
-    if (!witnesses.empty()) t.witness = *witnesses[0].second;
-    if (oracle != nullptr && oracle->fault == Fault::none && conclusive(*oracle)) {
-        t.established = true;
-        t.verdict = oracle->verdict;
-        t.source = oracle_name + "'s complete search";
-        if (t.verdict == Verdict::unique) t.solution = oracle->solutions.at(0), t.count = 1, t.at_least = 1;
-        if (t.verdict == Verdict::none) t.count = 0;
-        if (t.verdict == Verdict::multiple) t.at_least = 2;
-        // A certified witness refutes the oracle's none (judged on its row).
+    return std::nullopt;
+}
+
+// Rank 2: a proof the host's checker accepted, the oracle's first. A
+// certified witness outranks a proof of none (a solution is checked on its
+// face): such a proof is passed over, and its row fails on the witness.
+std::optional<Truth> checked_proof(const std::vector<NamedAnswer>& answers, const NamedAnswer& oracle,
+                                   const Witnesses& w) {
+    std::vector<NamedAnswer> ranked{oracle};
+    ranked.insert(ranked.end(), answers.begin(), answers.end());
+    for (const auto& a : ranked) {
+        const SolveOutcome* out = a.outcome;
+        if (out == nullptr || out->fault != Fault::none || out->proof.status != ProofStatus::checked) continue;
+        if (out->verdict == Verdict::none && !w.empty()) continue;
+        if (out->verdict == Verdict::unique && out->solutions.empty()) continue;
+        return settled_by(*out, a.plugin + "'s checked proof");
     }
+    return std::nullopt;
+}
+
+// Rank 3: the oracle's complete search. (A certified witness refutes its
+// none on the row that has it.)
+std::optional<Truth> complete_search(const NamedAnswer& oracle) {
+    if (oracle.outcome == nullptr || !conclusive(*oracle.outcome)) return std::nullopt;
+    if (oracle.outcome->verdict == Verdict::unique && oracle.outcome->solutions.empty()) return std::nullopt;
+    Truth t = settled_by(*oracle.outcome, oracle.plugin + "'s complete search");
+    if (t.verdict == Verdict::multiple) t.count.reset();  // a search stopped at its limit: at least 2
     return t;
+}
+
+}  // namespace
+
+Truth truth_from_answers(const std::vector<NamedAnswer>& answers, const SolveOutcome* oracle_answer,
+                         const std::string& oracle_name) {
+    const NamedAnswer oracle{oracle_name, oracle_answer};
+    const Witnesses w = witnesses_of(answers, oracle);
+    std::optional<Truth> t = two_solutions(w);
+    if (!t) t = checked_proof(answers, oracle, w);
+    if (!t) t = complete_search(oracle);
+    Truth truth = t.value_or(Truth{});
+    if (!truth.witness && !w.empty()) truth.witness = *w[0].second;
+    return truth;
 }
 
 std::optional<Judgement> judge_fault(Fault fault, uint32_t status, const std::string& message) {
@@ -132,8 +186,36 @@ std::optional<Judgement> judge_fault(Fault fault, uint32_t status, const std::st
     return std::nullopt;
 }
 
+namespace {
+
+Judgement judge_answer(const SolveOutcome& out, const Truth& truth, Kind kind_if_wrong);
+
+}  // namespace
+
 Judgement judge_solve(const SolveOutcome& out, const Truth& truth, Kind kind_if_wrong) {
     if (auto j = judge_fault(out.fault, out.status, out.message)) return *j;
+    if (out.proof.status == ProofStatus::rejected)
+        return fail(Kind::certificate, "its proof was rejected: " + out.proof.note);
+    Judgement j = judge_answer(out, truth, kind_if_wrong);
+    // A sound checker never accepts a proof of what is false: one of the two
+    // sources is wrong, and the finding says which two.
+    if (j.status == Status::fail && out.proof.status == ProofStatus::checked)
+        j.finding += "; its proof was checked, so " + (truth.established ? truth.source + " or " : std::string()) +
+                     "the proof checker is wrong";
+    return j;
+}
+
+std::optional<Judgement> unproved(const SolveOutcome& out, bool can_prove) {
+    if (!can_prove || out.fault != Fault::none || !conclusive(out)) return std::nullopt;
+    if (out.verdict != Verdict::unique && out.verdict != Verdict::none) return std::nullopt;
+    if (out.proof.status == ProofStatus::checked || out.proof.declared == NP_PROOF_CANNOT) return std::nullopt;
+    return fail(Kind::certificate, "says " + name(out.verdict) + " without a checked proof (--require-proofs): " +
+                                       (out.proof.note.empty() ? "no proof" : out.proof.note));
+}
+
+namespace {
+
+Judgement judge_answer(const SolveOutcome& out, const Truth& truth, Kind kind_if_wrong) {
     if (out.verdict == Verdict::unknown) return {Status::unknown, Kind::none, "stopped by its budget"};
     const Grid* mine = out.solutions.empty() ? nullptr : &out.solutions.front();
     const std::string says = name(out.verdict);
@@ -182,6 +264,8 @@ Judgement judge_solve(const SolveOutcome& out, const Truth& truth, Kind kind_if_
     }
     return pass();
 }
+
+}  // namespace
 
 std::vector<std::string> contradictions(const std::vector<NamedAnswer>& answers) {
     std::vector<std::string> out(answers.size());

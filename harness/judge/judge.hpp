@@ -2,8 +2,9 @@
 // to be true, to a status, a failure kind and a finding. verify, fuzz and
 // bench all judge with these functions and speak of failures with these
 // kinds. No plugin is trusted: the answers arrive certified by the host
-// (Session), and "known to be true" comes from the corpus, a complete search
-// by a plugin other than the one judged, or certified witnesses.
+// (Session), and "known to be true" comes from the corpus, certified
+// witnesses, a proof the host's checker accepted (from anyone), or a
+// complete search by a plugin other than the one judged.
 //
 // Adding a failure kind: the enum and its row in kKinds (judge.cpp), the
 // table of kinds in docs/verification.md (tests/judge/judge_test.cpp checks
@@ -52,8 +53,8 @@ struct Judgement {
 };
 
 // What is known about a puzzle. `established` when the verdict is certain
-// (the corpus, a complete oracle search, two certified witnesses); otherwise
-// only `witness`, a certified solution, may be known.
+// (the corpus, two certified witnesses, a checked proof, a complete oracle
+// search); otherwise only `witness`, a certified solution, may be known.
 struct Truth {
     bool established = false;
     Verdict verdict = Verdict::unknown;    // invalid, none, unique or multiple
@@ -61,15 +62,20 @@ struct Truth {
     std::optional<uint64_t> count;         // exact, when known
     uint64_t at_least = 0;                 // a lower bound on the count
     std::optional<Grid> witness;           // a certified solution, whatever else is known
-    std::string source;                    // "the corpus", "exhaustive-count's complete search", ...
+    std::string source;                    // "the corpus", "exhaustive-count's checked proof", ...
 };
 
 Truth truth_from_corpus(const corpus::PuzzleExpectation& expect);
 
-// The truth among several answers to one puzzle. Certificates outrank
-// claims: two distinct valid witnesses make it multiple whoever says
-// otherwise; else the oracle's complete search decides; else nothing is
-// established (a single witness still refutes "none").
+// The truth among several answers to one puzzle (a plain file's line),
+// ranked: certificates outrank proofs and proofs outrank searches.
+//   1. two distinct valid witnesses, from anyone: multiple, whoever says
+//      otherwise;
+//   2. a checked proof (SolveOutcome::proof), the oracle's first, then the
+//      answers' in order: its verdict; a proof of none that a certified
+//      witness refutes is passed over (the checker would be wrong);
+//   3. the oracle's complete search;
+//   else nothing is established (a single witness still refutes "none").
 struct NamedAnswer {
     std::string plugin;
     const SolveOutcome* outcome;
@@ -78,8 +84,20 @@ Truth truth_from_answers(const std::vector<NamedAnswer>& answers, const SolveOut
                          const std::string& oracle_name);
 
 // One plugin's answer against the truth. `kind_if_wrong` is expectation for
-// the corpus, disagreement for answers judged against each other.
+// the corpus, disagreement for answers judged against each other. A proof
+// the checker rejected is a certificate failure, whatever the answer. An
+// answer with a checked proof that the truth contradicts fails too, and its
+// finding says so: then the truth's source (a corpus entry) or the checker
+// itself is wrong, and a person must look.
 Judgement judge_solve(const SolveOutcome& out, const Truth& truth, Kind kind_if_wrong);
+
+// --require-proofs: a unique or none from a plugin that can prove
+// (`can_prove`: NP_CAP_PROOF), claimed without a checked proof, is a
+// certificate failure (the run asked for the proof as part of the
+// answer's certificate); nullopt when the answer is proved, is no unique or
+// none, or its plugin declared it cannot prove with its options
+// (NP_PROOF_CANNOT).
+std::optional<Judgement> unproved(const SolveOutcome& out, bool can_prove);
 
 // A complete none/unique, a multiple, or an invalid: an answer that claims
 // something definite about the puzzle.

@@ -11,7 +11,9 @@ namespace np::verify {
 namespace fs = std::filesystem;
 
 bool Row::same_as(const Row& o) const {
-    return entry == o.entry && plugin == o.plugin && operation == o.operation && status == o.status && kind == o.kind;
+    const bool same_proof = proof.has_value() == o.proof.has_value() && (!proof || proof->status == o.proof->status);
+    return entry == o.entry && plugin == o.plugin && operation == o.operation && status == o.status && kind == o.kind &&
+           same_proof;
 }
 
 namespace report_file {
@@ -67,6 +69,11 @@ json row_to_json(const Row& r) {
     j["verdict"] = r.verdict;
     j["micros"] = r.micros;
     if (r.claimed_micros != 0) j["claimed_micros"] = r.claimed_micros;
+    if (r.proof) {
+        j["proof"] = proof_status_name(r.proof->status);
+        j["proof_bytes"] = r.proof->bytes;
+        j["proof_micros"] = r.proof->micros;
+    }
     j["unit"] = r.derived ? json(nullptr) : json(r.unit);
     if (!r.derived) j["unit_rows"] = r.unit_rows;
     // Only when set: the rows of a run without hangs stay as they were.
@@ -78,6 +85,24 @@ json row_to_json(const Row& r) {
 }
 
 namespace {
+
+// A row's "proof", "proof_bytes" and "proof_micros": all three or none (a
+// row of a run without proofs, or of a report written before them).
+std::optional<RowProof> proof_from_json(const json& row) {
+    if (!row.contains("proof")) {
+        if (row.contains("proof_bytes") || row.contains("proof_micros")) throw std::runtime_error("proof sizes without 'proof'");
+        return std::nullopt;
+    }
+    RowProof p;
+    const std::string name = row.at("proof").get<std::string>();
+    bool known = false;
+    for (ProofStatus s : {ProofStatus::absent, ProofStatus::checked, ProofStatus::rejected})
+        if (name == proof_status_name(s)) p.status = s, known = true;
+    if (!known) throw std::runtime_error("unknown proof status '" + name + "'");
+    p.bytes = whole_number(row.at("proof_bytes"), "proof_bytes");
+    p.micros = whole_number(row.at("proof_micros"), "proof_micros");
+    return p;
+}
 
 // A row's "regression": one corpus entry, checked like any corpus file.
 corpus::PuzzleEntry regression_entry(const json& v) {
@@ -106,6 +131,7 @@ Row row_from_json(const json& row, int version) {
     x.verdict = row.value("verdict", "");
     x.micros = row.contains("micros") ? whole_number(row["micros"], "micros") : 0;
     x.claimed_micros = row.contains("claimed_micros") ? whole_number(row["claimed_micros"], "claimed_micros") : 0;
+    x.proof = proof_from_json(row);
     x.derived = row.at("unit").is_null();
     x.not_run = row.value("not_run", false);
     x.unit = x.derived ? UINT64_MAX : whole_number(row.at("unit"), "unit", UINT64_MAX - 1);
@@ -375,6 +401,21 @@ bool ReportReader::end() {
     return check_summary(*summary);
 }
 
+namespace {
+
+// A plugin's summary "proofs" (present when its rows carry proofs) against
+// its rows'.
+bool same_proof_counts(const json& summary, const PluginCounts& c) {
+    if (!summary.contains("proofs")) return c.proofs.rows() == 0;
+    const json& p = summary.at("proofs");
+    return whole_number(p.at("checked"), "checked") == c.proofs.checked &&
+           whole_number(p.at("rejected"), "rejected") == c.proofs.rejected &&
+           whole_number(p.at("absent"), "absent") == c.proofs.absent &&
+           whole_number(p.at("bytes"), "bytes") == c.proofs.bytes && whole_number(p.at("micros"), "micros") == c.proofs.micros;
+}
+
+}  // namespace
+
 bool ReportReader::check_summary(const json& summary) {
     try {
         ending_ = report_file::ending_from_json(summary);
@@ -388,7 +429,8 @@ bool ReportReader::check_summary(const json& summary) {
             const PluginCounts& c = tally_.of(p);
             const json& s = plugins.at(p);
             if (whole_number(s.at("pass"), "pass") != c.pass || whole_number(s.at("fail"), "fail") != c.fail ||
-                whole_number(s.at("unknown"), "unknown") != c.unknown || whole_number(s.at("skip"), "skip") != c.skip)
+                whole_number(s.at("unknown"), "unknown") != c.unknown || whole_number(s.at("skip"), "skip") != c.skip ||
+                !same_proof_counts(s, c))
                 return fail("its summary's counts for " + p + " are not its rows' (edited?)");
         }
     } catch (const std::exception& e) {

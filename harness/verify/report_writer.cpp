@@ -73,16 +73,25 @@ std::string xml_escape(const std::string& text) {
     return out;
 }
 
+// A row's proof as the testcase's properties (where pytest's
+// record_property puts a testcase's details).
+std::string junit_proof(const RowProof& p) {
+    return "      <properties><property name=\"proof\" value=\"" + std::string(proof_status_name(p.status)) +
+           "\"/><property name=\"proof_bytes\" value=\"" + std::to_string(p.bytes) +
+           "\"/><property name=\"proof_micros\" value=\"" + std::to_string(p.micros) + "\"/></properties>\n";
+}
+
 std::string junit_testcase(const Row& r) {
     std::ostringstream out;
     out << "    <testcase classname=\"" << xml_escape(r.plugin) << "." << xml_escape(r.operation) << "\" name=\""
         << xml_escape(r.entry) << "\" time=\"" << static_cast<double>(r.micros) / 1e6 << "\"";
-    if (r.status == Status::pass) return out.str() + "/>\n";
+    if (r.status == Status::pass && !r.proof) return out.str() + "/>\n";
     out << ">\n";
+    if (r.proof) out << junit_proof(*r.proof);
     if (r.status == Status::fail)
         out << "      <failure type=\"" << xml_escape(std::string(kind_name(r.kind))) << "\" message=\""
             << xml_escape(r.finding) << "\"/>\n";
-    else
+    else if (r.status != Status::pass)
         out << "      <skipped message=\""
             << xml_escape(std::string(status_name(r.status)) + (r.finding.empty() ? "" : ": " + r.finding)) << "\"/>\n";
     out << "    </testcase>\n";

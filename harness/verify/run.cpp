@@ -26,7 +26,8 @@ std::string hex16(uint64_t hash) {
 }
 
 // The fingerprint of version 1 reports: every unit (`units_hash`), plugin
-// (by name and version) and setting that decides the rows.
+// (by name and version) and setting that decides the rows (proofs too,
+// which version 1 reports never asked for).
 std::string legacy_fingerprint(const Settings& s, uint64_t units_hash, const std::vector<Plugin>& judged,
                                const std::string& oracle) {
     uint64_t hash = units_hash;
@@ -37,6 +38,13 @@ std::string legacy_fingerprint(const Settings& s, uint64_t units_hash, const std
     // Hashed only when not the default, so that a default run's fingerprint
     // is the one it had before --max-timeouts (older reports still resume).
     if (s.max_timeouts != kDefaultMaxTimeouts) hash = fnv1a(" max-timeouts " + std::to_string(s.max_timeouts), hash);
+    // Proofs change the rows (their proof, and with --require-proofs their
+    // status): hashed only when asked, so that a run without them keeps the
+    // fingerprint runs had before proofs.
+    if (s.harness.max_proof_bytes != 0 || s.require_proofs)
+        hash = fnv1a(" max-proof-bytes " + std::to_string(s.harness.max_proof_bytes) +
+                         (s.require_proofs ? " require-proofs" : ""),
+                     hash);
     return hex16(hash);
 }
 

@@ -32,6 +32,16 @@ void Tally::add(const Row& r) {
         ++c.not_run;
         c.not_run_reason = r.finding;
     }
+    if (r.proof) {
+        ProofCounts& p = c.proofs;
+        switch (r.proof->status) {
+            case ProofStatus::checked: ++p.checked; break;
+            case ProofStatus::rejected: ++p.rejected; break;
+            case ProofStatus::absent: ++p.absent; break;
+        }
+        p.bytes += r.proof->bytes;
+        p.micros += r.proof->micros;
+    }
 }
 
 const PluginCounts& Tally::of(const std::string& plugin) const {
@@ -71,6 +81,10 @@ nlohmann::ordered_json Tally::plugins_json(const std::vector<std::string>& plugi
         const PluginCounts& c = of(plugin);
         all[plugin] = {{"pass", c.pass}, {"fail", c.fail}, {"unknown", c.unknown}, {"skip", c.skip}, {"micros", c.micros}};
         if (c.claimed_micros != 0) all[plugin]["claimed_micros"] = c.claimed_micros;
+        const ProofCounts& p = c.proofs;
+        if (p.rows() != 0)
+            all[plugin]["proofs"] = {{"checked", p.checked}, {"rejected", p.rejected}, {"absent", p.absent},
+                                     {"bytes", p.bytes}, {"micros", p.micros}};
     }
     return all;
 }
@@ -90,6 +104,30 @@ void print_not_run(const std::vector<std::string>& names, const Tally& tally, st
         if (const PluginCounts& c = tally.of(plugin); c.not_run != 0)
             out << "SKIP " << plugin << ": " << c.not_run << " rows " << c.not_run_reason
                 << "; --resume with this run's report runs them\n";
+}
+
+// The proofs table: per plugin whose rows carry proofs, how many were
+// checked, rejected or absent, their bytes and the checker's time.
+void print_proofs(const std::vector<std::string>& names, const Tally& tally, std::size_t width, std::ostream& out) {
+    ProofCounts all;
+    for (const auto& n : names) {
+        const ProofCounts& p = tally.of(n).proofs;
+        all.checked += p.checked, all.rejected += p.rejected, all.absent += p.absent;
+    }
+    if (all.rows() == 0) return;
+    out << "\n" << std::left << std::setw(static_cast<int>(width)) << "proofs" << std::right << std::setw(9) << "checked"
+        << std::setw(10) << "rejected" << std::setw(8) << "absent" << std::setw(14) << "bytes" << std::setw(15)
+        << "check seconds" << "\n";
+    for (const auto& n : names) {
+        const ProofCounts& p = tally.of(n).proofs;
+        if (p.rows() == 0) continue;
+        std::ostringstream seconds;
+        seconds << std::fixed << std::setprecision(2) << static_cast<double>(p.micros) / 1e6;
+        out << std::left << std::setw(static_cast<int>(width)) << n << std::right << std::setw(9) << p.checked
+            << std::setw(10) << p.rejected << std::setw(8) << p.absent << std::setw(14) << p.bytes << std::setw(15)
+            << seconds.str() << "\n";
+    }
+    out << "proofs: " << all.checked << " checked, " << all.rejected << " rejected, " << all.absent << " absent\n";
 }
 
 std::string share_of(const PluginCounts& c) {
@@ -130,6 +168,7 @@ void Tally::print(const RunInfo& run, const Ending& ending, std::ostream& out) c
         out << std::setw(9) << c.unknown << std::setw(7) << c.skip << std::setw(13) << share_of(c) << std::setw(11)
             << seconds.str() << "\n";
     }
+    print_proofs(names, *this, width, out);
     out << "\n" << rows_ << " rows, " << failed_ << " failed";
     if (!ending.input_errors.empty()) out << ", " << ending.input_errors.size() << " input error(s)";
     if (run.shard_count > 1) out << " (shard " << run.shard_index << "/" << run.shard_count << ")";

@@ -16,10 +16,19 @@
 
 namespace np::verify {
 
+// Its rows' proofs (rows that carry one: Row::proof).
+struct ProofCounts {
+    uint64_t checked = 0, rejected = 0, absent = 0;
+    uint64_t bytes = 0, micros = 0;  // summed: sizes, the checker's time
+    uint64_t rows() const { return checked + rejected + absent; }
+    bool operator==(const ProofCounts&) const = default;
+};
+
 struct PluginCounts {
     uint64_t pass = 0, fail = 0, unknown = 0, skip = 0;
     std::map<std::string, uint64_t> failed_by_kind;
     uint64_t micros = 0, claimed_micros = 0;
+    ProofCounts proofs;
     uint64_t not_run = 0;        // skips --max-timeouts made
     std::string not_run_reason;  // the last one's words
     bool operator==(const PluginCounts&) const = default;
@@ -39,11 +48,13 @@ public:
     // `min_conclusive` of their judged rows: a plugin that answers unknown
     // to everything must not pass. Made before those rows are added.
     std::vector<Row> conclusive_share(const std::vector<std::string>& plugins, double min_conclusive) const;
-    // The summary's "plugins" object: counts and time for each of `plugins`.
+    // The summary's "plugins" object: counts and time for each of `plugins`,
+    // and "proofs" for each whose rows carry proofs.
     nlohmann::ordered_json plugins_json(const std::vector<std::string>& plugins) const;
     // The findings (one line per failed row, the first kFailLines), the
     // plugins kept back by --max-timeouts, the input errors, then a table of
-    // plugins x outcomes and their time.
+    // plugins x outcomes and their time, and one of their proofs when rows
+    // carry proofs.
     void print(const RunInfo& run, const Ending& ending, std::ostream& out) const;
     // The plugins with rows, "host" first when it has any: JUnit's suites.
     std::vector<std::string> suites(const std::vector<std::string>& plugins) const;

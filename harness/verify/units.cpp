@@ -74,6 +74,8 @@ Row row_for(const std::string& entry, const std::string& plugin, const std::stri
     return r;
 }
 
+RowProof row_proof(const ProofOutcome& p) { return {p.status, p.bytes, p.check_micros}; }
+
 // The row of a call that --max-timeouts kept from running: a skip that
 // --resume runs again.
 Row not_run_row(const std::string& entry, const std::string& plugin, const std::string& operation,
@@ -88,6 +90,27 @@ std::string verdict_of(const SolveOutcome& out) {
     std::string v(verdict_name(out.verdict));
     if (out.count > 2 || (out.verdict == Verdict::multiple && out.complete)) v += " (" + std::to_string(out.count) + (out.complete ? ")" : "+)");
     return v;
+}
+
+// A solve or count row: the answer as judged, --require-proofs applied, and
+// its proof (absent when none was asked).
+Row answer_row(const std::string& entry, const Plugin& plugin, const std::string& operation, const SolveOutcome& out,
+               Judgement j, const Context& ctx) {
+    if (ctx.settings.require_proofs && j.status == Status::pass)
+        if (auto missing = judge::unproved(out, plugin.can(NP_CAP_PROOF))) j = *missing;
+    Row r = row_for(entry, plugin.name(), operation, j);
+    r.verdict = verdict_of(out);
+    r.micros = out.stats.micros;
+    r.claimed_micros = out.stats.claimed_micros;
+    r.proof = row_proof(out.proof);
+    return r;
+}
+
+// A failure worth a regression entry: not one whose own checked proof
+// contradicts the truth (then the truth's source, or the checker, is what a
+// person must look at: its finding says so).
+bool regression_worthy(const Row& r, const SolveOutcome& out) {
+    return r.status == Status::fail && out.proof.status != ProofStatus::checked;
 }
 
 corpus::PuzzleEntry regression_entry(const std::string& id, const Grid& puzzle, const Truth& truth,
@@ -129,7 +152,7 @@ uint64_t limit_for(const corpus::PuzzleEntry& e, const Plugin& p) {
     return p.can(NP_CAP_COUNT) && e.expect.count.value_or(0) > 2 ? NP_UNLIMITED : 2;
 }
 
-std::vector<Row> judge_corpus_puzzle(const corpus::PuzzleEntry& e, const std::vector<Call>& calls) {
+std::vector<Row> judge_corpus_puzzle(const corpus::PuzzleEntry& e, const std::vector<Call>& calls, const Context& ctx) {
     if (const Reason* reason = std::get_if<Reason>(&e.puzzle)) {
         // Text the host's parser refuses never reaches a plugin: the parser
         // itself is judged.
@@ -149,11 +172,8 @@ std::vector<Row> judge_corpus_puzzle(const corpus::PuzzleEntry& e, const std::ve
             continue;
         }
         const SolveOutcome& out = call.solved;
-        Row r = row_for(e.id, call.plugin->name(), operation, judge_solve(out, truth, Kind::expectation));
-        r.verdict = verdict_of(out);
-        r.micros = out.stats.micros;
-        r.claimed_micros = out.stats.claimed_micros;
-        if (r.status == Status::fail) {
+        Row r = answer_row(e.id, *call.plugin, operation, out, judge_solve(out, truth, Kind::expectation), ctx);
+        if (regression_worthy(r, out)) {
             corpus::PuzzleEntry copy = e;
             copy.tags.push_back("regression");
             r.regression = std::move(copy);
@@ -163,11 +183,26 @@ std::vector<Row> judge_corpus_puzzle(const corpus::PuzzleEntry& e, const std::ve
     return rows;
 }
 
+// A plain puzzle's truth: givens that break a rule are invalid, by the
+// framework's own rule check; otherwise the answers' truth, ranked
+// (judge::truth_from_answers): two certified solutions, then a checked
+// proof from anyone, the oracle's first, then the oracle's complete search.
+Truth plain_truth(const Grid& grid, const std::vector<NamedAnswer>& answers, const SolveOutcome* oracle,
+                  const Context& ctx) {
+    if (obeys_rules(grid)) return truth_from_answers(answers, oracle, ctx.oracle ? ctx.oracle->name() : "");
+    Truth truth;
+    truth.established = true;
+    truth.verdict = Verdict::invalid;
+    truth.source = "the rules";
+    return truth;
+}
+
 // The calls come from plan(): every judged solver, then the oracle when it
 // is not among them.
 std::vector<Row> judge_plain_puzzle(const Unit& u, const std::vector<Call>& calls, const Context& ctx) {
     const Grid& grid = *u.grid;
     std::vector<NamedAnswer> answers;
+    std::vector<const Plugin*> answered;  // answers[i]'s plugin
     std::vector<Row> not_run;  // judged plugins whose calls --max-timeouts kept back
     const SolveOutcome* oracle = nullptr;
     for (const Call& call : calls) {
@@ -178,28 +213,21 @@ std::vector<Row> judge_plain_puzzle(const Unit& u, const std::vector<Call>& call
             if (judged) not_run.push_back(not_run_row(u.item.origin, call.plugin->name(), "solve", call.not_run));
             continue;
         }
-        if (judged) answers.push_back({call.plugin->name(), &call.solved});
+        if (judged) {
+            answers.push_back({call.plugin->name(), &call.solved});
+            answered.push_back(call.plugin);
+        }
         if (ctx.oracle && call.plugin->name() == ctx.oracle->name()) oracle = &call.solved;
     }
-    Truth truth;
-    if (!obeys_rules(grid)) {
-        truth.established = true;
-        truth.verdict = Verdict::invalid;
-        truth.source = "the rules";
-    } else {
-        truth = truth_from_answers(answers, oracle, ctx.oracle ? ctx.oracle->name() : "");
-    }
+    const Truth truth = plain_truth(grid, answers, oracle, ctx);
     const auto clashes = truth.established ? std::vector<std::string>(answers.size()) : contradictions(answers);
     std::vector<Row> rows = std::move(not_run);
     for (std::size_t i = 0; i < answers.size(); ++i) {
         const SolveOutcome& out = *answers[i].outcome;
         Judgement j = judge_solve(out, truth, Kind::disagreement);
         if (j.status == Status::pass && !clashes[i].empty()) j = {Status::fail, Kind::disagreement, clashes[i]};
-        Row r = row_for(u.item.origin, answers[i].plugin, "solve", j);
-        r.verdict = verdict_of(out);
-        r.micros = out.stats.micros;
-        r.claimed_micros = out.stats.claimed_micros;
-        if (r.status == Status::fail && truth.established)
+        Row r = answer_row(u.item.origin, *answered[i], "solve", out, j, ctx);
+        if (regression_worthy(r, out) && truth.established)
             r.regression = regression_entry(u.item.origin, grid, truth, "numplace verify: " + u.item.origin +
                                                                              "; truth from " + truth.source);
         rows.push_back(std::move(r));
@@ -287,12 +315,13 @@ Row run_generator(const GeneratorUnit& g, const Context& ctx, runner::Runner& ru
     row.finding = j.judgement.finding;
     row.verdict = j.verdict;
     row.micros = j.micros;
+    if (j.proof) row.proof = row_proof(*j.proof);
     return row;
 }
 
 std::vector<Row> judge_unit(const Unit& u, const std::vector<Call>& calls, const Context& ctx) {
     switch (u.kind) {
-        case Unit::Kind::corpus_puzzle: return judge_corpus_puzzle(*u.puzzle, calls);
+        case Unit::Kind::corpus_puzzle: return judge_corpus_puzzle(*u.puzzle, calls, ctx);
         case Unit::Kind::plain_puzzle: return judge_plain_puzzle(u, calls, ctx);
         case Unit::Kind::grid_check: return judge_grid_check(*u.check, calls);
         case Unit::Kind::generator: break;

@@ -8,9 +8,10 @@
 //                        (harness/runner: worker processes or in-process
 //                        sessions); rows in unit order whatever -j is
 //   harness/judge/       pure functions from answers and the established
-//                        truth (corpus, a complete search by another plugin,
-//                        certified witnesses) to pass / fail + kind + finding
-//                        / unknown / skip; the generator checker
+//                        truth (corpus; on plain files, ranked: certified
+//                        witnesses, a checked proof, the oracle's complete
+//                        search) to pass / fail + kind + finding / unknown /
+//                        skip; the generator checker
 //   report_file.cpp      the JSON report's format: rows and run to and from
 //                        JSON, the reader that checks a report as it
 //                        streams it (--merge, --resume), the digest
@@ -47,6 +48,15 @@ using judge::status_name;
 using judge::kind_from_name;
 using judge::status_from_name;
 
+// What became of a row's proof (docs/proofs.md): the host's checker's
+// verdict on it, its size and the checker's time.
+struct RowProof {
+    ProofStatus status = ProofStatus::absent;
+    uint64_t bytes = 0;   // what the plugin wrote (all of it, over the budget too)
+    uint64_t micros = 0;  // the checker's time, on this process's clock
+    bool operator==(const RowProof&) const = default;
+};
+
 struct Row {
     uint64_t unit = 0;        // the work unit it came from: rows sort by it
     std::string entry;        // corpus id, FILE:LINE, or a generator check's name
@@ -63,17 +73,31 @@ struct Row {
     // A call not made because its plugin had timed out --max-timeouts times
     // (a skip row): --resume runs its unit again.
     bool not_run = false;
+    // Its answer's proof: on solve and count rows whose call was made and on
+    // generate rows of puzzles (absent when the run asked for none,
+    // --max-proof-bytes 0); nullopt on other rows and on the rows of reports
+    // written before proofs (no "proof" key: no proof).
+    std::optional<RowProof> proof;
     // The entry with its established truth, for --regressions (failures only,
     // and only when the corpus or a complete oracle search established it).
     std::optional<corpus::PuzzleEntry> regression;
 
-    // Rows are "the same" across runs when these agree (timings differ).
+    // Rows are "the same" across runs when these agree, with their proofs'
+    // status (timings and sizes aside).
     bool same_as(const Row& other) const;
 };
 
 // --max-timeouts: after this many timed-out calls of one plugin, its calls
 // not yet started are not made.
 inline constexpr uint64_t kDefaultMaxTimeouts = 3;
+
+// --max-proof-bytes by default: proofs on, so that a plain file's truth rests
+// on the checker. 64 MiB is far above what a search within the default
+// --max-nodes writes (about a proof node per search node, each at most
+// 3 + N bytes: a few MiB even at 25x25), so the bound cuts only proofs of
+// searches given many more nodes; and it bounds what the parent reads and
+// checks for one answer (docs/verification.md, "Proofs").
+inline constexpr uint64_t kDefaultProofBytes = 64ull << 20;
 
 // The report's format: 2 added run.files (each plugin's and the oracle's
 // file and SHA-256, which enter the fingerprint); 3 makes a report check
@@ -121,6 +145,10 @@ struct Settings {
     // says which) and a sweep of one seed per shape.
     bool quick = false;
     uint64_t max_timeouts = kDefaultMaxTimeouts;  // 0 = no bound
+    // --require-proofs: a unique or none from a plugin that can prove, without
+    // a checked proof, fails (judge::unproved). Proofs are asked by
+    // harness.max_proof_bytes (--max-proof-bytes, default kDefaultProofBytes).
+    bool require_proofs = false;
     // --resume: the report of an earlier run with the same inputs, plugins
     // and settings (interrupted, say). Its rows are kept and their units are
     // not run again, but a unit that lacks any of its rows, or has a not_run

@@ -9,6 +9,7 @@
 
 #include "generators.hpp"
 #include "judge.hpp"
+#include "numplace/format.hpp"
 #include "runner.hpp"
 #include "setup.hpp"
 #include "test_support.hpp"
@@ -89,10 +90,96 @@ TEST(Judge, AnAnswerAgainstAnEstablishedTruthFailsWithTheKindAsked) {
     EXPECT_EQ(judge::judge_solve(says_none, truth, Kind::expectation).status, Status::pass);
 }
 
+// ---- Proofs and the ranked truth of a plain file ------------------------------
+
+Grid grid_of(const std::string& text) { return std::get<Grid>(parse_line(text, Geometry{2, 2})); }
+
+// A complete answer; a checked proof when `proved`.
+SolveOutcome answer(Verdict verdict, std::vector<std::string> solutions = {}, bool proved = false) {
+    SolveOutcome out;
+    out.verdict = verdict;
+    out.complete = verdict != Verdict::multiple;
+    out.count = solutions.size();
+    for (const auto& s : solutions) out.solutions.push_back(grid_of(s));
+    if (proved) {
+        out.proof.status = ProofStatus::checked;
+        out.proof.declared = NP_PROOF_WRITTEN;
+    }
+    return out;
+}
+
+constexpr const char* kOne = "1234341221434321";
+constexpr const char* kOther = "2143341212344321";  // another valid 4x4
+
+TEST(Truth, TwoSolutionsOutrankACheckedProof) {
+    const SolveOutcome proved = answer(Verdict::unique, {kOne}, true), other = answer(Verdict::unique, {kOther});
+    const auto t = judge::truth_from_answers({{"a", &proved}, {"b", &other}}, nullptr, "");
+    EXPECT_EQ(t.verdict, Verdict::multiple);
+    EXPECT_EQ(t.source, "two different valid solutions (from a and b)");
+    // a's row fails, and says that its checked proof was wrong (or the checker).
+    const auto j = judge::judge_solve(proved, t, Kind::disagreement);
+    EXPECT_EQ(j.status, Status::fail);
+    EXPECT_NE(j.finding.find("its proof was checked, so two different valid solutions (from a and b) or the proof "
+                             "checker is wrong"),
+              std::string::npos)
+        << j.finding;
+}
+
+TEST(Truth, ACheckedProofOutranksTheOraclesSearchAndTheOraclesProofComesFirst) {
+    const SolveOutcome searched = answer(Verdict::none), proved = answer(Verdict::unique, {kOne}, true);
+    auto t = judge::truth_from_answers({{"a", &proved}}, &searched, "oracle");
+    EXPECT_EQ(t.verdict, Verdict::unique);
+    EXPECT_EQ(t.source, "a's checked proof");
+    EXPECT_EQ(t.solution, grid_of(kOne));
+    const SolveOutcome oracle_proved = answer(Verdict::unique, {kOne}, true);
+    t = judge::truth_from_answers({{"a", &proved}}, &oracle_proved, "oracle");
+    EXPECT_EQ(t.source, "oracle's checked proof");
+    // Without a proof, the oracle's complete search, as before proofs.
+    const SolveOutcome unproved = answer(Verdict::unique, {kOne});
+    t = judge::truth_from_answers({{"a", &unproved}}, &searched, "oracle");
+    EXPECT_EQ(t.verdict, Verdict::none);
+    EXPECT_EQ(t.source, "oracle's complete search");
+}
+
+TEST(Truth, AValidSolutionOutranksACheckedProofOfNone) {
+    const SolveOutcome none = answer(Verdict::none, {}, true), found = answer(Verdict::unique, {kOne});
+    const auto t = judge::truth_from_answers({{"a", &none}, {"b", &found}}, nullptr, "");
+    EXPECT_FALSE(t.established);
+    const auto j = judge::judge_solve(none, t, Kind::disagreement);
+    EXPECT_EQ(j.status, Status::fail);
+    EXPECT_EQ(j.finding, "says none, but a valid solution exists; its proof was checked, so the proof checker is wrong");
+}
+
+TEST(Truth, ARejectedProofIsACertificateFailureOfARightAnswer) {
+    SolveOutcome out = answer(Verdict::unique, {kOne});
+    out.proof.status = ProofStatus::rejected;
+    out.proof.note = "node 1: a leaf the checker cannot close";
+    const auto t = judge::truth_from_answers({{"a", &out}}, nullptr, "");
+    const auto j = judge::judge_solve(out, t, Kind::disagreement);
+    EXPECT_EQ(j.status, Status::fail);
+    EXPECT_EQ(j.kind, Kind::certificate);
+    EXPECT_EQ(j.finding, "its proof was rejected: node 1: a leaf the checker cannot close");
+}
+
+TEST(Truth, RequireProofsFailsOnlyAnUnprovedUniqueOrNoneOfAPluginThatCanProve) {
+    SolveOutcome out = answer(Verdict::unique, {kOne});
+    out.proof.note = "over the byte budget of 10 bytes (--max-proof-bytes)";
+    const auto j = judge::unproved(out, true);
+    ASSERT_TRUE(j.has_value());
+    EXPECT_EQ(j->kind, Kind::certificate);
+    EXPECT_EQ(j->finding, "says unique without a checked proof (--require-proofs): " + out.proof.note);
+    EXPECT_FALSE(judge::unproved(out, false).has_value());  // it cannot prove at all
+    out.proof.declared = NP_PROOF_CANNOT;                   // not with these options
+    EXPECT_FALSE(judge::unproved(out, true).has_value());
+    EXPECT_FALSE(judge::unproved(answer(Verdict::unique, {kOne}, true), true).has_value());
+    EXPECT_FALSE(judge::unproved(answer(Verdict::multiple, {kOne, kOther}), true).has_value());
+    EXPECT_TRUE(judge::unproved(answer(Verdict::none), true).has_value());
+}
+
 // ---- The generator checker, on the bundled plugins in this process ----------
 
 judge::GeneratorJudgement check(const Plugin& generator, np_generate_kind what, const Geometry& size, uint64_t count,
-                                const Plugin* prover, bool minimal = false) {
+                                const Plugin* prover, bool minimal = false, uint64_t max_proof_bytes = 0) {
     corpus::GeneratorProperties expect;
     expect.valid = expect.deterministic = true;
     expect.full = what == NP_GENERATE_GRID;
@@ -103,6 +190,7 @@ judge::GeneratorJudgement check(const Plugin& generator, np_generate_kind what, 
     auto run = runner::make_runner(in_process);
     Budget budget;
     budget.timeout_seconds = 60;
+    budget.max_proof_bytes = max_proof_bytes;
     return judge::check_generator({generator, {what, size, 1, 0, count, {}}, expect, prover, false}, *run, budget);
 }
 
@@ -113,6 +201,51 @@ TEST(GeneratorCheck, UniqueMinimalPuzzlesPassProvedByAnotherPlugin) {
     EXPECT_EQ(g.judgement.status, Status::pass) << g.judgement.finding;
     EXPECT_EQ(g.judgement.finding, "proved by exhaustive-count");
     EXPECT_EQ(g.verdict, "4 puzzles");
+}
+
+// With proofs asked, bitmask-mrv proves each puzzle it makes unique and the
+// host's checker accepts the proofs: they prove uniqueness, with no prover
+// (minimality still needs one).
+TEST(GeneratorCheck, AGeneratorsCheckedProofsProveItsPuzzlesUnique) {
+    const Plugin& maker = test::bundled_plugin("bitmask-mrv");
+    auto g = check(maker, NP_GENERATE_PUZZLE, {3, 3}, 4, nullptr, false, 1 << 20);
+    EXPECT_EQ(g.judgement.status, Status::pass) << g.judgement.finding;
+    EXPECT_EQ(g.judgement.finding, "proved by its checked proofs");
+    ASSERT_TRUE(g.proof.has_value());
+    EXPECT_EQ(g.proof->status, ProofStatus::checked);
+    EXPECT_GT(g.proof->bytes, 0u);
+    g = check(maker, NP_GENERATE_PUZZLE, {2, 2}, 4, &test::bundled_plugin("exhaustive-count"), true, 1 << 20);
+    EXPECT_EQ(g.judgement.status, Status::pass) << g.judgement.finding;
+    EXPECT_EQ(g.judgement.finding, "proved by its checked proofs; minimal by exhaustive-count");
+    // Without proofs, the prover's search, as before.
+    g = check(maker, NP_GENERATE_PUZZLE, {3, 3}, 2, nullptr);
+    EXPECT_EQ(g.judgement.status, Status::skip) << g.judgement.finding;
+    EXPECT_EQ(g.proof->status, ProofStatus::absent);
+}
+
+// bitmask-mrv's uniqueness=forward-backward proves by an ordering argument,
+// not a tree: it declares it cannot prove, and --require-proofs leaves it be;
+// with its default options its proof is checked; over a tiny budget, absent.
+TEST(Truth, RequireProofsSparesAPluginThatCannotProveWithItsOptions) {
+    runner::Settings in_process;
+    in_process.in_process = true;
+    auto run = runner::make_runner(in_process);
+    const Plugin& mrv = test::bundled_plugin("bitmask-mrv");
+    const Grid puzzle = std::get<Grid>(
+        parse_line(".3..8....8.75...62......4..2...6..945...1...7..92......2.6..7.......3...6.8.5.1..", Geometry{3, 3}));
+    Budget budget;
+    budget.max_proof_bytes = 1 << 20;
+    const SolveOutcome cannot = run->solve_one(mrv, puzzle, 2, {{"uniqueness", "forward-backward"}}, budget);
+    EXPECT_EQ(cannot.verdict, Verdict::unique);
+    EXPECT_EQ(cannot.proof.declared, NP_PROOF_CANNOT);
+    EXPECT_FALSE(judge::unproved(cannot, true).has_value());
+    const SolveOutcome proved = run->solve_one(mrv, puzzle, 2, {}, budget);
+    EXPECT_EQ(proved.proof.status, ProofStatus::checked) << proved.proof.note;
+    EXPECT_FALSE(judge::unproved(proved, true).has_value());
+    budget.max_proof_bytes = 10;
+    const SolveOutcome cut = run->solve_one(mrv, puzzle, 2, {}, budget);
+    EXPECT_EQ(cut.proof.status, ProofStatus::absent);
+    EXPECT_TRUE(judge::unproved(cut, true).has_value()) << cut.proof.note;
 }
 
 TEST(GeneratorCheck, WithoutAProverUniquenessIsASkipNotAPass) {

@@ -40,7 +40,7 @@ bool same_rows(const std::vector<Row>& a, const std::vector<Row>& b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i) {
         const Row &x = a[i], &y = b[i];
-        if (!x.same_as(y) || x.finding != y.finding || x.verdict != y.verdict || x.micros != y.micros ||
+        if (!x.same_as(y) || x.finding != y.finding || x.verdict != y.verdict || x.micros != y.micros || x.proof != y.proof ||
             x.derived != y.derived || (!x.derived && x.unit != y.unit))
             return false;
     }

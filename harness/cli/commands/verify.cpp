@@ -150,6 +150,11 @@ int run(const Args& args, Streams io) {
     s.generators = !args.flag("--no-generator-sweep");
     s.quick = args.flag("--quick");
     s.max_timeouts = args.whole("--max-timeouts");
+    s.require_proofs = args.flag("--require-proofs");
+    if (s.require_proofs && s.harness.max_proof_bytes == 0) {
+        io.err << "numplace verify: --require-proofs needs proofs, and --max-proof-bytes 0 asks for none\n";
+        return kExitUsage;
+    }
     if (args.has("--shard") && !parse_shard(args.text("--shard"), s.shard_index, s.shard_count)) {
         io.err << "numplace verify: --shard " << args.text("--shard") << ": expected I/N with 1 <= I <= N\n";
         return kExitUsage;
@@ -166,6 +171,14 @@ int run(const Args& args, Streams io) {
     return finish(out, std::move(*outcome), args, io);
 }
 
+// --max-proof-bytes, with verify's default and why it is that.
+FlagSpec proof_bytes_flag() {
+    FlagSpec spec = flags::max_proof_bytes(verify::kDefaultProofBytes);
+    spec.help += ". Default 64 MiB: far above what a search within the default --max-nodes writes, so only "
+                 "searches given more nodes are cut, and a bound on what numplace reads and checks per answer";
+    return spec;
+}
+
 // The failure kinds, as the judge names them: "certificate, expectation, ...".
 std::string kind_list() {
     std::string list;
@@ -180,12 +193,14 @@ Command verify_command() {
             "Judge plugins on the corpus and on puzzle files: certificates, expectations, agreement, generators",
             "PATHS are YAML corpus files or folders and plain puzzle files (one puzzle per line); without any, the "
             "bundled corpus. Every entry x plugin is a row: pass, fail (" + kind_list() +
-                "), unknown (budget spent) or skip. Plain files are judged by "
-            "agreement: two valid different solutions outrank any claim, then the oracle's complete search. With a "
-            "corpus, every generator also runs on the standard shapes. Exit 0 when no row failed, 1 when one did, 2 "
-            "for input or usage errors. See docs/verification.md.",
+                "), unknown (budget spent) or skip, and, for plugins that can prove, its proof: checked, rejected "
+                "(a certificate failure) or absent. Plain files are judged by agreement, ranked: two valid different "
+                "solutions outrank any claim, then a checked proof (from any plugin, the oracle included), then the "
+                "oracle's complete search. With a corpus, every generator also runs on the standard shapes. Exit 0 "
+                "when no row failed, 1 when one did, 2 for input or usage errors. See docs/verification.md.",
             with(flags::harness("Plugins to judge, a,b (default: every loaded plugin)",
-                                "Plugin whose complete search settles plain puzzles and proves generated puzzles unique"),
+                                "Plugin whose proof or complete search settles plain puzzles and proves generated "
+                                "puzzles unique"),
                  {{"PATHS", FlagKind::texts, "Corpus files or folders, plain puzzle files; with --merge, shard reports"},
                   {"--size", FlagKind::shape, "Box shape for plain files; for YAML entries, a filter"},
                   {"--tags", FlagKind::text, "Only entries with any of these tags, a,b"},
@@ -209,6 +224,11 @@ Command verify_command() {
                   {"--quick", FlagKind::flag,
                    "A fixed subset of the corpus (the first few entries of each file, shape and expectation; see "
                    "docs/verification.md) and a generator sweep of seed 1 only; plain files run whole"},
+                  proof_bytes_flag(),
+                  {"--require-proofs", FlagKind::flag,
+                   "Fail (certificate) every unique or none that a plugin able to prove claims without a checked "
+                   "proof; a plugin that declares it cannot prove with its options (bitmask-mrv's "
+                   "uniqueness=forward-backward) is not failed"},
                   FlagSpec("--max-timeouts", FlagKind::whole,
                            "After this many timed-out calls of one plugin, its calls not yet started are skipped "
                            "(rows 'not run', which --resume runs again); 0 = no bound",
