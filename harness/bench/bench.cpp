@@ -17,6 +17,7 @@
 
 #include "child.hpp"
 #include "numplace/format.hpp"
+#include "numplace/proof.hpp"
 #include "numplace/random.hpp"
 #include "generators.hpp"
 #include "judge.hpp"
@@ -32,7 +33,12 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-Budget budget_of(const Settings& s) { return s.harness.budget(); }
+// Proofs are asked only by a NAME+proof row's calls (budget_of(Job)).
+Budget budget_of(const Settings& s) {
+    Budget b = s.harness.budget();
+    b.max_proof_bytes = 0;
+    return b;
+}
 
 bool cancelled(const Settings& s) { return s.harness.cancel && s.harness.cancel->load(); }
 
@@ -91,17 +97,59 @@ struct Job {
     const Plugin& plugin;
     const Dataset& data;
     const std::vector<std::size_t>& order;  // the dataset's puzzles in the sample's order
+    bool proofs = false;                    // a NAME+proof row
 };
+
+Budget budget_of(const Job& job) {
+    Budget b = budget_of(job.settings);
+    if (job.proofs) b.max_proof_bytes = job.settings.harness.max_proof_bytes ? job.settings.harness.max_proof_bytes : kProofBytes;
+    return b;
+}
+
+// The certification pass's proofs, as they are judged.
+struct ProofTally {
+    std::vector<double> bytes;
+    uint64_t unproved = 0, check_micros = 0;
+    // A rejected proof is the row's finding ("" when it stands).
+    std::string take(const SolveOutcome& o, const std::string& origin) {
+        if (o.proof.status == ProofStatus::rejected) return origin + ": proof rejected: " + o.proof.note;
+        if (o.proof.status == ProofStatus::checked) {
+            bytes.push_back(static_cast<double>(o.proof.bytes));
+            check_micros += o.proof.check_micros;
+        } else if (o.complete) {
+            ++unproved;
+        }
+        return "";
+    }
+    json figures() const {
+        const double n = static_cast<double>(bytes.size());
+        return {{"checked", bytes.size()},
+                {"unproved", unproved},
+                {"bytes_mean", n > 0 ? std::accumulate(bytes.begin(), bytes.end(), 0.0) / n : 0.0},
+                {"bytes_p99", percentile(bytes, 0.99)},
+                {"check_rate", check_micros > 0 ? n * 1e6 / static_cast<double>(check_micros) : 0.0}};
+    }
+};
+
+// One certified solve, its proof (when the row asks for one) checked here.
+SolveOutcome certified_solve(Session& session, const Job& job, const Grid& puzzle, const Budget& budget) {
+    if (!job.proofs) return session.solve(puzzle, job.settings.limit, job.settings.options, budget);
+    ProofIntake intake(puzzle, budget.max_proof_bytes);
+    SolveOutcome o = session.solve(puzzle, job.settings.limit, job.settings.options, budget,
+                                   [&](uint64_t, std::string_view bytes) { return intake.feed(bytes); });
+    intake.judge(o);
+    return o;
+}
 
 // Step 1, in the child: certified solving for --warmup seconds; the rate.
 json estimate(const Job& job) {
     Session session(job.plugin);
-    const Budget budget = budget_of(job.settings);
+    const Budget budget = budget_of(job);
     const auto start = Clock::now();
     std::size_t done = 0;
     while (done < job.order.size() && (done == 0 || seconds_since(start) < job.settings.warmup)) {
         const std::size_t i = job.order[done++];
-        const SolveOutcome o = session.solve(job.data.puzzles[i], job.settings.limit, job.settings.options, budget);
+        const SolveOutcome o = certified_solve(session, job, job.data.puzzles[i], budget);
         if (auto f = judge_answer(o, std::nullopt, "", job.data.origins[i])) return {{"finding", finding(f->first, f->second)}};
         if (cancelled(job.settings)) break;
     }
@@ -140,17 +188,23 @@ double timed_pass(const Job& job, const std::vector<uint64_t>& certified, Timing
     const std::size_t n = job.order.size();
     t.micros.assign(n, 0);
     std::atomic<std::size_t> next{0};
-    const Budget budget = budget_of(job.settings);
+    const Budget budget = budget_of(job);
     auto worker = [&] {
         Session session(job.plugin);
         session.set_certify_solutions(false);
         uint64_t no_guess = 0, unknown = 0;
         double guesses = 0, nodes = 0;
         std::vector<std::pair<std::size_t, SolveOutcome>> different;
+        // A proof is written into memory, as a worker's pipe would take it;
+        // the certification pass checked this plugin's proofs already.
+        std::string proof;
+        const ProofSink keep = [&proof](uint64_t, std::string_view bytes) { return proof.append(bytes), true; };
         for (std::size_t k; (k = next.fetch_add(1)) < n && !cancelled(job.settings);) {
             const Grid& puzzle = job.data.puzzles[job.order[k]];
+            proof.clear();
             const auto start = Clock::now();
-            SolveOutcome o = session.solve(puzzle, job.settings.limit, job.settings.options, budget);
+            SolveOutcome o = session.solve(puzzle, job.settings.limit, job.settings.options, budget,
+                                           job.proofs ? keep : ProofSink{});
             t.micros[k] = std::chrono::duration<double, std::micro>(Clock::now() - start).count();
             no_guess += o.stats.guesses == 0;
             unknown += o.verdict == Verdict::unknown;
@@ -173,14 +227,16 @@ double timed_pass(const Job& job, const std::vector<uint64_t>& certified, Timing
 // Steps 3 and 4, in the child: the figures, or a finding.
 json measure(const Job& job, const std::vector<Known>& truth, const std::string& prover) {
     const Settings& s = job.settings;
-    const Budget budget = budget_of(s);
+    const Budget budget = budget_of(job);
     std::vector<uint64_t> certified(job.order.size());
+    ProofTally proofs;
     {
         Session session(job.plugin);
         for (std::size_t k = 0; k < job.order.size() && !cancelled(s); ++k) {
             const std::size_t i = job.order[k];
-            const SolveOutcome o = session.solve(job.data.puzzles[i], s.limit, s.options, budget);
+            const SolveOutcome o = certified_solve(session, job, job.data.puzzles[i], budget);
             if (auto f = judge_answer(o, truth[i], prover, job.data.origins[i])) return {{"finding", finding(f->first, f->second)}};
+            if (auto lie = proofs.take(o, job.data.origins[i]); !lie.empty()) return {{"finding", finding(judge::Kind::certificate, lie)}};
             certified[k] = fingerprint(o);
         }
     }
@@ -194,16 +250,18 @@ json measure(const Job& job, const std::vector<Known>& truth, const std::string&
             return {{"finding", finding(f->first, f->second + " (in the timed pass)")}};
     }
     const double n = static_cast<double>(job.order.size());
-    return {{"timed", job.order.size()},
-            {"seconds", wall},
-            {"rate", n / std::max(wall, 1e-9)},
-            {"mean_us", std::accumulate(t.micros.begin(), t.micros.end(), 0.0) / n},
-            {"median_us", percentile(t.micros, 0.5)},
-            {"p99_us", percentile(t.micros, 0.99)},
-            {"no_guess_percent", 100.0 * static_cast<double>(t.no_guess) / n},
-            {"guesses", t.guesses / n},
-            {"nodes", t.nodes / n},
-            {"unknown", t.unknown}};
+    json figures = {{"timed", job.order.size()},
+                    {"seconds", wall},
+                    {"rate", n / std::max(wall, 1e-9)},
+                    {"mean_us", std::accumulate(t.micros.begin(), t.micros.end(), 0.0) / n},
+                    {"median_us", percentile(t.micros, 0.5)},
+                    {"p99_us", percentile(t.micros, 0.99)},
+                    {"no_guess_percent", 100.0 * static_cast<double>(t.no_guess) / n},
+                    {"guesses", t.guesses / n},
+                    {"nodes", t.nodes / n},
+                    {"unknown", t.unknown}};
+    if (job.proofs) figures["proofs"] = proofs.figures();
+    return figures;
 }
 
 // ---- --isolate: the same steps through the runner's worker processes ------------------
@@ -218,7 +276,7 @@ json measure(const Job& job, const std::vector<Known>& truth, const std::string&
 constexpr std::size_t kBatch = 256;
 
 json estimate_isolated(const Job& job, runner::Runner& run) {
-    const Budget budget = budget_of(job.settings);
+    const Budget budget = budget_of(job);
     const auto start = Clock::now();
     std::size_t done = 0;
     while (done < job.order.size() && (done == 0 || seconds_since(start) < job.settings.warmup)) {
@@ -233,7 +291,7 @@ json estimate_isolated(const Job& job, runner::Runner& run) {
 // Puzzles order[first, last) in batches; `each(k, outcome)` for every one.
 template <class Each>
 void solve_range(const Job& job, runner::Runner& run, std::size_t first, std::size_t last, Each each) {
-    const Budget budget = budget_of(job.settings);
+    const Budget budget = budget_of(job);
     for (std::size_t k = first; k < last && !cancelled(job.settings); k += kBatch) {
         std::vector<const Grid*> batch;
         for (std::size_t j = k; j < std::min(last, k + kBatch); ++j) batch.push_back(&job.data.puzzles[job.order[j]]);
@@ -247,11 +305,14 @@ json measure_isolated(const Job& job, const std::vector<Known>& truth, const std
     const std::size_t n = job.order.size();
     std::vector<uint64_t> certified(n);
     std::optional<json> found;
+    ProofTally proofs;  // the runner checked each proof as it came
     {
         auto run = runner::make_runner(s.harness.runner);
         solve_range(job, *run, 0, n, [&](std::size_t k, const SolveOutcome& o) {
             const std::size_t i = job.order[k];
             if (auto f = judge_answer(o, truth[i], prover, job.data.origins[i]); f && !found) found = finding(f->first, f->second);
+            if (auto lie = proofs.take(o, job.data.origins[i]); !lie.empty() && !found)
+                found = finding(judge::Kind::certificate, lie);
             certified[k] = fingerprint(o);
         });
     }
@@ -286,16 +347,18 @@ json measure_isolated(const Job& job, const std::vector<Known>& truth, const std
     for (std::size_t k = 0; k < n; ++k) no_guess += guesses[k] == 0, g += static_cast<double>(guesses[k]),
                                         v += static_cast<double>(nodes[k]), u += unknown[k];
     const double count = static_cast<double>(n);
-    return {{"timed", n},
-            {"seconds", wall},
-            {"rate", count / std::max(wall, 1e-9)},
-            {"mean_us", std::accumulate(micros.begin(), micros.end(), 0.0) / count},
-            {"median_us", percentile(micros, 0.5)},
-            {"p99_us", percentile(micros, 0.99)},
-            {"no_guess_percent", 100.0 * no_guess / count},
-            {"guesses", g / count},
-            {"nodes", v / count},
-            {"unknown", static_cast<uint64_t>(u)}};
+    json figures = {{"timed", n},
+                    {"seconds", wall},
+                    {"rate", count / std::max(wall, 1e-9)},
+                    {"mean_us", std::accumulate(micros.begin(), micros.end(), 0.0) / count},
+                    {"median_us", percentile(micros, 0.5)},
+                    {"p99_us", percentile(micros, 0.99)},
+                    {"no_guess_percent", 100.0 * no_guess / count},
+                    {"guesses", g / count},
+                    {"nodes", v / count},
+                    {"unknown", static_cast<uint64_t>(u)}};
+    if (job.proofs) figures["proofs"] = proofs.figures();
+    return figures;
 }
 
 // A result computed here rather than in a child (--isolate).
@@ -326,6 +389,10 @@ void fill_figures(Row& row, const json& v) {
     row.nodes = v["nodes"];
     row.unknown = v["unknown"].get<uint64_t>();
     if (v.contains("mean_clues")) row.mean_clues = v["mean_clues"];
+    if (v.contains("proofs")) {
+        const json& p = v["proofs"];
+        row.proofs = ProofFigures{p["checked"], p["unproved"], p["bytes_mean"], p["bytes_p99"], p["check_rate"]};
+    }
 }
 
 // A child's outcome into the row: a crash or a hang is a finding; a JSON
@@ -355,10 +422,10 @@ struct DatasetRun {
     std::vector<Known>& truth;
 };
 
-Row bench_solver(const Plugin& plugin, DatasetRun& d, std::vector<std::string>& notes) {
+Row bench_solver(const Plugin& plugin, DatasetRun& d, std::vector<std::string>& notes, bool proofs) {
     const Settings& s = d.settings;
     Row row;
-    row.plugin = plugin.name();
+    row.plugin = plugin.name() + (proofs ? kProofSuffix : "");
     row.dataset = d.data.name;
     row.dataset_size = d.data.puzzles.size();
     if (!plugin.can(NP_CAP_SOLVE)) return row.message = plugin.name() + " cannot solve", row;
@@ -371,7 +438,7 @@ Row bench_solver(const Plugin& plugin, DatasetRun& d, std::vector<std::string>& 
     if (auto problem = plugin.option_problem(s.options, "solve"); !problem.empty())
         return row.message = "--option: " + problem, row;
 
-    Job probe{s, plugin, d.data, d.permutation};
+    Job probe{s, plugin, d.data, d.permutation, proofs};
     std::unique_ptr<runner::Runner> isolated = s.isolate ? runner::make_runner(s.harness.runner) : nullptr;
     const ChildResult est = s.isolate ? here([&] { return estimate_isolated(probe, *isolated); })
                                       : in_child([&] { return estimate(probe); }, child_limit(s, 1), s.harness.cancel);
@@ -397,7 +464,7 @@ Row bench_solver(const Plugin& plugin, DatasetRun& d, std::vector<std::string>& 
             }
         }
     }
-    Job job{s, plugin, d.data, order};
+    Job job{s, plugin, d.data, order, proofs};
     const std::string prover = d.prover ? d.prover->name() : "";
     const ChildResult m = s.isolate ? here([&] { return measure_isolated(job, d.truth, prover); })
                                     : in_child([&] { return measure(job, d.truth, prover); }, child_limit(s, n), s.harness.cancel);
@@ -567,6 +634,9 @@ std::optional<std::vector<Row>> resumed_rows(const Settings& s, const std::vecto
     return rows_from_json(*s.resume, error);
 }
 
+// Whether a plugin also gets a NAME+proof row.
+bool proves(const Settings& s, const Plugin& p) { return s.proofs && !s.what && p.can(NP_CAP_PROOF); }
+
 // The plugins measured: those named, or every one that can do what is
 // measured (solve, or generate --what).
 std::vector<Plugin> measured_plugins(const Settings& s, const std::vector<Plugin>& chosen) {
@@ -632,22 +702,28 @@ void Bench::dataset(const std::string& path) {
     std::iota(order.begin(), order.end(), 0);
     const Plugin* oracle = loaded.oracle;
     std::stable_partition(order.begin(), order.end(), [&](std::size_t k) { return !oracle || plugins[k].name() != oracle->name(); });
+    std::vector<Row> proved(plugins.size());  // NAME+proof rows (--proofs)
     for (std::size_t k : order) {
         const Plugin& p = plugins[k];
-        if (cancelled(s)) break;
-        if (const Row* done = find_row(earlier, p.name(), data->name)) {
-            rows[k] = *done;
-            continue;
+        for (const bool proofs : {false, true}) {
+            if (cancelled(s) || (proofs && !proves(s, p))) break;
+            Row& row = proofs ? proved[k] : rows[k];
+            const std::string name = p.name() + (proofs ? kProofSuffix : "");
+            if (const Row* done = find_row(earlier, name, data->name)) {
+                row = *done;
+                continue;
+            }
+            say(name + ": " + data->name + " (" + std::to_string(data->puzzles.size()) + " puzzles)");
+            const Plugin* prover = prover_for(p, oracle, plugins, rows);
+            auto& truth = truths[prover ? prover->name() : ""];
+            truth.resize(data->puzzles.size());
+            DatasetRun d{s, *data, prover, permutation, truth};
+            row = bench_solver(p, d, report.notes, proofs);
         }
-        say(p.name() + ": " + data->name + " (" + std::to_string(data->puzzles.size()) + " puzzles)");
-        const Plugin* prover = prover_for(p, oracle, plugins, rows);
-        auto& truth = truths[prover ? prover->name() : ""];
-        truth.resize(data->puzzles.size());
-        DatasetRun d{s, *data, prover, permutation, truth};
-        rows[k] = bench_solver(p, d, report.notes);
     }
-    for (Row& row : rows)
-        if (!row.plugin.empty()) report.rows.push_back(std::move(row));
+    for (std::size_t k = 0; k < rows.size(); ++k)
+        for (Row* row : {&rows[k], &proved[k]})
+            if (!row->plugin.empty()) report.rows.push_back(std::move(*row));
 }
 
 }  // namespace
@@ -664,7 +740,10 @@ std::optional<Report> run(const Settings& s, std::string& error) {
     r.machine = machine_line();
     r.date = today();
     r.prover = loaded->oracle ? loaded->oracle->name() : "";
-    for (const Plugin& p : plugins) r.plugin_names.push_back(p.name());
+    for (const Plugin& p : plugins) {
+        r.plugin_names.push_back(p.name());
+        if (proves(s, p)) r.plugin_names.push_back(p.name() + kProofSuffix);
+    }
     if (!s.baseline.empty() && std::find(r.plugin_names.begin(), r.plugin_names.end(), s.baseline) == r.plugin_names.end()) {
         error = "--baseline " + s.baseline + " is not one of the plugins measured";
         return std::nullopt;

@@ -68,11 +68,27 @@ struct Settings {
     std::optional<np_generate_kind> what;  // generators: grids or puzzles
     OptionList options;                 // passed to every call
     bool isolate = false;               // plugins in the runner's worker processes (harness.runner)
+    // --proofs: each plugin that can prove is measured twice, as NAME and as
+    // NAME+proof (writing a proof of every complete search, of at most
+    // harness.max_proof_bytes bytes, or kProofBytes when that is 0); the
+    // proofs of the certification pass are checked (a rejected one is a
+    // finding), those of the timed pass only written (into memory).
+    bool proofs = false;
     std::function<void(const std::string&)> progress;  // one line per step
     // --resume: the JSON report of an earlier run with the same settings; its
     // measured rows (and findings) are kept, only the others run.
     const nlohmann::json* resume = nullptr;
 };
+
+// The proofs of a NAME+proof row's certification pass: how many the
+// framework's checker accepted, their sizes, and its speed (proofs a
+// second of its own time, one core).
+struct ProofFigures {
+    uint64_t checked = 0, unproved = 0;  // unproved: complete searches without a proof
+    double bytes_mean = 0, bytes_p99 = 0, check_rate = 0;
+};
+inline constexpr uint64_t kProofBytes = uint64_t{64} << 20;
+inline constexpr const char* kProofSuffix = "+proof";
 
 struct Row {
     std::string plugin, dataset;
@@ -89,6 +105,7 @@ struct Row {
     double mean_clues = 0;  // generated puzzles
     std::optional<double> peak_mib;  // the child's peak resident memory above its start
     std::optional<double> ratio;     // rate / the baseline's rate on the same dataset
+    std::optional<ProofFigures> proofs;  // NAME+proof rows
 };
 
 struct Report {

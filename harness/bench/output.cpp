@@ -120,6 +120,22 @@ std::size_t width(const std::string& s) {
 
 }  // namespace
 
+// The NAME+proof rows' proofs (--proofs), as lines under the table: the
+// checker's verdicts on the certification pass, sizes and its speed.
+std::string proof_lines(const Report& r, bool markdown) {
+    std::ostringstream out;
+    for (const Row& row : r.rows) {
+        if (!row.proofs) continue;
+        const ProofFigures& p = *row.proofs;
+        out << (markdown ? "- " : "") << row.plugin << " on " << row.dataset << ": " << p.checked
+            << " proofs checked, " << p.unproved << " complete searches unproved; " << number(p.bytes_mean)
+            << " bytes a proof (p99 " << number(p.bytes_p99) << "); checker " << number(p.check_rate)
+            << " proofs/s on one core\n";
+    }
+    const std::string lines = out.str();
+    return lines.empty() ? "" : (markdown ? "\nProofs (certification pass):\n\n" : "\nProofs (certification pass):\n") + lines;
+}
+
 std::string to_table(const Report& r) {
     const auto head = headers(r);
     std::vector<std::vector<std::string>> lines = {head};
@@ -139,6 +155,7 @@ std::string to_table(const Report& r) {
         }
         out << "\n";
     }
+    out << proof_lines(r, false);
     return out.str();
 }
 
@@ -161,6 +178,7 @@ std::string to_markdown(const Report& r) {
         }
         out << "\n";
     }
+    out << proof_lines(r, true);
     out << "\n" << r.machine << "; " << r.date << "; " << limit_text(r) << "; -j " << r.settings.jobs << ".\n";
     return out.str();
 }
@@ -189,6 +207,10 @@ json to_json(const Report& r) {
             j.update({{"no_guess_percent", row.no_guess_percent}, {"guesses", row.guesses}, {"nodes", row.nodes}});
         if (row.peak_mib) j["peak_mib"] = *row.peak_mib;
         if (row.ratio) j["ratio"] = *row.ratio;
+        if (row.proofs)
+            j["proofs"] = {{"checked", row.proofs->checked},       {"unproved", row.proofs->unproved},
+                           {"bytes_mean", row.proofs->bytes_mean}, {"bytes_p99", row.proofs->bytes_p99},
+                           {"check_rate", row.proofs->check_rate}};
         rows.push_back(j);
     }
     json plugins = json::array();
@@ -217,6 +239,7 @@ json settings_json(const Settings& s) {
     json settings = {{"limit", s.limit}, {"seconds", s.seconds}, {"warmup", s.warmup}, {"seed", s.seed},
                      {"jobs", s.jobs},   {"timeout", s.harness.timeout_seconds}, {"oracle", s.harness.oracle}};
     if (!s.baseline.empty()) settings["baseline"] = s.baseline;
+    if (s.proofs) settings["proofs"] = s.harness.max_proof_bytes ? s.harness.max_proof_bytes : kProofBytes;
     if (s.what) settings["what"] = *s.what == NP_GENERATE_GRID ? "grid" : "puzzle";
     if (s.size) settings["size"] = s.size->name();
     if (!s.options.empty()) {
@@ -278,6 +301,12 @@ std::optional<std::vector<Row>> rows_from_json(const json& report, std::string& 
             row.guesses = j.value("guesses", 0.0);
             row.nodes = j.value("nodes", 0.0);
             if (j.contains("peak_mib")) row.peak_mib = j.at("peak_mib").get<double>();
+            if (j.contains("proofs")) {
+                const json& p = j.at("proofs");
+                row.proofs = ProofFigures{whole_number(p.at("checked"), "checked"), whole_number(p.at("unproved"), "unproved"),
+                                          p.at("bytes_mean").get<double>(), p.at("bytes_p99").get<double>(),
+                                          p.at("check_rate").get<double>()};
+            }
             rows.push_back(std::move(row));
         }
     } catch (const std::exception& e) {

@@ -35,16 +35,19 @@ void send_frame(wire::Writer& w, uint32_t id, uint32_t item, Put put) {
 
 // A proof's bytes go to the parent as they come, in frames of at most
 // kProofFrame bytes, before the answer they belong to; the parent checks
-// them, never this process. `item` is the request's item (or, for generate,
-// the puzzle's place in the request).
-ProofSink proof_frames(uint32_t id, uint64_t first, wire::Writer& w) {
-    return [id, first, &w](uint64_t item, std::string_view bytes) {
+// them, never this process. Each frame names its item: for solve, the
+// request's item `base` (the session numbers its one result 0); for
+// generate, the puzzle's place in the request (its index less `base`, the
+// first index).
+ProofSink proof_frames(uint32_t id, uint64_t base, bool solve, wire::Writer& w) {
+    return [id, base, solve, &w](uint64_t result, std::string_view bytes) {
+        const uint64_t item = solve ? base + result : result - base;
         while (!bytes.empty()) {
             const std::string_view part = bytes.substr(0, wire::kProofFrame);
             bytes.remove_prefix(part.size());
             w.begin_frame();
             w.u32(id);
-            w.u32(static_cast<uint32_t>(item - first) | wire::kProofChunk);
+            w.u32(static_cast<uint32_t>(item) | wire::kProofChunk);
             w.bytes.append(part);
             w.end_frame();
             if (!wire::send(4, w.bytes)) _exit(0);  // the parent is gone
@@ -63,7 +66,7 @@ void answer(Session& session, const std::string& request, wire::Writer& w) {
         const auto kind = static_cast<np_generate_kind>(r.u32());
         const uint64_t seed = r.u64(), first = r.u64(), count = r.u64();
         const GenerateOutcome out =
-            session.generate(g, kind, seed, first, count, options, budget, {}, proof_frames(id, first, w));
+            session.generate(g, kind, seed, first, count, options, budget, {}, proof_frames(id, first, false, w));
         send_frame(w, id, 0, [&](wire::Writer& f) { wire::put(f, out); });
     } else {
         const uint64_t limit = r.u64();
@@ -71,7 +74,7 @@ void answer(Session& session, const std::string& request, wire::Writer& w) {
             const Geometry g = wire::get_geometry(r);
             const Grid grid(g, r.cells());
             if (op == wire::solve) {
-                const SolveOutcome out = session.solve(grid, limit, options, budget, proof_frames(id, 0, w));
+                const SolveOutcome out = session.solve(grid, limit, options, budget, proof_frames(id, i, true, w));
                 send_frame(w, id, i, [&](wire::Writer& f) { wire::put(f, out); });
             } else {
                 const CheckOutcome out = session.check(grid, options);

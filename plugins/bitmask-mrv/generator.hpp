@@ -156,6 +156,23 @@ public:
         return true;
     }
 
+    // Proves that `puzzle` (made by make_puzzle) has exactly one solution:
+    // one search counting to two, its tree written to `proof` (search.hpp).
+    // The removal tests above are not a proof (each assumes the one before),
+    // so this search is made only when a proof is asked. False when the
+    // budget ran out.
+    bool prove_unique(const uint8_t* puzzle, np::proof::ProofWriter& proof) {
+        if (!engine_.load(puzzle)) throw std::logic_error("internal error: generated givens break a rule");
+        engine_.settle_root();
+        engine_.prove_with(&proof);
+        Ascending ascending;
+        const Outcome outcome = engine_.run(2, ascending);
+        engine_.prove_with(nullptr);
+        if (outcome.stop == Stop::budget) return false;
+        if (outcome.count != 1) throw std::logic_error("internal error: a generated puzzle is not unique");
+        return true;
+    }
+
 private:
     // puzzle_ has the orbit's cells emptied and was unique with solution
     // grid_ before. 1: still unique; 0: not; -1: budget spent.

@@ -87,6 +87,12 @@ std::string slow_minimal(bool puzzle_kind, int box_rows, int box_cols, const Puz
                             "take minutes each at 25x25; add --option clues=N " + example;
 }
 
+// Why these generate options are refused; empty when they are not.
+std::string refusal(const GenerateSettings& settings, bool puzzle_kind, int box_rows, int box_cols) {
+    if (settings.clues < 0) return "option 'clues': must be 0 (no target) or a positive number";
+    return slow_minimal(puzzle_kind, box_rows, box_cols, settings.puzzle);
+}
+
 // ---- What a solve found, in plain terms ---------------------------------------------
 
 struct Answer {
@@ -95,6 +101,7 @@ struct Answer {
     uint64_t count = 0;              // solutions counted, up to the limit
     const uint8_t* witness[2] = {};  // the first two of them
     bool two_differ = false;         // forward-backward met two different solutions
+    bool unprovable = false;         // a proof was asked of forward-backward (README.md, "Proofs")
 };
 
 // ---- The plugin ----------------------------------------------------------------------
@@ -105,7 +112,8 @@ public:
         "bitmask-mrv", "1.0.0",
         "Seed 004: bit-mask candidates, fewest-candidates-first branching, naked and hidden singles, "
         "locked candidates; the fast solver (specialised 9x9 path) and the unique-puzzle generator.",
-        NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_GENERATE_GRID | NP_CAP_GENERATE_PUZZLE, kMaxSide};
+        NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_PROOF | NP_CAP_GENERATE_GRID | NP_CAP_GENERATE_PUZZLE,
+        kMaxSide};
 
     static constexpr np_option_spec options[] = {
         {"uniqueness", "count|forward-backward", "count", "solve",
@@ -127,7 +135,7 @@ public:
         const SolveSettings settings = solve_settings(call.options);
         with_engine(call.shape, settings.force_general, [&](auto& engine) {
             engine.begin_call(call);
-            const Answer answer = answer_for(engine, call.givens, call.limit, settings.forward_backward);
+            const Answer answer = answer_for(engine, call.givens, call.limit, settings.forward_backward, call.proof());
             report(answer, engine.counters(), call);
         });
     }
@@ -136,21 +144,15 @@ public:
     // the layer seeds with derive_seed(seed, index) as this plugin always did.
     bool generate(np::plugin::Generate& call) {
         const GenerateSettings settings = generate_settings(call.options);
-        if (settings.clues < 0) {
-            call.bad_option("option 'clues': must be 0 (no target) or a positive number");
-            return false;
-        }
-        // The layer hands on any kind that is not a grid as a puzzle.
         const bool puzzle = call.kind == NP_GENERATE_PUZZLE;  // the layer refuses any other kind
-        if (const std::string why = slow_minimal(puzzle, call.shape.box_rows, call.shape.box_cols, settings.puzzle);
-            !why.empty()) {
+        if (const std::string why = refusal(settings, puzzle, call.shape.box_rows, call.shape.box_cols); !why.empty()) {
             call.bad_option(why);  // NP_BAD_OPTION: the options are what is refused, not the shape
             return false;
         }
         bool made = false;
         with_engine(call.shape, settings.force_general, [&](auto& engine) {
             engine.begin_call(call);
-            made = make(engine, puzzle, settings.puzzle, call.rng, call.out);
+            made = make(engine, puzzle, settings.puzzle, call.rng, call.out, call.proof());
             report(engine.counters(), call);
         });
         return made;
@@ -167,8 +169,10 @@ private:
         body(*general_);
     }
 
+    // `proof`: where to write the search tree, when one is asked.
     template <class Eng>
-    Answer answer_for(Eng& engine, const uint8_t* givens, uint64_t limit, bool forward_backward) {
+    Answer answer_for(Eng& engine, const uint8_t* givens, uint64_t limit, bool forward_backward,
+                      np::proof::ProofWriter* proof) {
         Answer answer;
         if (!engine.load(givens)) {
             answer.invalid = true;
@@ -179,6 +183,7 @@ private:
         engine.settle_root();
         Ascending ascending;
         if (!forward_backward || limit == 1) {
+            engine.prove_with(proof);  // the one search, whole when it is exhausted
             answer.count = engine.run(limit, ascending).count;
             answer.witness[0] = engine.solution(0);
             answer.witness[1] = engine.solution(1);
@@ -196,6 +201,9 @@ private:
         // leftmost of them and the backward search at the rightmost; the
         // two are the same leaf exactly when there is only one.
         //
+        // Neither search is the whole tree, and the argument is not one a
+        // checker can follow: no proof (README.md, "Proofs").
+        answer.unprovable = proof != nullptr;
         // No solution forward, or the budget ran out (the call knows which).
         if (engine.run(1, ascending).count == 0) return answer;
         const std::size_t n = static_cast<std::size_t>(engine.cell_count());
@@ -215,11 +223,14 @@ private:
         return answer;
     }
 
+    // `proof`, when set, gets the proof that the puzzle made is unique.
     template <class Eng>
-    static bool make(Eng& engine, bool puzzle, const PuzzleSettings& settings, np::Rng& rng, uint8_t* out) {
+    static bool make(Eng& engine, bool puzzle, const PuzzleSettings& settings, np::Rng& rng, uint8_t* out,
+                     np::proof::ProofWriter* proof) {
         Generator<Eng> generator(engine);
         if (!puzzle) return generator.make_grid(rng, out);
-        return generator.make_puzzle(rng, settings, make_orbits(engine.side(), settings.symmetry), out);
+        return generator.make_puzzle(rng, settings, make_orbits(engine.side(), settings.symmetry), out) &&
+               (proof == nullptr || generator.prove_unique(out, *proof));
     }
 
     // ---- The adapter: plain results to the call ----
@@ -235,6 +246,7 @@ private:
         // layer has no other way to take a count.
         for (uint64_t k = 0; k < answer.count; ++k) call.found(answer.witness[k < 2 ? k : 1]);
         if (answer.two_differ) call.two_differ();
+        if (answer.unprovable) call.cannot_prove();
         report(counters, call);
     }
 

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -126,7 +127,11 @@ public:
     void begin_call(np::plugin::Call& call) {
         call_ = &call;
         counters_ = {};
+        proof_ = nullptr;
     }
+    // The runs that follow write their search trees here (nullptr: none).
+    // Only an ascending or descending run is a proof: see write_split.
+    void prove_with(np::proof::ProofWriter* proof) { proof_ = proof; }
     const Counters& counters() const { return counters_; }
 
     // Counts the solutions of the settled root up to `limit`, trying values
@@ -140,6 +145,7 @@ public:
         if (spent()) return {0, Stop::budget};
         if (impl().root_dead()) {
             ++counters_.dead_ends;
+            if (proof_ != nullptr) proof_->leaf();
             return {0, Stop::exhausted};
         }
         impl().copy_state(impl().slot(0), impl().root());
@@ -188,7 +194,10 @@ private:
         auto& s = impl().slot(depth);
         for (;;) {
             const int x = impl().select(s);
-            if (x < 0) return record(s);
+            if (x < 0) {
+                if (proof_ != nullptr) proof_->leaf();
+                return record(s);
+            }
             ++counters_.guesses;
 
             Mask rest = impl().candidates(s, x);
@@ -200,6 +209,9 @@ private:
                     rest = static_cast<Mask>(rest & (rest - 1u));
                 }
                 order.rng->shuffle(shuffled, shuffled + shuffled_count);
+                if (proof_ != nullptr) write_split(x, shuffled, shuffled_count);
+            } else if (proof_ != nullptr) {
+                write_split(x, rest, Order::kDescending);
             }
 
             for (;;) {
@@ -232,16 +244,43 @@ private:
                     if (search(depth + 1, order)) return true;
                 } else {
                     ++counters_.dead_ends;
+                    if (proof_ != nullptr) proof_->leaf();
                 }
             }
             if (!impl().propagate(s)) {
                 ++counters_.dead_ends;
+                if (proof_ != nullptr) proof_->leaf();
                 return false;
             }
         }
     }
 
+    // ---- The proof (docs/proofs.md) ----
+    // The search tree is the proof tree: a branching is a split on its cell
+    // over the candidates it tries, in that order; a dead end and a solution
+    // are leaves; nodes are written as the walk reaches them (pre-order).
+    // The checker's propagation has the same rules as this engine's (a placed
+    // value leaves its peers, naked and hidden singles, locked candidates),
+    // so, whatever the order, its candidates at a node are among this
+    // engine's there (it may have fewer: what a rule removes it removes from
+    // a state with fewer candidates too, or that state is a contradiction).
+    // So every split lists all the checker's candidates, and a dead end or a
+    // solution here is a contradiction or the same solution there.
+    void write_split(int cell, Mask candidates, bool descending) {
+        int values[kMaxValues];
+        int n = 0;
+        for (Mask m = candidates; m; m = static_cast<Mask>(m & (m - 1u))) values[n++] = __builtin_ctz(m) + 1;
+        if (descending) std::reverse(values, values + n);
+        proof_->split_cell(cell, std::span<const int>(values, static_cast<std::size_t>(n)));
+    }
+    void write_split(int cell, const Mask* order, int count) {
+        int values[kMaxValues];
+        for (int i = 0; i < count; ++i) values[i] = __builtin_ctz(order[i]) + 1;
+        proof_->split_cell(cell, std::span<const int>(values, static_cast<std::size_t>(count)));
+    }
+
     np::plugin::Call* call_ = nullptr;
+    np::proof::ProofWriter* proof_ = nullptr;
     std::vector<uint8_t> solutions_[2];
     uint64_t count_ = 0, limit_ = 1;
     Stop stop_ = Stop::exhausted;

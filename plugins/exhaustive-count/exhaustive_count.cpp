@@ -39,9 +39,16 @@
 //    row still in its column completes the cover; with two left, each pair
 //    of rows of the two cells that share no column does. So the search never
 //    covers and uncovers just to find the matrix empty.
+//
+// Proofs (docs/proofs.md): when the host asks for one, the search writes
+// itself as a case-split tree as it goes: a column with rows is a split (a
+// cell column over the cell's values, a value column over the unit's cells
+// where the value may go), a column without rows or an empty matrix a leaf.
+// The host's checker accepts the tree without trusting this search.
 
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -144,6 +151,9 @@ public:
         // solutions pass the last grid written, which the call does not read.
         int depth = 0;
         uint8_t grid[kMaxSide * kMaxSide];
+        // The proof of this search, when one is asked (null otherwise): see
+        // write_column.
+        np::proof::ProofWriter* const proof = call.proof();
         auto found = [&](int a, int b) {
             if (call.count() < NP_MAX_WITNESSES) write_grid(call.givens, depth, a, b, grid);
             return call.found(grid);
@@ -163,13 +173,14 @@ public:
                 const int open = open_at_start - depth;
                 if (open <= 2) {
                     const uint64_t before = call.count();
-                    const bool at_limit = count_last_cells(open, tally, found);
+                    const bool at_limit = count_last_cells(open, tally, found, proof);
                     tally.bulk_counted += call.count() - before;
                     if (call.count() == before) ++tally.dead_ends;
                     if (at_limit) break;
                 } else {
                     const int column = fewest_rows_column();
                     const int rows = size_[column];
+                    if (proof != nullptr) write_column(*proof, column);
                     if (rows == 0) {
                         ++tally.dead_ends;
                     } else {
@@ -280,37 +291,94 @@ private:
     //  * open = 0: the empty selection is the one solution;
     //  * open = 1: every row left in the cell's column covers all four;
     //  * open = 2: a row of the first cell and a row of the second complete
-    //    the cover exactly when they share no column; rows of the same kind
-    //    of node are the only ones that can share one (node k of a row is in
-    //    a column of kind k), so three comparisons decide.
+    //    the cover exactly when they share no column (fits()).
     // `found(a, b)` takes each solution's last rows; returns true at the limit.
+    // With a proof, these levels are written as if searched: a split on the
+    // first cell, under each of its rows a split on the second cell over the
+    // rows that fit (a leaf when none does), and a leaf per solution.
     template <class Found>
-    bool count_last_cells(int open, Tally& tally, Found& found) {
+    bool count_last_cells(int open, Tally& tally, Found& found, np::proof::ProofWriter* proof) {
         const int* const right = right_.data();
         const int* const down = down_.data();
-        const int* const column_of = column_of_.data();
-        if (open == 0) return found(-1, -1);
+        if (open == 0) {
+            if (proof != nullptr) proof->leaf();
+            return found(-1, -1);
+        }
         const int first = right[root_];
         if (size_[first] > 1) ++tally.guesses;
+        if (proof != nullptr) write_column(*proof, first);
         if (open == 1) {
-            for (int a = down[first]; a != first; a = down[a])
+            for (int a = down[first]; a != first; a = down[a]) {
+                if (proof != nullptr) proof->leaf();
                 if (found(a, -1)) return true;
+            }
             return false;
         }
         const int second = right[first];
         for (int a = down[first]; a != first; a = down[a]) {
-            const int row_a = a & ~3;
-            const int unit_row = column_of[row_a + 1], unit_column = column_of[row_a + 2],
-                      unit_box = column_of[row_a + 3];
+            if (proof != nullptr) write_fitting(*proof, second, a);
             for (int b = down[second]; b != second; b = down[b]) {
-                const int row_b = b & ~3;
-                if (column_of[row_b + 1] == unit_row || column_of[row_b + 2] == unit_column ||
-                    column_of[row_b + 3] == unit_box)
-                    continue;
+                if (!fits(a, b)) continue;
+                if (proof != nullptr) proof->leaf();
                 if (found(a, b)) return true;
             }
         }
         return false;
+    }
+
+    // Rows of the last two cells complete the cover together exactly when
+    // they share no column. Rows of the same kind of node are the only ones
+    // that can share one (node k of a row is in a column of kind k), and the
+    // two cells' own columns differ, so three comparisons decide.
+    bool fits(int a, int b) const {
+        const int* const column_of = column_of_.data();
+        const int row_a = a & ~3, row_b = b & ~3;
+        return column_of[row_a + 1] != column_of[row_b + 1] && column_of[row_a + 2] != column_of[row_b + 2] &&
+               column_of[row_a + 3] != column_of[row_b + 3];
+    }
+
+    // ---- The proof (docs/proofs.md) ----
+    // Each node of the search is a node of the proof tree, written when the
+    // walk reaches it, so the tree comes out in pre-order with its children
+    // in the order the rows are tried. A column maps straight onto the
+    // format: a cell column is a split on that cell over the values of its
+    // rows; a row-, column- or box-value column is a split on where that
+    // value goes in the unit, over the cells of its rows. A column without
+    // rows is a leaf (a contradiction), and so is an empty matrix (a
+    // solution). The checker propagates at least as much as the matrix does
+    // (a selected row's conflicting rows are its placed value's peers and the
+    // cell's other values), so its candidates at any node are among the rows
+    // left here: every split covers them, and every leaf here is one there.
+
+    // The matrix row of a node: its cell and value.
+    int cell_of(int node) const { return ((node - first_row_node_) >> 2) / side_; }
+    int value_of(int node) const { return ((node - first_row_node_) >> 2) % side_ + 1; }
+
+    // The split on a column, over its rows in the order the search tries them.
+    void write_column(np::proof::ProofWriter& proof, int column) const {
+        const int cells = side_ * side_;
+        const bool cell_column = column < cells;
+        int listed[kMaxSide];
+        int n = 0;
+        for (int node = down_[column]; node != column; node = down_[node])
+            listed[n++] = cell_column ? value_of(node) : cell_of(node);
+        const std::span<const int> alternatives(listed, static_cast<std::size_t>(n));
+        if (n == 0) return proof.leaf();
+        if (cell_column) return proof.split_cell(column, alternatives);
+        // Value columns: kind 1 row, 2 column, 3 box; then unit * N + value - 1.
+        const int kind = column / cells, rest = column % cells;
+        proof.split_place(static_cast<np::proof::UnitKind>(kind - 1), rest / side_, rest % side_ + 1, alternatives);
+    }
+
+    // Under row `a` of the first of the last two cells: the split on the
+    // second cell (`column`) over its rows that fit with `a`, or a leaf.
+    void write_fitting(np::proof::ProofWriter& proof, int column, int a) const {
+        int values[kMaxSide];
+        int n = 0;
+        for (int b = down_[column]; b != column; b = down_[b])
+            if (fits(a, b)) values[n++] = value_of(b);
+        if (n == 0) return proof.leaf();
+        proof.split_cell(column, std::span<const int>(values, static_cast<std::size_t>(n)));
     }
 
     // The row mates of a node, in cyclic order after it (step 1..3): keep the
@@ -436,7 +504,7 @@ struct ExhaustiveCount {
     static constexpr np::plugin::Info info = {
         "exhaustive-count", "1.0.0",
         "Exact cover with dancing links (Knuth's Algorithm X): counts every solution, the uniqueness oracle.",
-        NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE, kMaxSide};
+        NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_PROOF, kMaxSide};
 
     // Kept between calls: reset() reuses the arrays while the side stays the
     // same. (A caller without an instance gets one for the call from the layer.)

@@ -217,3 +217,36 @@ TEST_F(Bench, UsageErrors) {
 }
 
 }  // namespace
+
+// --proofs: a plugin that can prove gets a NAME+proof row beside its own; its
+// certification pass's proofs are checked by the framework's checker (every
+// complete search of these unique puzzles proved), their sizes and the
+// checker's speed reported, in every format; --resume keeps the row.
+TEST_F(Bench, ProofsGetARowOfTheirOwnWithEveryProofChecked) {
+    const auto file = puzzles_file();
+    auto run = run_cli({"bench", file, "--plugins", "bitmask-mrv,backtrack", "--proofs", "--seconds", kWholeFile,
+                        "--warmup", "0.05", "--baseline", "bitmask-mrv", "--json", (dir / "p.json").string(),
+                        "--markdown", (dir / "p.md").string()});
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    auto rows = by_plugin(read_json("p.json"));
+    ASSERT_EQ(rows.count("bitmask-mrv+proof"), 1u) << run.out;
+    EXPECT_EQ(rows.count("backtrack+proof"), 0u) << "backtrack cannot prove";
+    const json& proved = rows["bitmask-mrv+proof"];
+    EXPECT_EQ(proved["status"], "measured") << proved.dump();
+    EXPECT_EQ(proved["proofs"]["checked"], 12) << proved.dump();
+    EXPECT_EQ(proved["proofs"]["unproved"], 0) << proved.dump();
+    EXPECT_GT(proved["proofs"]["bytes_mean"].get<double>(), 0);
+    EXPECT_GT(proved["proofs"]["check_rate"].get<double>(), 0);
+    EXPECT_TRUE(proved.contains("ratio"));
+    EXPECT_FALSE(rows["bitmask-mrv"].contains("proofs"));
+    EXPECT_NE(run.out.find("bitmask-mrv+proof on puzzles: 12 proofs checked"), std::string::npos) << run.out;
+    std::ifstream md(dir / "p.md");
+    const std::string markdown((std::istreambuf_iterator<char>(md)), std::istreambuf_iterator<char>());
+    EXPECT_NE(markdown.find("- bitmask-mrv+proof on puzzles: 12 proofs checked"), std::string::npos) << markdown;
+
+    auto again = run_cli({"bench", file, "--plugins", "bitmask-mrv,backtrack", "--proofs", "--seconds", kWholeFile,
+                          "--warmup", "0.05", "--baseline", "bitmask-mrv", "--resume", (dir / "p.json").string(),
+                          "--json", (dir / "q.json").string()});
+    ASSERT_EQ(again.exit_code, 0) << again.err;
+    EXPECT_EQ(by_plugin(read_json("q.json"))["bitmask-mrv+proof"]["proofs"], proved["proofs"]);
+}

@@ -89,3 +89,29 @@ TEST(AbiTwo, ChecksAndGeneratesThroughTheAdapter) {
 }
 
 }  // namespace
+
+namespace {
+
+// Compatibility rule 4 at its edges, for version 3 descriptors.
+TEST(AbiThree, ADescriptorFromALaterMinorVersionLoadsAndIsReadOnlyAsFarAsThisHostKnows) {
+    np::PluginRegistry r;
+    r.add_file(std::string(NUMPLACE_TEST_ABI2_DIR) + "/future_minor.so");
+    ASSERT_EQ(r.plugins().size(), 1u) << (r.skipped().empty() ? "" : r.skipped().front().reason);
+    const np::Plugin& p = r.plugins().front();
+    EXPECT_EQ(p.abi_version(), 3u);
+    EXPECT_EQ(p.descriptor().struct_size, sizeof(np_plugin)) << "the host's copy: what it knows";
+    const np::SolveOutcome out = p.solve(np::Grid(np::Geometry{2, 2}), 2, {}, {});
+    EXPECT_EQ(out.verdict, np::Verdict::unknown) << out.message;
+    EXPECT_EQ(out.message, "a plugin from a later minor version");
+}
+
+TEST(AbiThree, ADescriptorTooSmallForVersionThreeIsRefused) {
+    np::PluginRegistry r;
+    r.add_file(std::string(NUMPLACE_TEST_ABI2_DIR) + "/short_size.so");
+    EXPECT_TRUE(r.plugins().empty());
+    ASSERT_EQ(r.skipped().size(), 1u);
+    EXPECT_NE(r.skipped()[0].reason.find("struct_size 16 is smaller than version 3's 112 bytes"), std::string::npos)
+        << r.skipped()[0].reason;
+}
+
+}  // namespace

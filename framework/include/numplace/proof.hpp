@@ -14,6 +14,7 @@
 // is bounded by the grid's size, never by the proof's.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -58,12 +59,24 @@ public:
     ProofResult finish(ProofClaim claim, const Grid* witness);
 
 private:
+    // A node's listed cells or values: at most 63, kept in place (no
+    // allocation per node).
+    struct Fields {
+        std::array<int, proof::kMaxCount> items{};
+        int size = 0;
+        void clear() { size = 0; }
+        void push_back(int v) { items[static_cast<std::size_t>(size++)] = v; }
+        int back() const { return items[static_cast<std::size_t>(size - 1)]; }
+        int operator[](int i) const { return items[static_cast<std::size_t>(i)]; }
+        const int* begin() const { return items.data(); }
+        const int* end() const { return items.data() + size; }
+    };
     // A decoded node header; `fields` holds its cells, values or positions.
     struct Node {
         proof::Kind kind = proof::Kind::leaf;
         int count = 0;
         int unit = 0, value = 0;          // SPLIT_PLACE
-        std::vector<int> first, second;   // cells or positions, values (ELIMINATE: cells, values)
+        Fields first, second;             // cells or positions, values (ELIMINATE: cells, values)
         uint64_t number = 0;              // 1-based, pre-order
     };
     // A checked node whose children are being read.
@@ -90,7 +103,6 @@ private:
     Outcome propagate();
     bool unit_singles(const std::vector<int>& unit, bool& contradiction);
     bool locked_candidates();
-    bool lock(int box, const std::vector<int>& line);
     void conclude(Outcome outcome);
     bool reject(std::string why);
     std::string at_node(uint64_t number) const;
@@ -100,6 +112,10 @@ private:
     int side_ = 0;
     uint64_t all_ = 0;  // the candidate mask of an empty cell: bits 1..N
     std::vector<std::vector<int>> units_;  // rows, columns, boxes: N cells each
+    std::vector<std::array<int, 3>> units_of_;  // per cell: its row, column and box
+    std::vector<char> dirty_;              // per unit: changed since its singles were looked for
+    std::array<std::vector<std::vector<int>>, 2> segments_;  // rows' and columns' cells in each box they cross
+    std::vector<uint64_t> segment_masks_;  // scratch: the candidates of each segment
     std::vector<uint64_t> masks_;          // per cell; bit v = value v still possible
     std::vector<std::pair<int, uint64_t>> trail_;  // (cell, mask before) for undo
     std::vector<Frame> frames_;

@@ -67,6 +67,8 @@ int run(const Args& args, Streams io) {
     if (!options) return kExitUsage;
     s.options = std::move(*options);
     s.isolate = args.flag("--isolate");
+    s.proofs = args.flag("--proofs");
+    if (s.proofs) s.harness.max_proof_bytes = args.whole("--max-proof-bytes");
     if (s.isolate && ::access(s.harness.runner.worker_program.c_str(), X_OK) != 0) {
         io.err << "numplace bench: " << utf8_clean(s.harness.runner.worker_program)
                << " is missing: --isolate runs plugins in it\n";
@@ -128,7 +130,13 @@ Command bench_command() {
               "Run plugins in verify's worker processes (time and memory limits; each puzzle's time is then "
               "numplace's own, taken as it reads the worker's answers, in whole microseconds, so it includes the "
               "worker protocol and certification; there is no peak memory)"},
-             flags::memory()},
+             flags::memory(),
+             {"--proofs", FlagKind::flag,
+              "Measure each plugin that can prove (capability proof) twice, as NAME and as NAME+proof, which "
+              "writes a proof of every complete search: the certification pass checks them (a rejected one is a "
+              "finding; sizes and the checker's speed are listed under the table), the timed pass writes them "
+              "into memory (docs/proofs.md)"},
+             flags::max_proof_bytes(bench::kProofBytes)},
             run};
 }
 

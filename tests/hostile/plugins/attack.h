@@ -109,12 +109,17 @@ static int attack_solve(void *instance, const np_solve_request *req, np_solve_re
     return attack_honest(req, res);
 }
 
+/* An attack may declare more (#define ATTACK_CAPABILITIES before the include). */
+#ifndef ATTACK_CAPABILITIES
+#define ATTACK_CAPABILITIES 0
+#endif
+
 static const np_plugin attack_descriptor = {
     NP_DESCRIPTOR_HEAD,
     ATTACK_NAME,
     "0.0.1",
     "an attack on the harness (tests/hostile), not a real solver",
-    NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE,
+    NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | ATTACK_CAPABILITIES,
     9,
     NULL,
     0,
