@@ -574,6 +574,28 @@ std::optional<Failure> check_generator(const Plugin& p, const judge::GeneratorCa
                    std::nullopt, g.judgement.kind};
 }
 
+// The `proof` property of a drawn puzzle call, for a generator that proves:
+// the call made again with proofs asked, each puzzle's proof of uniqueness
+// must pass the checker. (That each is unique, by an independent prover,
+// is the generator property's, judged first.)
+std::optional<Failure> check_generated_proofs(const Plugin& p, const judge::GeneratorCall& c, Context& ctx,
+                                              Grid& culprit) {
+    if (c.what != NP_GENERATE_PUZZLE || !p.can(NP_CAP_PROOF) || ctx.proof_bytes == 0) return std::nullopt;
+    Budget budget = ctx.budget;
+    budget.max_proof_bytes = ctx.proof_bytes;
+    const GenerateOutcome out = ctx.run.generate(p, c.size, c.what, c.seed, c.first, c.count, c.options, budget);
+    if (out.fault != Fault::none || out.proofs.size() != out.results.size()) return std::nullopt;
+    for (std::size_t i = 0; i < out.proofs.size(); ++i) {
+        if (out.proofs[i].status == ProofStatus::checked) ++ctx.proofs->generated;
+        if (out.proofs[i].status != ProofStatus::rejected) continue;
+        culprit = out.results[i];
+        return Failure{"proof", judge::describe(c) + ": puzzle " + std::to_string(c.first + i) +
+                                    "'s proof of uniqueness is rejected: " + out.proofs[i].note,
+                       0, std::nullopt, judge::Kind::certificate};
+    }
+    return std::nullopt;
+}
+
 // A generator failure as a corpus entry: the call that fails, with the
 // properties it must have.
 corpus::GeneratorEntry generator_entry(const std::string& plugin, const judge::GeneratorCall& c, uint64_t found_by) {
@@ -841,7 +863,8 @@ std::optional<FuzzRun::Caught> FuzzRun::generator_case(const Plugin& p, const Dr
     const bool generates = p.can(d.call.what == NP_GENERATE_GRID ? NP_CAP_GENERATE_GRID : NP_CAP_GENERATE_PUZZLE);
     if (!generates || !p.supports(d.call.size)) return std::nullopt;
     Grid culprit(d.call.size);
-    const auto f = check_generator(p, d.call, ctx_, culprit);
+    auto f = check_generator(p, d.call, ctx_, culprit);
+    if (!f) f = check_generated_proofs(p, d.call, ctx_, culprit);
     if (!f) return std::nullopt;
     return new_failure(p, d, f, culprit, generator_entry(p.name(), d.call, seed_));
 }

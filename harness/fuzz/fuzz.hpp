@@ -68,6 +68,7 @@ struct ProofTally {
     uint64_t mutated = 0;           // mutated proofs made from them (a child dropped, two values swapped, bytes cut)
     uint64_t mutated_rejected = 0;  // of those, rejected for the true claim the original proved
     uint64_t false_claims = 0;      // claims the oracle refutes tried with either kind: none may be accepted
+    uint64_t generated = 0;         // generated puzzles' proofs of uniqueness the checker accepted
 };
 
 struct Result {

@@ -113,7 +113,7 @@ TEST(ProofMutation, AProofWithNothingToMutate) {
 // The numbers of fuzz's proofs line: checked, paired, mutated, rejected, false claims.
 std::vector<uint64_t> proofs_line(const std::string& out) {
     const std::regex line(
-        "numplace fuzz: (\\d+) proofs checked, each agreeing with the oracle; from them, (\\d+) paired with their "
+        "numplace fuzz: (\\d+) proofs checked, each agreeing with an independent count; from them, (\\d+) paired with their "
         "puzzle less a clue and (\\d+) mutated \\((\\d+) of these rejected even for the true claim\\): (\\d+) false "
         "claims, none accepted");
     std::smatch m;
@@ -137,6 +137,36 @@ TEST(FuzzProofs, AnHonestProversLiesAreAllRefused) {
     EXPECT_GT(n[3], 0u);           // of these, rejected for the true claim
     EXPECT_LE(n[3], n[2]);
     EXPECT_GE(n[4], n[1] + n[2]);  // at least one false claim each
+}
+
+// The bundled provers (exhaustive-count and bitmask-mrv, each held to the
+// other's count): every proof checked, and of the lies made from them
+// none accepted; the mutations matter (many are rejected even for the
+// true claim), and pairing with a puzzle less a clue finds puzzles to try.
+TEST(FuzzProofs, TheBundledProversLiesAreAllRefused) {
+    auto run = run_cli({"fuzz", "--plugins", "exhaustive-count,bitmask-mrv", "--seed", "1", "--seeds", "2"});
+    EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+    const auto n = proofs_line(run.out);
+    ASSERT_EQ(n.size(), 5u) << run.out;
+    EXPECT_GE(n[0], 20u);
+    EXPECT_GT(n[1], 0u);
+    EXPECT_GT(n[3], n[2] / 4) << "mutated proofs rejected for the true claim";
+    EXPECT_GE(n[4], n[1] + n[2]);
+    // bitmask-mrv's generator proves its puzzles: those proofs are checked too.
+    EXPECT_TRUE(std::regex_search(run.out, std::regex("numplace fuzz: [1-9]\\d* generated puzzles' proofs of "
+                                                      "uniqueness checked")))
+        << run.out;
+}
+
+// A generator's proofs go through the same property: the truncating
+// mutant's generated puzzles are found too (its second distinct finding).
+TEST(FuzzProofs, AGeneratorsLyingProofIsFound) {
+    auto run = run_cli({"fuzz", "--plugin-dir", mutant_dir(), "--plugins", "mutant-proof-truncated", "--seed", "1",
+                        "--seeds", "1", "--shrink-seconds", "4", "--keep-going", "2"});
+    EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+    EXPECT_TRUE(std::regex_search(run.out, std::regex("\nFAIL mutant-proof-truncated: proof: puzzles [^\n]*: puzzle "
+                                                      "\\d+'s proof of uniqueness is rejected: the proof ends ")))
+        << run.out;
 }
 
 // Each lying prover is found by the proof property, with the checker's

@@ -46,11 +46,13 @@ std::string print_finding(const fuzz::Finding& f, const fuzz::Settings& s, std::
 // What the proof property did, after a run that found nothing: the proofs
 // checked, and the lies made from them that the checker had to refuse.
 void print_proofs(const fuzz::ProofTally& t, std::ostream& out) {
-    if (t.checked == 0) return;
-    out << "numplace fuzz: " << t.checked << " proofs checked, each agreeing with the oracle; from them, "
-        << t.perturbed << " paired with their puzzle less a clue and " << t.mutated << " mutated ("
-        << t.mutated_rejected << " of these rejected even for the true claim): " << t.false_claims
-        << " false claims, none accepted\n";
+    if (t.checked > 0)
+        out << "numplace fuzz: " << t.checked << " proofs checked, each agreeing with an independent count; from them, "
+            << t.perturbed << " paired with their puzzle less a clue and " << t.mutated << " mutated ("
+            << t.mutated_rejected << " of these rejected even for the true claim): " << t.false_claims
+            << " false claims, none accepted\n";
+    if (t.generated > 0)
+        out << "numplace fuzz: " << t.generated << " generated puzzles' proofs of uniqueness checked\n";
 }
 
 // Every finding's entry in one corpus file (an empty list when none has one).
