@@ -20,6 +20,9 @@
 
 namespace np::cli {
 
+// numplace's version: --version prints it, a proof file records it.
+inline constexpr const char* kVersion = "0.2.0";
+
 // Exit codes, the same for every command.
 constexpr int kExitOk = 0;       // every input processed and well-formed
 constexpr int kExitFailed = 1;   // an input was invalid, a plugin failed or was wrong

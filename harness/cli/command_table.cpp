@@ -14,6 +14,7 @@ const std::vector<Command>& command_table() {
         count_command(),
         generate_command(),
         check_command(),
+        prove_check_command(),
         corpus_lint_command(),
         corpus_import_command(),
     };

@@ -21,7 +21,8 @@ const char* kExitCodes =
     "  0    every input was processed and well-formed (any verdict: unique, found, none, multiple, ...)\n"
     "  1    every input was processed, but one was invalid or a plugin failed or gave a wrong answer\n"
     "       on it, a box shape it does not take included (the shape is the input's, however it was\n"
-    "       given); plugins: a plugin file was skipped; check: a grid breaks a rule\n"
+    "       given); plugins: a plugin file was skipped; check: a grid breaks a rule; solve and\n"
+    "       count --proof: a proof was not written; prove-check: a proof file was rejected\n"
     "  2    usage or I/O error, found before any input is solved: unknown command, flag or plugin, bad\n"
     "       flag or option value, a plugin without the capability asked for (it cannot do that for\n"
     "       any input), an unreadable file (the other inputs still run)\n"    "  130  interrupted by SIGINT (Ctrl-C), 143 by SIGTERM: the call in flight is stopped, what was\n"
@@ -122,7 +123,7 @@ int main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);
     CLI::App app{"numplace: Sudoku solver and generator plugins behind one host"};
     app.footer(kExitCodes);
-    app.set_version_flag("--version", "numplace 0.2.0, plugin ABI " + std::to_string(NP_ABI_VERSION));
+    app.set_version_flag("--version", std::string("numplace ") + kVersion + ", plugin ABI " + std::to_string(NP_ABI_VERSION));
     app.require_subcommand(1, 1);
 
     const auto& table = command_table();

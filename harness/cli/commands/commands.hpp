@@ -10,6 +10,7 @@ Command solve_command();
 Command count_command();
 Command generate_command();
 Command check_command();
+Command prove_check_command();
 Command corpus_lint_command();
 Command corpus_import_command();
 Command verify_command();

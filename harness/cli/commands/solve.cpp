@@ -1,9 +1,12 @@
-// numplace solve / count: one answer per input puzzle, from one plugin.
+// numplace solve / count: one answer per input puzzle, from one plugin;
+// with --proof, each answer's checked proof saved in a proof file.
 #include <iostream>
+#include <memory>
 
 #include "commands.hpp"
 #include "numplace/json.hpp"
 #include "pipeline.hpp"
+#include "proof_file.hpp"
 #include "runner.hpp"
 #include "shared.hpp"
 
@@ -16,13 +19,53 @@ std::string size_name(const ParseResult& parsed, const std::optional<Geometry>& 
     return size ? size->name() : "";
 }
 
+// --proof: where each input's proof goes, and what a proof file says made it.
+struct ProofTarget {
+    std::string pattern;  // FILE; with {n}, one file per input
+    std::string plugin, plugin_version;
+
+    bool numbered() const { return pattern.find("{n}") != std::string::npos; }
+    // The file of input number n (1-based, in input order).
+    std::string path(uint64_t n) const {
+        std::string out = pattern;
+        for (std::size_t at; (at = out.find("{n}")) != std::string::npos;) out.replace(at, 3, std::to_string(n));
+        return out;
+    }
+};
+
+// What became of one input's proof file.
+struct ProofSave {
+    std::string file;
+    bool written = false;
+    std::string why;  // when not written: the proof's note, or the file's error
+};
+
+// The proof line under a text row: "proof: checked (1,234 bytes), written to
+// FILE", or "proof: absent, FILE not written: why".
+void write_proof_line(std::ostream& out, const ProofOutcome& proof, const ProofSave& save) {
+    out << "proof: " << proof_status_name(proof.status);
+    if (proof.status == ProofStatus::checked)
+        out << " (" << proofs::grouped(proof.bytes) << (proof.bytes == 1 ? " byte)" : " bytes)");
+    if (save.written) out << ", written to " << utf8_clean(save.file) << '\n';
+    else if (proof.status == ProofStatus::checked) out << ", not written: " << utf8_clean(save.why) << '\n';
+    else out << ", " << utf8_clean(save.file) << " not written: " << utf8_clean(save.why) << '\n';
+}
+
+json proof_json(const ProofOutcome& proof, const ProofSave& save) {
+    json j{{"status", proof_status_name(proof.status)}, {"bytes", proof.bytes}, {"nodes", proof.nodes},
+           {"check_micros", proof.check_micros}, {"file", save.file}, {"written", save.written}};
+    if (!save.written) j["why"] = save.why;
+    return j;
+}
+
 // JSON rows, one object reused for every input: assigning into keys and
 // strings that already exist keeps allocation out of the per-puzzle path
 // (at 150,000 puzzles a second the host's share must stay small).
 class JsonRows {
 public:
     void write(std::ostream& out, const InputItem& item, const ParseResult& parsed,
-               const std::optional<Geometry>& size, const std::string& plugin, const SolveOutcome& outcome) {
+               const std::optional<Geometry>& size, const std::string& plugin, const SolveOutcome& outcome,
+               const ProofSave* save) {
         json& j = row_;
         j["input"] = item.origin;
         j["puzzle"] = item.text;
@@ -45,6 +88,7 @@ public:
         if (outcome.error) j["error"] = to_json(*outcome.error);
         else if (outcome.verdict == Verdict::error) j["error"] = {{"code", "plugin_error"}, {"message", outcome.message}};
         else if (!outcome.message.empty()) j["message"] = outcome.message;  // the plugin's remark
+        if (save != nullptr) j["proof"] = proof_json(outcome.proof, *save);
         write_json_row(out, j);
     }
 
@@ -96,6 +140,8 @@ struct Job {
     InputItem item;
     ParseResult parsed;
     SolveOutcome outcome;
+    uint64_t number = 0;  // 1-based, in input order: a proof file pattern's {n}
+    ProofSave save;       // with --proof
 };
 
 // What every call of one run shares.
@@ -106,10 +152,43 @@ struct Calls {
     const OptionList& options;
     Budget budget;
     bool one_at_a_time;  // in this process: an interrupt then stops before the next puzzle
+    const ProofTarget* proof;  // --proof, or nullptr
 };
 
+// Writes a job's proof file when the checker accepted the proof: the same
+// bytes it read (`kept`), under a header with the claim it judged.
+void save_proof(const ProofTarget& target, uint64_t max_bytes, Job& job, proofs::ProofFileWriter& kept) {
+    ProofSave& save = job.save;
+    save.file = target.path(job.number);
+    const ProofOutcome& proof = job.outcome.proof;
+    const auto claim = proofs::claim_of(job.outcome);
+    if (proof.status != ProofStatus::checked) {
+        save.why = !proof.note.empty() ? proof.note : "no answer to prove";
+        // Two causes the note does not name: the proof outgrew its budget
+        // (the host then passes no byte on), and a limit reached.
+        if (proof.bytes > max_bytes)
+            save.why = "over the byte budget of " + proofs::grouped(max_bytes) + " bytes (--max-proof-bytes)";
+        else if (job.outcome.verdict == Verdict::multiple && !job.outcome.complete)
+            save.why = "the search stopped at the limit of " + std::to_string(job.outcome.count) +
+                       " solutions; count --proof proves an exact count";
+        return;
+    }
+    if (!claim || kept.size() != proof.bytes) {
+        save.why = "internal: the bytes kept (" + std::to_string(kept.size()) + ") are not those checked";
+        return;
+    }
+    proofs::ProofFileHeader header;
+    header.puzzle = std::get<Grid>(job.parsed);
+    header.claim = *claim;
+    if (claim->kind == ProofClaim::Kind::unique) header.witness = job.outcome.solutions.front();
+    header.plugin = target.plugin;
+    header.plugin_version = target.plugin_version;
+    header.numplace_version = kVersion;
+    save.written = kept.commit(save.file, header, save.why);
+}
+
 // Solves the puzzles of jobs [from, to) in one call of the runner (one
-// exchange with the worker process).
+// exchange with the worker process). With --proof, [from, to) is one job.
 void solve_range(const Calls& calls, std::vector<Job>& batch, std::size_t from, std::size_t to) {
     std::vector<const Grid*> grids;
     std::vector<Job*> asked;
@@ -118,9 +197,25 @@ void solve_range(const Calls& calls, std::vector<Job>& batch, std::size_t from, 
             grids.push_back(grid);
             asked.push_back(&batch[i]);
         }
+    if (calls.proof != nullptr)
+        for (std::size_t i = from; i < to; ++i)
+            batch[i].save = {calls.proof->path(batch[i].number), false, "no puzzle to prove"};
     if (grids.empty()) return;
-    auto outcomes = calls.runner.solve(calls.plugin, grids, calls.limit, calls.options, calls.budget);
-    for (std::size_t k = 0; k < asked.size(); ++k) asked[k]->outcome = std::move(outcomes[k]);
+    std::vector<std::unique_ptr<proofs::ProofFileWriter>> kept(asked.size());
+    ProofSink keep;
+    if (calls.proof != nullptr)
+        keep = [&](uint64_t k, std::string_view bytes) {
+            if (k >= kept.size()) return false;
+            if (!kept[k]) kept[k] = std::make_unique<proofs::ProofFileWriter>();
+            return kept[k]->add(bytes);
+        };
+    auto outcomes = calls.runner.solve(calls.plugin, grids, calls.limit, calls.options, calls.budget, keep);
+    for (std::size_t k = 0; k < asked.size(); ++k) {
+        asked[k]->outcome = std::move(outcomes[k]);
+        if (calls.proof == nullptr) continue;
+        if (!kept[k]) kept[k] = std::make_unique<proofs::ProofFileWriter>();
+        save_proof(*calls.proof, calls.budget.max_proof_bytes, *asked[k], *kept[k]);
+    }
 }
 
 // Solves a batch in order; drops what an interrupt left unanswered (a
@@ -136,7 +231,10 @@ bool solve_batch(const Calls& calls, std::vector<Job>& batch) {
             batch.resize(done);
             return false;
         }
-        const std::size_t end = calls.one_at_a_time ? done + 1 : std::min(batch.size(), done + request);
+        // With --proof, one puzzle a request: its proof is kept whole until
+        // its file is written, and only one is kept at a time.
+        const bool single = calls.one_at_a_time || calls.proof != nullptr;
+        const std::size_t end = single ? done + 1 : std::min(batch.size(), done + request);
         request *= 2;
         solve_range(calls, batch, done, end);
         for (std::size_t i = done; i < end; ++i) {
@@ -154,15 +252,49 @@ bool solve_batch(const Calls& calls, std::vector<Job>& batch) {
     return true;
 }
 
+// --proof and --max-proof-bytes, checked before any input is read: "" when
+// they are fine, otherwise the usage error.
+std::string proof_flags_problem(const Args& args) {
+    if (!args.has("--proof")) return args.has("--max-proof-bytes") ? "--max-proof-bytes needs --proof" : "";
+    if (args.text("--proof") == "-") return "--proof -: a proof file is binary; name a file";
+    if (args.text("--proof").empty()) return "--proof: name a file";
+    return "";
+}
+
+// Counts the proof a row asked for and did not get as a failure of that row
+// (exit 1): a user who asked for FILE can rely on it being there.
+void tally_proof(Tally& tally, const Job& job) {
+    const Verdict v = job.outcome.verdict;
+    if (!job.save.written && v != Verdict::invalid && v != Verdict::error) tally.failed(job.item.origin);
+}
+
+const char* const kProofHelp =
+    "--proof FILE asks the plugin for a proof of each answer and checks it here; a row is then followed by "
+    "'proof: checked (N bytes), written to FILE', or 'proof: STATUS, FILE not written: why' (a search "
+    "that did not finish, multiple without a full count, a plugin that cannot prove with these options, a "
+    "rejected proof). Exit 1 when a proof was not written (an existing FILE is then left as it was); exit 2 "
+    "when the plugin cannot prove at all, or a second puzzle comes for a FILE without {n}.";
+
 int run(const Args& args, Streams io, bool count_mode) {
     const uint64_t limit = args.has("--limit") ? args.whole("--limit") : (count_mode ? NP_UNLIMITED : 2);
+    const std::string command = count_mode ? "count" : "solve";
+    if (auto problem = proof_flags_problem(args); !problem.empty()) {
+        io.err << "numplace " << command << ": " << problem << "\n";
+        return kExitUsage;
+    }
+    const bool proving = args.has("--proof");
     PluginRegistry registry = load_plugins(args, io.err);
-    const uint32_t needs = count_mode ? (NP_CAP_SOLVE | NP_CAP_COUNT) : NP_CAP_SOLVE;
-    auto chosen = choose_plugin(args, registry, needs, count_mode ? "count" : "solve", "solve", io.err);
+    const uint32_t needs = (count_mode ? (NP_CAP_SOLVE | NP_CAP_COUNT) : NP_CAP_SOLVE) | (proving ? NP_CAP_PROOF : 0);
+    auto chosen = choose_plugin(args, registry, needs, proving ? "write proofs" : command, "solve", io.err);
     if (!chosen) return kExitUsage;
     if (!worker_available(args, io.err)) return kExitUsage;
     const auto runner = runner::make_runner(harness_settings(args).runner);
-    const Calls calls{*runner, *chosen->plugin, limit, chosen->options, budget_of(args), args.flag("--in-process")};
+    std::optional<ProofTarget> target;
+    if (proving) target = ProofTarget{args.text("--proof"), chosen->plugin->name(), chosen->plugin->version()};
+    Budget budget = budget_of(args);
+    budget.max_proof_bytes = proving ? args.whole("--max-proof-bytes") : 0;
+    const Calls calls{*runner, *chosen->plugin, limit, chosen->options, budget, args.flag("--in-process"),
+                      target ? &*target : nullptr};
     const OutputFormat format = output_format_from_name(args.text("--format")).value_or(OutputFormat::line);
     const auto size = size_of(args);
     const std::string& plugin = chosen->plugin->name();
@@ -170,7 +302,8 @@ int run(const Args& args, Streams io, bool count_mode) {
     // Parsing and writing on this thread, solving on the pipeline's worker
     // thread (which talks to the worker process, if any).
     Tally tally;
-    bool bad_option = false;
+    bool bad_option = false, second_puzzle = false;
+    uint64_t inputs = 0;
     JsonRows json_rows;
     OrderedPipeline<Job> pipeline(
         OrderedPipeline<Job>::Batched{}, [&](std::vector<Job>& batch) { return solve_batch(calls, batch); },
@@ -180,11 +313,21 @@ int run(const Args& args, Streams io, bool count_mode) {
             if (outcome.verdict == Verdict::invalid) tally.invalid(job.item.origin);
             else if (outcome.verdict == Verdict::error) tally.failed(job.item.origin);
             if (outcome.status == NP_BAD_OPTION) bad_option = true;
-            if (format == OutputFormat::json) json_rows.write(io.out, job.item, job.parsed, size, plugin, outcome);
+            if (target) tally_proof(tally, job);
+            const ProofSave* save = target ? &job.save : nullptr;
+            if (format == OutputFormat::json) json_rows.write(io.out, job.item, job.parsed, size, plugin, outcome, save);
             else write_text(io.out, outcome, format, count_mode);
+            if (save != nullptr && format != OutputFormat::json) write_proof_line(io.out, outcome.proof, *save);
         });
     for_each_input(args, io.in, io.err, tally, [&](const InputItem& item) {
-        Job job{item, parse_item(item, size), {}};
+        if (++inputs == 2 && target && !target->numbered()) {
+            io.err << "numplace " << command << ": --proof " << utf8_clean(target->pattern)
+                   << " holds one puzzle's proof, and " << utf8_clean(item.origin)
+                   << " is a second puzzle: put {n} in the name (--proof proof-{n}.np) for one file per puzzle\n";
+            second_puzzle = true;
+            return false;
+        }
+        Job job{item, parse_item(item, size), {}, inputs, {}};
         if (const Reason* reason = std::get_if<Reason>(&job.parsed)) {
             job.outcome.verdict = Verdict::invalid;
             job.outcome.error = *reason;
@@ -199,8 +342,10 @@ int run(const Args& args, Streams io, bool count_mode) {
     pipeline.finish();
     io.out.flush();
     const int code = tally.finish(io.err, "inputs");
-    return bad_option && !interrupted() ? kExitUsage : code;
+    return (bad_option || second_puzzle) && !interrupted() ? kExitUsage : code;
 }
+
+constexpr uint64_t kDefaultMaxProofBytes = uint64_t{1} << 30;  // 1 GiB: kept in a temporary file, not in memory
 
 std::vector<FlagSpec> solve_flags(bool count_mode) {
     FlagSpec limit{"--limit", FlagKind::whole,
@@ -208,9 +353,17 @@ std::vector<FlagSpec> solve_flags(bool count_mode) {
                               : "Stop after this many solutions; 2 also proves uniqueness, 1 takes the first found",
                    count_mode ? "" : "2"};
     limit.at_least(1);
+    FlagSpec proof{"--proof", FlagKind::text,
+                   "Save each answer's proof, once checked here, in this proof file (docs/proofs.md); with {n} in the "
+                   "name, one file per input ({n} = its number, 1, 2, ...), otherwise one puzzle only. Needs a plugin "
+                   "that can prove (capability proof)"};
+    FlagSpec max_proof = flags::max_proof_bytes(kDefaultMaxProofBytes);
+    max_proof.help = "With --proof: the byte budget of each proof; past it the answer stands unproved and no file is "
+                     "written";
+    max_proof.at_least(1);
     return {flags::plugin(), flags::plugin_dir(), flags::allow_insecure_plugins(), flags::no_sandbox(), limit, flags::option(), flags::size(),
             flags::input_format(), flags::format({"line", "grid", "share", "json"}, "line"), flags::max_nodes(),
-            flags::timeout(), flags::in_process(), flags::memory(), flags::inputs()};
+            flags::timeout(), proof, max_proof, flags::in_process(), flags::memory(), flags::inputs()};
 }
 
 }  // namespace
@@ -221,7 +374,8 @@ Command solve_command() {
             "Each input gets one row: the solution when it is unique (proved), 'found: <solution>' when a "
             "solution was found but uniqueness was not examined (a plugin that cannot prove it, --limit 1, or a "
             "spent budget), otherwise none, multiple, unknown (budget spent), 'invalid: <reason>' or "
-            "'error: <message>'. --format json gives one object per input. " + std::string(kWorkerHelp),
+            "'error: <message>'. --format json gives one object per input. " + std::string(kProofHelp) + " " +
+                std::string(kWorkerHelp),
             solve_flags(false),
             [](const Args& a, Streams io) { return run(a, io, false); }};
 }
@@ -230,7 +384,8 @@ Command count_command() {
     return {{"count"},
             "Count solutions (all of them unless --limit); N+ = a lower bound",
             "Each input gets its count; N+ when the search stopped early (--limit, --max-nodes, --timeout or "
-            "an interrupt), so N is a lower bound. Needs a plugin that can count. " + std::string(kWorkerHelp),
+            "an interrupt), so N is a lower bound. Needs a plugin that can count. " + std::string(kProofHelp) + " " +
+                std::string(kWorkerHelp),
             solve_flags(true),
             [](const Args& a, Streams io) { return run(a, io, true); }};
 }
