@@ -6,12 +6,15 @@
 #include <chrono>
 #include <numeric>
 #include <set>
+#include <utility>
 
 #include "generators.hpp"
 #include "judge.hpp"
 #include "numplace/certify.hpp"
 #include "numplace/clock.hpp"
+#include "numplace/proof.hpp"
 #include "numplace/random.hpp"
+#include "proof_mutation.hpp"
 #include "setup.hpp"
 
 namespace np::fuzz {
@@ -113,6 +116,34 @@ struct Context {
         std::string by;
         std::optional<Exact> exact;
     } last_count{};
+
+    // The proof property: each proof's byte budget (0: the property is
+    // off; `budget` itself asks for no proofs), and where it counts.
+    uint64_t proof_bytes = 0;
+    ProofTally* proofs = nullptr;
+
+    // What counter_for(plugin) finds for `puzzle` looking for up to `limit`
+    // solutions: the exact count, or at least `limit`; nullopt when there is
+    // no such counter or the budget stops it first.
+    struct Found {
+        uint64_t count = 0;
+        bool exact = false;
+        Grid first;  // the solution, when exactly one
+        std::string by;
+        std::string text() const {
+            return by + " finds " + (exact ? std::to_string(count) : std::to_string(count) + " or more") +
+                   (count == 1 && exact ? " solution" : " solutions");
+        }
+    };
+    std::optional<Found> search(const std::string& plugin, const Grid& puzzle, uint64_t limit) {
+        const Plugin* counter = counter_for(plugin);
+        if (!counter || !counter->supports(puzzle.geometry)) return std::nullopt;
+        const SolveOutcome o = run.solve_one(*counter, puzzle, limit, {}, budget);
+        if (o.fault != Fault::none || (!o.complete && o.count < limit)) return std::nullopt;
+        Found f{o.count, o.complete, Grid(puzzle.geometry), counter->name()};
+        if (o.complete && o.count == 1) f.first = o.solutions.at(0);
+        return f;
+    }
 };
 
 // A full grid from an independent seed: the grid source's result `seed`,
@@ -186,12 +217,15 @@ bool add_duplicate(Grid& puzzle, Rng& rng) {
 
 // The steps of check(), in order. The solving properties (kAnswer ..
 // kDuplicate) judge the drawn puzzle; kCount judges a puzzle of its own, one
-// with few solutions (FuzzRun::few_solutions).
-enum Step : int { kAnswer, kAgreement, kSymmetry, kAddClue, kRemoveClue, kDuplicate, kCount };
+// with few solutions (FuzzRun::few_solutions), and kCountProof its proof of
+// that count; kProof the proof of the drawn puzzle's verdict. The proof
+// steps (the `proof` property, Properties::proof) judge only plugins that
+// prove, in calls of their own that ask for proofs.
+enum Step : int { kAnswer, kAgreement, kSymmetry, kAddClue, kRemoveClue, kDuplicate, kCount, kCountProof, kProof };
 struct Steps {
     int first = kAnswer, last = kDuplicate;
 };
-constexpr Steps kSolving{kAnswer, kDuplicate}, kCounting{kCount, kCount};
+constexpr Steps kSolving{kAnswer, kDuplicate}, kCounting{kCount, kCountProof}, kProving{kProof, kProof};
 
 struct Failure {
     std::string property, message;
@@ -236,6 +270,55 @@ std::optional<std::string> wrong_count(const SolveOutcome& o, uint64_t limit, co
     return std::nullopt;
 }
 
+// ---- Claims a proof may be checked for ----------------------------------------------
+
+// A verdict as the checker takes it, with the witness a unique claim names.
+struct Claim {
+    ProofClaim claim;
+    std::optional<Grid> witness;
+
+    uint64_t solutions() const { return claim.count; }  // 1 for unique, 0 for none
+    std::string text() const {
+        if (claim.kind == ProofClaim::Kind::unique) return witness ? "unique" : "exactly one solution";
+        if (claim.kind == ProofClaim::Kind::none) return "none";
+        return "exactly " + std::to_string(claim.count) + " solutions";
+    }
+    // The claim of a complete search's answer (the proof's own).
+    static Claim of(const SolveOutcome& o) {
+        if (o.verdict == Verdict::unique) return {ProofClaim::unique(), o.solutions.at(0)};
+        if (o.verdict == Verdict::none) return {ProofClaim::none(), std::nullopt};
+        return {ProofClaim::exactly(o.count), std::nullopt};
+    }
+};
+
+// True when what the counter found shows the claim false.
+bool refutes(const Context::Found& f, const Claim& c) {
+    if (!f.exact) return f.count > c.solutions();  // at least f.count
+    if (f.count != c.solutions()) return true;
+    return c.claim.kind == ProofClaim::Kind::unique && c.witness && *c.witness != f.first;
+}
+
+// The claim and its neighbours, the false claims a lie would make: none,
+// one solution fewer, one more.
+std::vector<Claim> claims_near(const Claim& c) {
+    std::vector<Claim> out = {c};
+    const auto add = [&](uint64_t n) {
+        for (const Claim& o : out)
+            if (o.solutions() == n) return;
+        out.push_back({n == 0 ? ProofClaim::none() : ProofClaim::exactly(n), std::nullopt});
+    };
+    add(0);
+    if (c.solutions() > 1) add(c.solutions() - 1);
+    add(c.solutions() + 1);
+    return out;
+}
+
+bool checker_accepts(const Grid& puzzle, std::string_view bytes, const Claim& c, uint64_t max_bytes) {
+    ProofChecker checker(puzzle, max_bytes);
+    checker.feed(bytes);
+    return checker.finish(c.claim, c.witness ? &*c.witness : nullptr).accepted;
+}
+
 // Every property for one plugin on one puzzle, in steps (Failure::step);
 // `choices` fix the random choices and the limit, so that a shrunk puzzle is
 // judged the same way as the original. Each step returns false to stop: a
@@ -250,8 +333,9 @@ public:
         using Method = bool (Properties::*)();
         static constexpr Method kSteps[] = {&Properties::answer,      &Properties::agreement, &Properties::symmetry,
                                             &Properties::add_clue,    &Properties::remove_clue,
-                                            &Properties::duplicate,   &Properties::count};
-        for (int step = steps.first; step <= steps.last && step <= kCount; ++step)
+                                            &Properties::duplicate,   &Properties::count,     &Properties::count_proof,
+                                            &Properties::verdict_proof};
+        for (int step = steps.first; step <= steps.last && step <= kProof; ++step)
             if (!(this->*kSteps[step])()) break;
         if (failure_) failure_->first = steps.first;
         return failure_;
@@ -359,6 +443,91 @@ private:
             return fail(kCount, "count", judge::Kind::disagreement, *wrong);
         return true;
     }
+    // 7: proofs (docs/proofs.md). With proofs asked, a complete search's
+    // proof must pass the checker (which the runner runs in this process),
+    // and an accepted one must agree with an independent counter. Then lies
+    // are made from it, and the checker may accept none for a claim the
+    // counter refutes: (a) the proof with the puzzle less one clue, chosen so
+    // that the claim is false there; (b) the proof mutated at random.
+    // On the drawn puzzle with limit 2, as verify asks: proofs of unique and
+    // none. Most drawn puzzles with one solution are easy enough for the
+    // checker's own propagation, which then reads the proof without judging
+    // it; hence also:
+    bool verdict_proof() { return proof(kProof, 2); }
+    // on the count property's puzzle (up to 300 solutions) with no limit:
+    // proofs of exact counts, where several solutions always need the tree.
+    bool count_proof() { return !p_.can(NP_CAP_COUNT) || proof(kCountProof, NP_UNLIMITED); }
+    bool proof(int step, uint64_t limit) {
+        if (!p_.can(NP_CAP_PROOF) || ctx_.proof_bytes == 0 || !obeys_rules(puzzle_)) return true;
+        Budget budget = ctx_.budget;
+        budget.max_proof_bytes = ctx_.proof_bytes;
+        std::string bytes;
+        const auto keep = [&](uint64_t, std::string_view chunk) { return bytes.append(chunk), true; };
+        const SolveOutcome o = ctx_.run.solve(p_, {&puzzle_}, limit, {}, budget, keep).at(0);
+        if (faulted(step, o, puzzle_)) return false;
+        step_ = step;
+        if (o.proof.status == ProofStatus::rejected)
+            return fail(step, "proof", judge::Kind::certificate,
+                        "its proof of " + Claim::of(o).text() + " is rejected: " + o.proof.note);
+        if (o.proof.status != ProofStatus::checked) return true;
+        const Claim claim = Claim::of(o);
+        const auto truth = ctx_.search(p_.name(), puzzle_, claim.solutions() + 2);
+        if (!truth) return true;
+        if (refutes(*truth, claim))
+            return fail(step, "proof", judge::Kind::disagreement,
+                        "the checker accepted its proof of " + claim.text() + ", but " + truth->text());
+        ++ctx_.proofs->checked;
+        return perturbed(bytes, claim) && mutated(bytes, claim, *truth);
+    }
+    // (a): up to kPerturbTries clues, in a random order, until one whose
+    // removal makes the claim false by the counter.
+    bool perturbed(const std::string& bytes, const Claim& claim) {
+        constexpr std::size_t kPerturbTries = 8;
+        auto givens = cells(true);
+        rng_.shuffle(givens.begin(), givens.end());
+        for (std::size_t i = 0; i < std::min(givens.size(), kPerturbTries); ++i) {
+            Grid fewer = puzzle_;
+            const auto cell = static_cast<std::size_t>(givens[i]);
+            fewer.cells[cell] = 0;
+            const auto truth = ctx_.search(p_.name(), fewer, claim.solutions() + 2);
+            if (!truth || !refutes(*truth, claim)) continue;
+            ++ctx_.proofs->perturbed;
+            const int n = puzzle_.side(), at = givens[i];
+            return nothing_false_accepted(fewer, bytes, claim, *truth,
+                                          "its proof, on the puzzle without its clue in " +
+                                              cell_label(at / n + 1, at % n + 1) + ",");
+        }
+        return true;
+    }
+    // (b): kMutationsPerKind of each kind; a mutation may make a proof
+    // that still proves the true claim (a child the checker had already
+    // ruled out, dropped), never one that proves a false one.
+    bool mutated(const std::string& bytes, const Claim& claim, const Context::Found& truth) {
+        constexpr int kMutationsPerKind = 3;
+        const proof::Shape shape{puzzle_.geometry.box_rows, puzzle_.geometry.box_cols};
+        for (Mutation kind : kMutations)
+            for (int i = 0; i < kMutationsPerKind; ++i) {
+                const auto m = mutate_proof(bytes, shape, kind, rng_);
+                if (!m) break;
+                ++ctx_.proofs->mutated;
+                if (!checker_accepts(puzzle_, m->bytes, claim, ctx_.proof_bytes)) ++ctx_.proofs->mutated_rejected;
+                if (!nothing_false_accepted(puzzle_, m->bytes, claim, truth, "its proof with " + m->what)) return false;
+            }
+        return true;
+    }
+    // The claims near `claim` that `truth` refutes: none may be accepted
+    // with `bytes` for `puzzle`.
+    bool nothing_false_accepted(const Grid& puzzle, std::string_view bytes, const Claim& claim,
+                                const Context::Found& truth, const std::string& what) {
+        for (const Claim& c : claims_near(claim)) {
+            if (!refutes(truth, c)) continue;
+            ++ctx_.proofs->false_claims;
+            if (checker_accepts(puzzle, bytes, c, ctx_.proof_bytes))
+                return fail(step_, "proof", judge::Kind::disagreement,
+                            "the checker accepted " + what + " for " + c.text() + ", but " + truth.text());
+        }
+        return true;
+    }
     // The cells with a given (or without one), in order.
     std::vector<int> cells(bool given) const {
         std::vector<int> at;
@@ -374,6 +543,7 @@ private:
     Context& ctx_;
     SolveOutcome out_;
     std::optional<Failure> failure_;
+    int step_ = kProof;  // the proof step running (its failures name it)
 };
 
 std::optional<Failure> check(const Plugin& p, const Grid& puzzle, const Choices& choices, Context& ctx,
@@ -402,6 +572,28 @@ std::optional<Failure> check_generator(const Plugin& p, const judge::GeneratorCa
     if (g.culprit) culprit = *g.culprit;
     return Failure{std::string(judge::kind_name(g.judgement.kind)), judge::describe(c) + ": " + g.judgement.finding, 0,
                    std::nullopt, g.judgement.kind};
+}
+
+// The `proof` property of a drawn puzzle call, for a generator that proves:
+// the call made again with proofs asked, each puzzle's proof of uniqueness
+// must pass the checker. (That each is unique, by an independent prover,
+// is the generator property's, judged first.)
+std::optional<Failure> check_generated_proofs(const Plugin& p, const judge::GeneratorCall& c, Context& ctx,
+                                              Grid& culprit) {
+    if (c.what != NP_GENERATE_PUZZLE || !p.can(NP_CAP_PROOF) || ctx.proof_bytes == 0) return std::nullopt;
+    Budget budget = ctx.budget;
+    budget.max_proof_bytes = ctx.proof_bytes;
+    const GenerateOutcome out = ctx.run.generate(p, c.size, c.what, c.seed, c.first, c.count, c.options, budget);
+    if (out.fault != Fault::none || out.proofs.size() != out.results.size()) return std::nullopt;
+    for (std::size_t i = 0; i < out.proofs.size(); ++i) {
+        if (out.proofs[i].status == ProofStatus::checked) ++ctx.proofs->generated;
+        if (out.proofs[i].status != ProofStatus::rejected) continue;
+        culprit = out.results[i];
+        return Failure{"proof", judge::describe(c) + ": puzzle " + std::to_string(c.first + i) +
+                                    "'s proof of uniqueness is rejected: " + out.proofs[i].note,
+                       0, std::nullopt, judge::Kind::certificate};
+    }
+    return std::nullopt;
 }
 
 // A generator failure as a corpus entry: the call that fails, with the
@@ -486,8 +678,9 @@ std::optional<corpus::PuzzleEntry> entry_for(const Finding& f, Context& ctx) {
         if (o.verdict == Verdict::unique) e.expect.solution = o.solutions.at(0), e.expect.count = 1;
         else if (o.verdict == Verdict::none) e.expect.count = 0;
         else e.expect.count_at_least = 2;
-        // A miscount is kept with the exact count, so that verify counts it.
-        const auto exact = f.property == "count" ? ctx.exact_count(f.plugin, f.puzzle) : std::nullopt;
+        // A miscount, or a rejected proof of a count, is kept with the exact count, so that verify counts it.
+        const bool counted = f.property == "count" || f.property == "proof";  // a proof may be of a count
+        const auto exact = counted ? ctx.exact_count(f.plugin, f.puzzle) : std::nullopt;
         if (exact && o.verdict == Verdict::multiple) e.expect.count = exact->count, e.expect.count_at_least.reset();
     } else {
         return std::nullopt;  // the truth is not established
@@ -658,6 +851,8 @@ std::optional<FuzzRun::Caught> FuzzRun::judge_case(const Drawn& d) {
             if (*few)
                 if (auto c = new_failure(p, d, check(p, **few, d.choices, ctx_, kCounting), **few)) return c;
         }
+        if (p.can(NP_CAP_SOLVE) && p.can(NP_CAP_PROOF) && ctx_.proof_bytes > 0)
+            if (auto c = new_failure(p, d, check(p, d.puzzle, d.choices, ctx_, kProving), d.puzzle)) return c;
         if (auto c = generator_case(p, d)) return c;
     }
     return std::nullopt;
@@ -668,7 +863,8 @@ std::optional<FuzzRun::Caught> FuzzRun::generator_case(const Plugin& p, const Dr
     const bool generates = p.can(d.call.what == NP_GENERATE_GRID ? NP_CAP_GENERATE_GRID : NP_CAP_GENERATE_PUZZLE);
     if (!generates || !p.supports(d.call.size)) return std::nullopt;
     Grid culprit(d.call.size);
-    const auto f = check_generator(p, d.call, ctx_, culprit);
+    auto f = check_generator(p, d.call, ctx_, culprit);
+    if (!f) f = check_generated_proofs(p, d.call, ctx_, culprit);
     if (!f) return std::nullopt;
     return new_failure(p, d, f, culprit, generator_entry(p.name(), d.call, seed_));
 }
@@ -714,12 +910,15 @@ void FuzzRun::shrink_finding(Finding& f) {
     for (const Plugin& q : ctx_.all)
         if (q.name() == f.plugin) p = &q;
     const auto deadline = std::max(*first_failure_ + shrink_budget(), Clock::now() + shrink_budget() / 4);
+    // The proof tally counts the cases judged, not the steps of shrinking.
+    const ProofTally tally = *ctx_.proofs;
     const Shrunk shrunk = shrink(*p, f.puzzle, found_choices_, found_failure_, ctx_, deadline);
     f.puzzle = shrunk.puzzle;
     f.shrunk_completely = shrunk.complete;
     if (auto again = check(*p, f.puzzle, found_choices_, ctx_, {found_failure_.first, found_failure_.step}))
         f.message = again->message;
     f.entry = entry_for(f, ctx_);
+    *ctx_.proofs = tally;
 }
 
 std::optional<Finding> FuzzRun::run_seed(uint64_t seed, uint64_t from, Result& result, std::string& error) {
@@ -808,6 +1007,9 @@ std::optional<Result> run(const Settings& s, std::string& error) {
     auto runner = runner::make_runner(s.harness.runner);
     Context ctx{tested, plugins->oracle, plugins->registry.plugins(), grid_source, *runner, s.harness.budget()};
     Result result;
+    // Only the proof property asks for proofs.
+    ctx.proof_bytes = std::exchange(ctx.budget.max_proof_bytes, 0);
+    ctx.proofs = &result.proofs;
     FuzzRun fuzz(s, ctx, result.findings);
     const Stopwatch clock;
     // After a finding, the same seed once more from the case that failed:

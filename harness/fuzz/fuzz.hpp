@@ -1,6 +1,7 @@
 // numplace fuzz: random puzzles of every shape (rapidcheck draws them),
 // metamorphic properties checked for each plugin against an independent
 // prover (the oracle, or another plugin when the oracle is the one tested),
+// proofs checked and lies made from them (the `proof` property),
 // judged by harness/judge, and each failure shrunk, clue by clue, to a
 // puzzle a person can read. Runs plugins through the runner (worker
 // processes by default). A run is seeds one after another; each seed's
@@ -26,7 +27,9 @@ namespace np::fuzz {
 
 struct Settings {
     // plugins (empty: every loaded plugin that can solve or generate),
-    // folders, oracle, the per-call budget, runner, cancel.
+    // folders, oracle, the per-call budget, runner, cancel; its
+    // max_proof_bytes > 0 turns the `proof` property on (each proof's budget;
+    // only that property's calls ask for proofs).
     harness::Settings harness;
     std::optional<Geometry> size;      // only this shape; default: the six standard shapes
     double seconds = 10;               // the whole run
@@ -57,8 +60,20 @@ struct Finding {
     std::optional<corpus::GeneratorEntry> generator;
 };
 
+// What the `proof` property did (fuzz.cpp, Properties::proof), counted
+// while cases are judged (not while a finding shrinks).
+struct ProofTally {
+    uint64_t checked = 0;           // plugins' proofs the checker accepted, each agreeing with the oracle
+    uint64_t perturbed = 0;         // of those, paired with their puzzle less a clue that breaks the claim
+    uint64_t mutated = 0;           // mutated proofs made from them (a child dropped, two values swapped, bytes cut)
+    uint64_t mutated_rejected = 0;  // of those, rejected for the true claim the original proved
+    uint64_t false_claims = 0;      // claims the oracle refutes tried with either kind: none may be accepted
+    uint64_t generated = 0;         // generated puzzles' proofs of uniqueness the checker accepted
+};
+
 struct Result {
     uint64_t seeds = 0, cases = 0;
+    ProofTally proofs;
     std::vector<Finding> findings;  // in the order found; at most keep_going, each distinct
     bool interrupted = false;
 };

@@ -13,6 +13,10 @@ namespace np::cli {
 
 namespace {
 
+// The proof property's budget per proof: fuzz's puzzles are small, and a
+// proof over it is skipped, not failed.
+constexpr uint64_t kProofBytes = 1 << 20;
+
 // One finding: the FAIL line (tests and tests/mutants/who-caught-what read
 // it), the puzzle, how to find it again, its corpus entry; the entry's YAML.
 std::string print_finding(const fuzz::Finding& f, const fuzz::Settings& s, std::ostream& out) {
@@ -37,6 +41,18 @@ std::string print_finding(const fuzz::Finding& f, const fuzz::Settings& s, std::
     const std::string entry = f.generator ? corpus::to_yaml(*f.generator) : f.entry ? corpus::to_yaml(*f.entry) : "";
     if (!entry.empty()) out << "  corpus entry:\n" << entry;
     return entry;
+}
+
+// What the proof property did, after a run that found nothing: the proofs
+// checked, and the lies made from them that the checker had to refuse.
+void print_proofs(const fuzz::ProofTally& t, std::ostream& out) {
+    if (t.checked > 0)
+        out << "numplace fuzz: " << t.checked << " proofs checked, each agreeing with an independent count; from them, "
+            << t.perturbed << " paired with their puzzle less a clue and " << t.mutated << " mutated ("
+            << t.mutated_rejected << " of these rejected even for the true claim): " << t.false_claims
+            << " false claims, none accepted\n";
+    if (t.generated > 0)
+        out << "numplace fuzz: " << t.generated << " generated puzzles' proofs of uniqueness checked\n";
 }
 
 // Every finding's entry in one corpus file (an empty list when none has one).
@@ -79,6 +95,7 @@ int run(const Args& args, Streams io) {
     if (result->findings.empty()) {
         io.out << "numplace fuzz: nothing found in " << result->cases << " cases (seeds " << s.seed << " to "
                << s.seed + result->seeds - (result->seeds > 0) << ")\n";
+        print_proofs(result->proofs, io.out);
         return kExitOk;
     }
     std::vector<std::string> entries;
@@ -103,7 +120,11 @@ Command fuzz_command() {
             "oracle's, or for the oracle itself another plugin's; certificates "
             "outrank claims); keep its verdict, and carry its solution along, under a symmetry; stay unique with the "
             "same solution when a clue from the solution is added; never lose solutions when a clue is removed; "
-            "call duplicate givens invalid. Each generator is also given a drawn call (grids or puzzles, a seed, a "
+            "call duplicate givens invalid. A plugin that can prove (capability proof) is asked once more with proofs "
+            "(--max-proof-bytes; 0 turns this off): its proof must pass the checker and agree with an independent "
+            "counter, and lies made from it (the proof with the puzzle less a clue that makes the claim false; the "
+            "proof with a child dropped, two values swapped or bytes cut) must never be accepted for a claim the "
+            "counter refutes. Each generator is also given a drawn call (grids or puzzles, a seed, a "
             "first index, 1-3 results): every result certified, each puzzle unique by an independent prover, the same results "
             "when asked again, from first_index and as a shorter run. A plugin that counts must, on shapes up to 3x3, "
             "on a puzzle with few solutions (at most 300, by the oracle: the drawn puzzle, or its full grid with as "
@@ -135,7 +156,8 @@ Command fuzz_command() {
                   {"--regressions", FlagKind::text,
                    "Write each finding's shrunk puzzle (or failing generator call) as a corpus entry, all in one "
                    "FILE.yaml"},
-                  {"--reproduce", FlagKind::text, "Run once with this reproduce string from an earlier failure"}}),
+                  {"--reproduce", FlagKind::text, "Run once with this reproduce string from an earlier failure"},
+                  flags::max_proof_bytes(kProofBytes)}),
             run};
 }
 
