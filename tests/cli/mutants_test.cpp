@@ -25,6 +25,8 @@ struct Expectation {
 // (the kind, for a fault). Both catch the miscount: fuzz by its count
 // property, verify by the corpus's counts.
 // verify lists every failure; its first line is "FAIL mutant-x ENTRY: kind: ...".
+// The proof mutants are caught by verify (below; in fuzz by the proof
+// property, tests/cli/proof_fuzz_test.cpp, with less shrinking than here).
 // fuzz runs three seeds (a fixed amount of work, never a duration) with its
 // default settings, except for the endless loop: there a 1 s --timeout and
 // 10 s of shrinking, since every shrinking step that still hangs waits for
@@ -51,6 +53,21 @@ const std::vector<Expectation> kExpected = {
     {"throw-12", kFuzz, "FAIL mutant-throw-12: crashed: mutant-throw-12 crashed: SIGABRT"},
     {"seedless", kFuzz, "FAIL mutant-seedless: generator: "},
     {"one-too-many", kFuzz, "FAIL mutant-one-too-many: generator: "},
+    // Lying proofs (docs/proofs.md): verify asks for proofs by default, and a
+    // rejected one fails its row as a certificate failure; the first row
+    // whose proof is rejected, with the checker's reason.
+    {"proof-drops-branch", {"verify"},
+     "FAIL mutant-proof-drops-branch 17clue-1331: certificate: its proof was rejected: node 1: split on r9c4 misses value 9"},
+    {"proof-non-candidate", {"verify"},
+     "FAIL mutant-proof-non-candidate 17clue-1331: certificate: its proof was rejected: node 11,561: split on r9c5 misses value 7"},
+    {"proof-open-leaf", {"verify"},
+     "FAIL mutant-proof-open-leaf 17clue-8009: certificate: its proof was rejected: node 2: a leaf, but r1c1 still has 2 candidates"},
+    {"proof-truncated", {"verify"},
+     "FAIL mutant-proof-truncated 17clue-124: certificate: its proof was rejected: the proof ends before node "},
+    {"proof-other-puzzle", {"verify"},
+     "FAIL mutant-proof-other-puzzle 17clue-1331: certificate: its proof was rejected: node 17,708: split on r9c1 misses value 1"},
+    {"proof-hides-twin", {"verify"},
+     "FAIL mutant-proof-hides-twin sizes-2x2-10: certificate: its proof was rejected: the proof shows 2 solutions, but the claim is unique"},
 };
 
 TEST(SlowMutants, EachIsCaughtWithTheRightKind) {
