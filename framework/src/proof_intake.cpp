@@ -12,7 +12,9 @@ std::string bytes_text(uint64_t n) { return std::to_string(n) + (n == 1 ? " byte
 }  // namespace
 
 ProofIntake::ProofIntake(const Grid& puzzle, uint64_t max_bytes)
-    : checker_(puzzle, max_bytes), max_bytes_(max_bytes) {}
+    : started_ns_(monotonic_ns()), checker_(puzzle, max_bytes), max_bytes_(max_bytes) {
+    micros_ = (monotonic_ns() - started_ns_) / 1000;
+}
 
 bool ProofIntake::feed(std::string_view bytes) {
     received_ += bytes.size();

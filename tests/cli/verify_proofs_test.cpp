@@ -161,8 +161,7 @@ TEST_F(VerifyProofs, RequireProofsFailsAProvingPluginWhoseProofIsAbsent) {
     EXPECT_EQ(proved.exit_code, 0) << proved.out << proved.err;
 
     // Ten bytes: every proof longer than that goes over the budget and is
-    // absent (the plugin was told to stop writing, so it declares none);
-    // those rows, and only those, fail.
+    // absent; those rows, and only those, fail, saying why.
     const auto cut = verify({"--require-proofs", "--max-proof-bytes", "10", "--report", path("cut.json")});
     EXPECT_EQ(cut.exit_code, 1) << cut.out << cut.err;
     std::size_t failed = 0;
@@ -173,7 +172,8 @@ TEST_F(VerifyProofs, RequireProofsFailsAProvingPluginWhoseProofIsAbsent) {
         ++failed;
         EXPECT_EQ(r["proof"], "absent") << r;
         EXPECT_EQ(r["kind"], "certificate") << r;
-        EXPECT_NE(r["finding"].get<std::string>().find(" without a checked proof (--require-proofs): "),
+        EXPECT_NE(r["finding"].get<std::string>().find(" without a checked proof (--require-proofs): over the byte "
+                                                       "budget of 10 bytes"),
                   std::string::npos)
             << r;
     }

@@ -151,6 +151,7 @@ public:
 private:
     ProofOutcome finish(ProofClaim claim, const Grid* witness, ProofOutcome outcome);
 
+    uint64_t started_ns_;      // before the checker's set-up (its root's propagation), which counts too
     ProofChecker checker_;
     uint64_t max_bytes_, received_ = 0, micros_ = 0;
 };
