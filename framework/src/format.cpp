@@ -391,4 +391,13 @@ std::string format_grid_as(const Grid& grid, OutputFormat format) {
     return format_line(grid);
 }
 
+std::string grouped(uint64_t n) {
+    std::string digits = std::to_string(n), out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
 }  // namespace np

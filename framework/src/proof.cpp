@@ -6,6 +6,7 @@
 #include <bit>
 
 #include "numplace/certify.hpp"
+#include "numplace/format.hpp"
 
 namespace np {
 
@@ -18,16 +19,6 @@ constexpr uint64_t bit(int value) { return uint64_t{1} << value; }
 // One candidate left (without a popcount, which is a library call unless
 // the build targets a CPU that has the instruction).
 constexpr bool single(uint64_t mask) { return mask != 0 && (mask & (mask - 1)) == 0; }
-
-// "1,412": node numbers of big proofs stay readable.
-std::string grouped(uint64_t n) {
-    std::string digits = std::to_string(n), out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-        out += digits[i];
-    }
-    return out;
-}
 
 std::string label(int cell, int side) { return cell_label(cell / side + 1, cell % side + 1); }
 

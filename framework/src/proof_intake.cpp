@@ -20,6 +20,7 @@ bool ProofIntake::feed(std::string_view bytes) {
     received_ += bytes.size();
     const uint64_t start = monotonic_ns();
     const bool more = checker_.feed(bytes);
+    refused_ = refused_ || !more;  // the checker has refused these bytes: a lie, whatever follows
     micros_ += (monotonic_ns() - start) / 1000;
     return more && received_ <= max_bytes_;
 }
@@ -58,6 +59,9 @@ void ProofIntake::judge(SolveOutcome& out) {
         proof.note = "over the byte budget of " + bytes_text(max_bytes_) + " (--max-proof-bytes)";
         return;
     }
+    // Told to stop once its bytes were refused, an honest-to-the-ABI plugin
+    // declares nothing: what it sent is still a lie about this answer.
+    if (refused_ && proof.declared != NP_PROOF_WRITTEN) proof.declared = NP_PROOF_WRITTEN;
     if (proof.declared == NP_PROOF_CANNOT) {
         proof.note = "the plugin cannot prove with these options";
         return;

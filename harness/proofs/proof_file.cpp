@@ -270,15 +270,6 @@ void check_body(Input& in, FileCheck& check, int bytes_line, const std::function
 
 }  // namespace
 
-std::string grouped(uint64_t n) {
-    std::string digits = std::to_string(n), out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-        out += digits[i];
-    }
-    return out;
-}
-
 std::string claim_text(const ProofClaim& claim) {
     switch (claim.kind) {
         case ProofClaim::Kind::unique: return "unique";

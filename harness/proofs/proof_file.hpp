@@ -26,6 +26,7 @@
 #include <string>
 #include <string_view>
 
+#include "numplace/format.hpp"
 #include "numplace/grid.hpp"
 #include "numplace/proof.hpp"
 
@@ -44,8 +45,7 @@ struct ProofFileHeader {
 
 // "unique", "none", "count 12": the claim as a header line says it.
 std::string claim_text(const ProofClaim& claim);
-// 1234567 -> "1,234,567".
-std::string grouped(uint64_t n);
+using np::grouped;  // 1234567 -> "1,234,567" (numplace/format.hpp)
 
 // The header's text, through the blank line that ends it. Characters a
 // header line may not hold (spaces in a name, bytes outside printable

@@ -160,12 +160,12 @@ TEST(Cli, TimeoutStopsALongCount) {
                         std::string(81, '.')});
     EXPECT_EQ(run.exit_code, 0);
     json j = json::parse(run.out);
-    // The empty 9x9 has about 6.7e21 grids: only the timeout ends this count,
-    // after at least its 0.2 s (a bound that holds on any machine). How far
-    // the count got in that time depends on the machine; the verdict must
-    // follow from it: a lower bound, never a conclusion.
+    // The empty 9x9 has about 6.7e21 grids: only the timeout ends this count.
+    // How far the count got, and how long the plugin's own stopwatch says it
+    // ran, depend on the machine (the deadline starts before that stopwatch,
+    // so no duration is asserted); the verdict must follow from the count: a
+    // lower bound, never a conclusion.
     EXPECT_EQ(j["complete"], false);
-    EXPECT_GE(j["stats"]["micros"].get<uint64_t>(), 200000u);
     const auto count = j["count"].get<uint64_t>();
     EXPECT_EQ(j["verdict"], count >= 2 ? "multiple" : count == 1 ? "found" : "unknown") << count;
     EXPECT_EQ(j["solutions"].size(), std::min<uint64_t>(count, 2));

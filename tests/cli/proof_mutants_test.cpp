@@ -84,16 +84,24 @@ std::unique_ptr<np::runner::Runner> workers() {
     return np::runner::make_runner(settings);
 }
 
+// verify --in-process: the plugin writes into this process's sink directly.
+// Once the checker refuses, the plugin is told to stop and may declare no
+// proof at all; what it sent is still a lie and must be judged one.
+std::unique_ptr<np::runner::Runner> in_process() {
+    np::runner::Settings settings;
+    settings.in_process = true;
+    return np::runner::make_runner(settings);
+}
+
 np::Budget proof_budget() {
     np::Budget budget = np::test::node_budget(10'000'000);
     budget.max_proof_bytes = 1 << 24;
     return budget;
 }
 
-TEST(ProofMutants, EachLieIsRejectedWithItsReason) {
+void expect_each_lie_rejected(np::runner::Runner* runner) {
     np::PluginRegistry registry;
     registry.add_directory(mutant_dir());
-    auto runner = workers();
     for (const auto& e : kExpected) {
         const np::Plugin* plugin = registry.find("mutant-" + e.mutant);
         ASSERT_NE(plugin, nullptr) << e.mutant;
@@ -111,6 +119,10 @@ TEST(ProofMutants, EachLieIsRejectedWithItsReason) {
         }
     }
 }
+
+TEST(ProofMutants, EachLieIsRejectedWithItsReason) { expect_each_lie_rejected(workers().get()); }
+
+TEST(ProofMutants, EachLieIsRejectedInProcessToo) { expect_each_lie_rejected(in_process().get()); }
 
 // The reasons name what is wrong, not only where: a dropped branch and a
 // non-candidate leave a real candidate out, and so does a proof of the

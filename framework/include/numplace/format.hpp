@@ -47,5 +47,7 @@ std::string format_grid(const Grid& grid);
 // to seed 004 for 9x9. Other shapes carry an "RxC." prefix.
 std::string format_share(const Grid& grid);
 std::string format_grid_as(const Grid& grid, OutputFormat format);  // line, grid or share
+// 1234567 -> "1,234,567": counts people read (node numbers, byte sizes).
+std::string grouped(uint64_t n);
 
 }  // namespace np

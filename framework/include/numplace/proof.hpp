@@ -154,6 +154,7 @@ private:
     uint64_t started_ns_;      // before the checker's set-up (its root's propagation), which counts too
     ProofChecker checker_;
     uint64_t max_bytes_, received_ = 0, micros_ = 0;
+    bool refused_ = false;  // the checker refused bytes already fed
 };
 
 }  // namespace np
