@@ -97,6 +97,14 @@ std::string certify_solution(const Grid& puzzle, const Grid& solution) {
             boxes[band_first_box + stack_of[c]] |= bit;
         }
     }
+    // Pencilmarks: every value must be one of its cell's candidates.
+    if (puzzle.has_candidates()) {
+        if (puzzle.candidates.size() != puzzle.cells.size()) return "the puzzle's candidate masks do not fit its shape";
+        for (int i = 0; i < side * side; ++i)
+            if ((puzzle.candidates[static_cast<std::size_t>(i)] & (uint64_t{1} << value[i])) == 0)
+                return "the solution puts " + std::string(1, value_symbol(value[i])) + " at " +
+                       cell_label(i / side + 1, i % side + 1) + ", which is not one of its candidates";
+    }
     const uint64_t all = ((uint64_t{1} << side) - 1) << 1;  // values 1..N
     bool complete = true;
     for (int k = 0; k < side; ++k) complete = complete && rows[k] == all && columns[k] == all && boxes[k] == all;

@@ -88,4 +88,11 @@ bool Grid::is_full() const {
            std::none_of(cells.begin(), cells.end(), [](uint8_t v) { return v == kEmpty; });
 }
 
+uint64_t Grid::mask(int cell) const {
+    const auto i = static_cast<std::size_t>(cell);
+    if (cells[i] != kEmpty) return uint64_t{1} << cells[i];
+    if (!candidates.empty()) return candidates[i];
+    return ((uint64_t{1} << side()) - 1) << 1;
+}
+
 }  // namespace np

@@ -1,4 +1,5 @@
 #include "numplace/host.hpp"
+#include "numplace/steps.hpp"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -170,6 +171,47 @@ struct ProofTap {
     np_proof_sink c_sink() { return {&ProofTap::write, this}; }
 };
 
+// The C side of a step sink: each np_step copied into the host's own Step
+// (reading only what the plugin's struct_size covers, every list bounded
+// before it is read) and handed to the intake, which certifies it.
+struct StepTap {
+    StepIntake* intake = nullptr;
+    int side = 0;
+    bool malformed = false;
+
+    static std::string bounded_text(const char* p, std::size_t cap) {
+        if (p == nullptr) return "";
+        return std::string(p, strnlen(p, cap + 1));  // one past the cap: too long is refused by the shape check
+    }
+    static bool copy(const np_candidate* from, uint32_t count, std::size_t cap, std::vector<Candidate>& to) {
+        if (count > cap || (count > 0 && from == nullptr)) return false;
+        to.resize(count);
+        for (uint32_t i = 0; i < count; ++i)
+            to[i] = {static_cast<int>(std::min<uint32_t>(from[i].cell, INT32_MAX)),
+                     static_cast<int>(std::min<uint32_t>(from[i].value, INT32_MAX))};
+        return true;
+    }
+    static int take(void* state, const np_step* s) noexcept {
+        auto& tap = *static_cast<StepTap*>(state);
+        try {
+            const std::size_t cap = static_cast<std::size_t>(tap.side) * tap.side * (tap.side + 1);
+            if (s == nullptr || !NP_HAS(np_step, s, pattern_count))
+                return tap.intake->refuse("a step too short to read (its struct_size covers no pattern)"), 1;
+            Step step;
+            step.technique = bounded_text(s->technique, kMaxTechniqueBytes);
+            step.where = bounded_text(s->where, kMaxWhereBytes);
+            if (!copy(s->placements, s->placement_count, cap, step.placements) ||
+                !copy(s->eliminations, s->elimination_count, cap, step.eliminations) ||
+                !copy(s->pattern, s->pattern_count, cap, step.pattern))
+                return tap.intake->refuse("a step whose lists are missing or longer than N*N*(N+1)"), 1;
+            return tap.intake->take(step) ? 0 : 1;
+        } catch (...) {
+            tap.malformed = true;
+            return 1;
+        }
+    }
+};
+
 }  // namespace
 
 Plugin::Plugin(std::shared_ptr<void> library, const np_plugin* descriptor, std::string path,
@@ -323,12 +365,24 @@ const char* proof_status_name(ProofStatus status) {
 }
 
 SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList& options, const Budget& budget,
-                            const ProofSink& proof) {
+                            const ProofSink& proof, const StepSink& steps) {
     SolveOutcome out;
     const std::string& name = plugin_.name();
     const np_plugin& d = plugin_.descriptor();
     if (auto why = refusal(d.solve != nullptr, NP_CAP_SOLVE, "solve", puzzle.geometry)) {
         out.message = std::move(*why);
+        out.fault = Fault::refused;
+        return out;
+    }
+    // Pencilmarks change the problem: a plugin that does not read them would
+    // answer another puzzle, so it is never handed one.
+    if (puzzle.has_candidates() && !plugin_.can(NP_CAP_CANDIDATES)) {
+        out.message = name + " does not take candidates (pencilmarks): it would solve the puzzle without them";
+        out.fault = Fault::refused;
+        return out;
+    }
+    if (puzzle.has_candidates() && puzzle.candidates.size() != puzzle.cells.size()) {
+        out.message = "the puzzle's candidate masks do not fit its shape";
         out.fault = Fault::refused;
         return out;
     }
@@ -344,6 +398,14 @@ SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList
     request.options = c_options.data();
     request.option_count = static_cast<uint32_t>(c_options.size());
     request.budget = to_c_budget(budget);
+    if (puzzle.has_candidates()) request.candidates = puzzle.candidates.data();
+    std::optional<StepIntake> intake;
+    StepTap step_tap;
+    if (steps && plugin_.can(NP_CAP_EXPLAIN)) {
+        intake.emplace(puzzle, steps, budget.max_steps);
+        step_tap = {&*intake, side, false};
+        request.steps = {&StepTap::take, &step_tap, budget.max_steps};
+    }
     ProofTap tap;
     if (proof && budget.max_proof_bytes > 0 && plugin_.can(NP_CAP_PROOF)) {
         tap = {&proof, budget.max_proof_bytes, 0, 0, false, {0}};
@@ -393,6 +455,7 @@ SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList
         out.verdict = decide_verdict(result.count, result.stop, plugin_.can(NP_CAP_PROVE_UNIQUE));
     }
     if (certify_) certify_answer(puzzle, out, name);
+    if (intake) intake->judge(out, name);
     return out;
 }
 
@@ -629,6 +692,8 @@ std::vector<std::string> capability_names(uint32_t c) {
         {NP_CAP_GENERATE_PUZZLE, "generate-puzzle"},
         {NP_CAP_CHECK_GRID, "check-grid"},
         {NP_CAP_PROOF, "proof"},
+        {NP_CAP_EXPLAIN, "explain"},
+        {NP_CAP_CANDIDATES, "candidates"},
     };
     std::vector<std::string> out;
     for (auto [bit, name] : names)
@@ -845,8 +910,8 @@ std::string descriptor_problem(const np_plugin* d) {
     if (d->abi_version == 3 && d->struct_size < abi_v2::kDescriptorSize)
         return "bad descriptor: struct_size " + std::to_string(d->struct_size) + " is smaller than version 3's " +
                std::to_string(abi_v2::kDescriptorSize) + " bytes";
-    if (d->abi_version == 2 && (d->capabilities & NP_CAP_PROOF))
-        return "bad descriptor: a version 2 plugin declares a capability of version 3 (proof)";
+    if (d->abi_version == 2 && (d->capabilities & (NP_CAP_PROOF | NP_CAP_EXPLAIN | NP_CAP_CANDIDATES)))
+        return "bad descriptor: a version 2 plugin declares a capability of version 3 (proof, explain or candidates)";
     std::string why = name_problem(d->name);
     if (why.empty()) why = text_problem(d->version, kMaxTextBytes, "version");
     if (why.empty() && d->description != nullptr) why = text_problem(d->description, kMaxTextBytes, "description");

@@ -14,6 +14,24 @@ bool Solve::found(const uint8_t* cells) {
     return ++result_.count >= limit;
 }
 
+bool Solve::step(const StepReport& report) {
+    if (!explaining()) return false;
+    if (steps_.max_steps != 0 && steps_sent_ >= steps_.max_steps) return steps_refused_ = true, false;
+    np_step s{};
+    s.struct_size = sizeof s;
+    s.technique = report.technique;
+    s.where = report.where;
+    s.placements = report.placements.data();
+    s.placement_count = static_cast<uint32_t>(report.placements.size());
+    s.eliminations = report.eliminations.data();
+    s.elimination_count = static_cast<uint32_t>(report.eliminations.size());
+    s.pattern = report.pattern.data();
+    s.pattern_count = static_cast<uint32_t>(report.pattern.size());
+    ++steps_sent_;
+    if (steps_.step(steps_.state, &s) != 0) steps_refused_ = true;
+    return !steps_refused_;
+}
+
 void Solve::invalid(np_reason_code code, int row, int col, int value, std::string_view why) {
     invalid_ = true;
     result_.violation = detail::located(shape, code, row, col, value);
@@ -30,7 +48,7 @@ int Solve::finish() {
     // The limit first: a search that reached it before the budget ran out
     // has its answer.
     if (result_.count >= limit || two_differ_) result_.stop = NP_STOP_LIMIT;
-    else if (stopped() || gave_up_) result_.stop = NP_STOP_BUDGET;
+    else if (stopped() || gave_up_ || steps_refused_) result_.stop = NP_STOP_BUDGET;
     else result_.stop = NP_STOP_EXHAUSTED;
     // Declared written only when whole and about a finished search; the
     // host's checker decides whether it proves anything.

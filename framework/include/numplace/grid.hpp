@@ -61,6 +61,11 @@ char value_symbol(int value);
 struct Grid {
     Geometry geometry;
     std::vector<uint8_t> cells;  // row-major, 0 = empty
+    // Pencilmarks (the "sukaku" form): empty, or one mask per cell, bit v
+    // set when value v (1..N) may still go there. With them the puzzle is
+    // the grid with every other candidate removed; a given's mask is its own
+    // bit. Only plugins with NP_CAP_CANDIDATES are handed such a puzzle.
+    std::vector<uint64_t> candidates;
 
     Grid() = default;
     explicit Grid(Geometry g) : geometry(g), cells(static_cast<std::size_t>(g.cell_count()), 0) {}
@@ -71,6 +76,10 @@ struct Grid {
     uint8_t& at(int row, int column) { return cells[static_cast<std::size_t>(row * side() + column)]; }
     int given_count() const;
     bool is_full() const;
+    bool has_candidates() const { return !candidates.empty(); }
+    // The mask of a cell: its pencilmarks, or all of 1..N without them (a
+    // given: its own bit).
+    uint64_t mask(int cell) const;
 
     friend bool operator==(const Grid&, const Grid&) = default;
 };

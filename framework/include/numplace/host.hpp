@@ -36,12 +36,19 @@ struct Budget {
     // many bytes; 0 asks for none. Past it the plugin is told to stop writing
     // and the answer stands unproved.
     uint64_t max_proof_bytes = 0;
+    // With a step sink (explain): take at most this many steps; 0 = no limit.
+    uint64_t max_steps = 0;
 };
 
 // The bytes of a plugin's proofs as they arrive, in order, with the index of
 // the result they belong to (0 for solve; a generated puzzle's own index).
 // Returns false to take no more of that proof.
 using ProofSink = std::function<bool(uint64_t result, std::string_view bytes)>;
+
+struct Step;
+// Receives each step of an explained solve (steps.hpp) after the host has
+// certified it against the state; returns false to take no more.
+using StepSink = std::function<bool(const Step&)>;
 
 // What became of the proof of one answer. The host's checker decides
 // (np::ProofIntake, proof.hpp); the plugin only says whether it wrote one.
@@ -99,6 +106,7 @@ struct SolveOutcome {
     std::string message;          // for Verdict::error (and plugin's text otherwise)
     CallStats stats;
     ProofOutcome proof;           // judged by whoever holds the bytes (ProofIntake)
+    uint64_t steps = 0;           // steps certified (explain; StepIntake)
 };
 
 struct CheckOutcome {
@@ -239,8 +247,12 @@ public:
     // asked to: its bytes go to `proof` as they come, unchecked (the caller
     // judges them: ProofIntake), and out.proof says what the plugin declared
     // and how many bytes came.
+    // With `steps`, a plugin that explains (NP_CAP_EXPLAIN) is asked to: each
+    // step is certified against the state (StepIntake) before `steps` sees
+    // it, and a refused one makes the answer wrong. A puzzle with candidate
+    // masks goes only to a plugin with NP_CAP_CANDIDATES.
     SolveOutcome solve(const Grid& puzzle, uint64_t limit, const OptionList& options, const Budget& budget,
-                       const ProofSink& proof = {});
+                       const ProofSink& proof = {}, const StepSink& steps = {});
     CheckOutcome check(const Grid& grid, const OptionList& options);
     // Only for timing a solver: solve() then returns the plugin's answer
     // uncertified (the malformed-answer checks stay). Whoever turns it off

@@ -29,6 +29,7 @@
 #include <string_view>
 
 #include <optional>
+#include <span>
 
 #include "numplace/plugin_api.h"
 #include "numplace/plugin_sdk.hpp"
@@ -142,6 +143,15 @@ private:
     std::optional<proof::ProofWriter> writer_;
 };
 
+// One step of an explained solve (plugin_api.h, "Steps"): the technique's
+// name, what the pattern is in words ("3 in box 6"), and its lists of
+// (cell, value) candidates; cell = row * side + column, 0-based.
+struct StepReport {
+    const char* technique = "";
+    const char* where = nullptr;
+    std::span<const np_candidate> placements, eliminations, pattern;
+};
+
 // One solve call. The layer turns what the plugin reports into the count,
 // the witnesses and the stop reason.
 class Solve : public Call {
@@ -153,10 +163,30 @@ public:
         if ((capabilities & NP_CAP_PROOF) && NP_HAS(np_solve_request, &request, proof) &&
             NP_HAS(np_solve_result, &result, proof))
             proof_.open(request.proof, 0, {shape.box_rows, shape.box_cols});
+        if ((capabilities & NP_CAP_CANDIDATES) && NP_HAS(np_solve_request, &request, candidates))
+            candidates = request.candidates;
+        if ((capabilities & NP_CAP_EXPLAIN) && NP_HAS(np_solve_request, &request, steps) && request.steps.step != nullptr)
+            steps_ = request.steps;
     }
 
     const uint8_t* const givens;  // side*side values, row by row; 0 = empty
     const uint64_t limit;         // stop after this many solutions (>= 1)
+    // Pencilmarks (NP_CAP_CANDIDATES): side*side masks, bit v set when value
+    // v may go in the cell, or nullptr when the host sent none.
+    const uint64_t* candidates = nullptr;
+    // The candidates a cell may take: its mask, or every value 1..side (a
+    // given's own bit either way).
+    uint64_t candidate_mask(int cell) const {
+        if (givens[cell] != 0) return uint64_t{1} << givens[cell];
+        return candidates != nullptr ? candidates[cell] : ((uint64_t{1} << shape.side()) - 1) << 1;
+    }
+
+    // Explaining (NP_CAP_EXPLAIN): true when the host wants the steps.
+    bool explaining() const { return steps_.step != nullptr && !steps_refused_; }
+    // Reports one step. False when the host takes no more (the step limit,
+    // or it refused the step): stop and answer with what is solved; the
+    // layer then says the search stopped (stop = budget) unless solved.
+    bool step(const StepReport& step);
 
     uint8_t given(int row, int col) const { return givens[row * shape.side() + col]; }
     // A solution (side*side values): counted, and kept as a witness while
@@ -191,6 +221,9 @@ public:
 private:
     np_solve_result& result_;
     ProofChannel proof_;
+    np_step_sink steps_{};
+    uint64_t steps_sent_ = 0;
+    bool steps_refused_ = false;
     bool invalid_ = false, gave_up_ = false, two_differ_ = false, cannot_prove_ = false;
 };
 

@@ -49,6 +49,11 @@
  *     with a capability bit; NULL, or a descriptor too short to hold it,
  *     means the plugin does not offer it.
  *
+ * Version 3.1 (from 3.0, appended): steps (NP_CAP_EXPLAIN, np_step,
+ * np_step_sink, np_solve_request.steps) and candidate input
+ * (NP_CAP_CANDIDATES, np_solve_request.candidates). A 3.0 plugin is
+ * untouched: it never sees either, and the host sends neither to a plugin
+ * without the bit.
  * Version 3 (from 2): struct_size in the descriptor (in what was padding
  * after abi_version, so that no member of version 2 moved) and first in
  * every request and result; proofs (NP_CAP_PROOF, np_proof_sink,
@@ -100,7 +105,9 @@ enum np_capability {
     NP_CAP_GENERATE_GRID = 1u << 3,   /* generate: full grids                  */
     NP_CAP_GENERATE_PUZZLE = 1u << 4, /* generate: puzzles with givens         */
     NP_CAP_CHECK_GRID = 1u << 5,      /* check_grid: lists rule violations     */
-    NP_CAP_PROOF = 1u << 6            /* writes proofs when asked (version 3)  */
+    NP_CAP_PROOF = 1u << 6,           /* writes proofs when asked (version 3)  */
+    NP_CAP_EXPLAIN = 1u << 7,         /* streams its steps when asked (3.1)    */
+    NP_CAP_CANDIDATES = 1u << 8       /* solves from candidate masks (3.1)     */
 };
 
 /* ---- Status of a call ---------------------------------------------------- */
@@ -211,6 +218,57 @@ enum np_proof_status {
                           /* proof (message may say why)                     */
 };
 
+/* ---- Steps (version 3.1) ------------------------------------------------------ */
+/* Explaining is solving with a step sink: a plugin with NP_CAP_EXPLAIN that
+ * is handed one (np_solve_request.steps.step != NULL) reports each step of
+ * its reasoning, in the order it applies them, before it answers.
+ *
+ * The state a step acts on: every cell is either placed (a given or an
+ * earlier placement) or empty with a set of candidates. At the start an
+ * empty cell's candidates are its mask (np_solve_request.candidates) or all
+ * of 1..N, less every value placed in a peer (a cell sharing its row,
+ * column or box). A placement removes its value from every peer's
+ * candidates too; nothing else changes the state but the steps. The host
+ * keeps this state itself and certifies each step against it: a placement
+ * goes into an empty cell that still has the value as a candidate, an
+ * elimination removes a candidate that is still there, and a step must
+ * change something. A step that breaks this is a wrong answer.
+ *
+ * A candidate is (cell, value): cell = row * N + column (0-based), value
+ * 1..N. The pattern is the part of the state the step reasons from: (cell,
+ * v) says "whether v is a candidate of this cell", (cell, 0) the whole cell
+ * (its candidates, or its value). The harness checks that the step follows
+ * from its pattern alone, with every cell and candidate the pattern does
+ * not name left open (docs/logic.md). */
+typedef struct np_candidate {
+    uint32_t cell;
+    uint32_t value;
+} np_candidate;
+
+typedef struct np_step {
+    uint32_t struct_size;      /* the plugin's sizeof(np_step)               */
+    const char *technique;     /* a name from docs/logic.md: "hidden single" */
+    const char *where;         /* what the pattern is, in solvers' words,     */
+                               /* without the effects: "3 in box 6",          */
+                               /* "5 in r2,r8 / c3,c6"; may be NULL           */
+    const np_candidate *placements;
+    uint32_t placement_count;
+    const np_candidate *eliminations;
+    uint32_t elimination_count;
+    const np_candidate *pattern;
+    uint32_t pattern_count;
+} np_step;
+
+/* step() returns 0 to go on, non-zero when the host takes no more steps
+ * (max_steps reached, or the step was refused): the plugin then stops and
+ * answers with what it has (stop = NP_STOP_BUDGET unless solved). Everything
+ * a step points to need live only during the call. */
+typedef struct np_step_sink {
+    int (*step)(void *state, const np_step *step);
+    void *state;
+    uint64_t max_steps; /* the host takes at most this many; 0 = no limit */
+} np_step_sink;
+
 /* ---- Solve / count --------------------------------------------------------- */
 enum np_stop {
     NP_STOP_EXHAUSTED = 0, /* whole search space explored: count is exact    */
@@ -230,6 +288,13 @@ typedef struct np_solve_request {
     np_budget budget;
     /* -- 3.0 -- */
     np_proof_sink proof;  /* write != NULL: a proof is wanted (NP_CAP_PROOF) */
+    /* -- 3.1 -- */
+    /* NULL, or N*N candidate masks (NP_CAP_CANDIDATES only): bit v (1..N)
+     * set when v may go in the cell; a given's mask is its own bit. The
+     * problem is then the puzzle with every other candidate removed (the
+     * "sukaku" form), and every witness must keep to the masks. */
+    const uint64_t *candidates;
+    np_step_sink steps;   /* step != NULL: explain (NP_CAP_EXPLAIN)          */
 } np_solve_request;
 
 typedef struct np_solve_result {
