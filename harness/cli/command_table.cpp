@@ -11,6 +11,7 @@ const std::vector<Command>& command_table() {
         bench_command(),
         plugins_command(),
         solve_command(),
+        explain_command(),
         count_command(),
         generate_command(),
         check_command(),

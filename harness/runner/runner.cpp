@@ -81,18 +81,25 @@ private:
 class InProcess : public Runner {
 public:
     std::vector<SolveOutcome> solve(const Plugin& p, const std::vector<const Grid*>& puzzles, uint64_t limit,
-                                    const OptionList& options, const Budget& budget, const ProofSink& keep) override {
+                                    const OptionList& options, const Budget& budget, const ProofSink& keep,
+                                    const ItemStepSink& steps) override {
         std::vector<SolveOutcome> out;
         for (std::size_t i = 0; i < puzzles.size(); ++i) {
+            // The session certifies each step before this sink sees it.
+            StepSink item_steps;
+            if (steps) item_steps = [&steps, i](const Step& step) { return steps(i, step); };
             if (!proofs_wanted(p, budget)) {
-                out.push_back(session(p).solve(*puzzles[i], limit, options, budget));
+                out.push_back(session(p).solve(*puzzles[i], limit, options, budget, {}, item_steps));
                 continue;
             }
             ProofIntake intake(*puzzles[i], budget.max_proof_bytes);
-            out.push_back(session(p).solve(*puzzles[i], limit, options, budget, [&](uint64_t, std::string_view bytes) {
-                if (keep) keep(i, bytes);
-                return intake.feed(bytes);
-            }));
+            out.push_back(session(p).solve(
+                *puzzles[i], limit, options, budget,
+                [&](uint64_t, std::string_view bytes) {
+                    if (keep) keep(i, bytes);
+                    return intake.feed(bytes);
+                },
+                item_steps));
             intake.judge(out.back());
         }
         return out;
@@ -147,6 +154,8 @@ using TakeAnswer = std::function<std::string(std::size_t k, wire::Reader& frame)
 // ran (solve: they must be equal; generate, one item: the puzzle's place in
 // the request): "" or what is wrong (another item, over the budget).
 using TakeProof = std::function<std::string(std::size_t k, std::size_t item, std::string_view bytes)>;
+// Takes one step frame of item k, likewise (the same arguments): "" or what is wrong.
+using TakeStep = TakeProof;
 
 class Worker {
 public:
@@ -163,8 +172,9 @@ public:
     // A new worker is started first when there is none (begin).
     Ending run(const std::function<void(wire::Writer&, uint32_t id)>& request_body, std::size_t items,
                std::size_t cap, double item_timeout, const Budget& budget, const TakeAnswer& take,
-               const TakeProof& take_proof = {}) {
+               const TakeProof& take_proof = {}, const TakeStep& take_step = {}) {
         take_proof_ = take_proof;
+        take_step_ = take_step;
         allowed_ns_ = item_timeout > 0 ? static_cast<uint64_t>((item_timeout + settings_.grace_seconds) * 1e9) : 0;
         timeout_ = item_timeout;
         if (!child_.running())
@@ -204,6 +214,7 @@ private:
         wire::put(w, OptionList{});
         wire::put(w, Budget{});
         w.u64(1);  // the limit
+        w.u8(0);   // no explanation
         w.end_frame();
         return exchange(w.bytes, 0, 0, kEndFrame, budget, {});
     }
@@ -240,9 +251,9 @@ private:
                 case wire::Inbox::Got::too_long:
                     return protocol(blame, "a frame of " + std::to_string(inbox_.announced()) + " bytes announced");
             }
-            // A proof's bytes come before their item's answer; they neither
-            // end the item nor restart its deadline.
-            if (proof_chunk(frame)) {
+            // A proof's bytes and an explanation's steps come before their
+            // item's answer; they neither end the item nor restart its deadline.
+            if (side_frame(frame)) {
                 if (Ending bad = check_chunk(frame, id, k, items, blame); !bad.complete) return bad;
                 continue;
             }
@@ -378,23 +389,27 @@ private:
         return {};
     }
 
-    static bool proof_chunk(std::string_view frame) {
+    static bool side_frame(std::string_view frame) {
         uint32_t item = 0;
         if (frame.size() < 8) return false;
         std::memcpy(&item, frame.data() + 4, sizeof item);
-        return (item & wire::kProofChunk) != 0;
+        return (item & wire::kItemFlags) != 0;
     }
 
-    // A proof chunk: of this request, before its last answer, asked for.
+    // A proof chunk or a step: of this request, before its last answer,
+    // asked for.
     Ending check_chunk(std::string_view frame, uint32_t id, std::size_t k, std::size_t items, std::size_t blame) {
         wire::Reader r{frame};
-        const uint32_t request = r.u32(), item = r.u32() & ~wire::kProofChunk;
+        const uint32_t request = r.u32(), flagged = r.u32(), item = flagged & ~wire::kItemFlags;
+        const bool step = (flagged & wire::kStepFrame) != 0;
+        const std::string what = step ? "a step" : "a proof";
         std::string problem;
-        if (request != id) problem = "a proof for request " + std::to_string(request) + " during request " + std::to_string(id);
-        else if (k >= items) problem = "a proof after the last answer";
-        else if (!take_proof_) problem = "a proof nobody asked for";
-        else if (r.rest.size() > wire::kProofFrame) problem = "a proof frame of " + std::to_string(r.rest.size()) + " bytes";
-        else problem = take_proof_(k, item, r.rest);
+        if ((flagged & wire::kItemFlags) == wire::kItemFlags) problem = "a frame marked both proof and step";
+        else if (request != id) problem = what + " for request " + std::to_string(request) + " during request " + std::to_string(id);
+        else if (k >= items) problem = what + " after the last answer";
+        else if (!(step ? take_step_ : take_proof_)) problem = what + " nobody asked for";
+        else if (!step && r.rest.size() > wire::kProofFrame) problem = "a proof frame of " + std::to_string(r.rest.size()) + " bytes";
+        else problem = step ? take_step_(k, item, r.rest) : take_proof_(k, item, r.rest);
         if (!problem.empty()) return protocol(blame, problem);
         return {};
     }
@@ -498,6 +513,7 @@ private:
     uint64_t quiet_ns_ = 0;    // await's: when the last frame had not yet come
     uint64_t seen_ns_ = 0;     // when this process last saw the worker's answer or failure
     TakeProof take_proof_;     // the request's, while it runs
+    TakeStep take_step_;
 };
 
 // ---- The pool: one worker per plugin, batches with retry -------------------------------
@@ -506,10 +522,12 @@ private:
 // request, plus room for messages and counters.
 constexpr std::size_t kFrameSlack = 4 << 20;
 
-std::size_t cap_for(wire::Op op, const Geometry& g, uint64_t count = 1) {
+std::size_t cap_for(wire::Op op, const Geometry& g, uint64_t count = 1, bool steps = false) {
     const auto cells = static_cast<std::size_t>(g.cell_count());
+    // A step's three lists hold at most N*N*(N+1) candidates each, 3 bytes a candidate.
+    const std::size_t step = steps ? 9 * cells * static_cast<std::size_t>(g.side() + 1) : 0;
     switch (op) {
-        case wire::solve: return kFrameSlack + NP_MAX_WITNESSES * (cells + 4);
+        case wire::solve: return kFrameSlack + std::max(NP_MAX_WITNESSES * (cells + 4), step);
         case wire::check: return kFrameSlack + 4 * cells * 20;  // Session's room for violations
         case wire::generate: break;
     }
@@ -547,7 +565,8 @@ public:
     // No exception leaves the runner: whatever escapes the frame checks
     // (an allocation, say) fails the calls, never the caller's thread.
     std::vector<SolveOutcome> solve(const Plugin& p, const std::vector<const Grid*>& puzzles, uint64_t limit,
-                                    const OptionList& options, const Budget& budget, const ProofSink& keep) override {
+                                    const OptionList& options, const Budget& budget, const ProofSink& keep,
+                                    const ItemStepSink& steps) override {
         // Each item's proof is checked here as its frames come (never held
         // whole), then judged with the answer it came with.
         const bool proving = proofs_wanted(p, budget);
@@ -565,6 +584,27 @@ public:
                 if (keep) keep(i, bytes);
                 return "";
             };
+        // Each item's steps are certified here against its own state, as
+        // they come; a refused one is judged with the answer.
+        const bool explaining = steps && p.can(NP_CAP_EXPLAIN);
+        std::vector<std::optional<StepIntake>> step_intakes(puzzles.size());
+        std::vector<StepSink> item_sinks(puzzles.size());
+        auto step_intake = [&](std::size_t i) -> StepIntake& {
+            if (!step_intakes[i]) {
+                item_sinks[i] = [&steps, i](const Step& s) { return steps(i, s); };
+                step_intakes[i].emplace(*puzzles[i], item_sinks[i], budget.max_steps);
+            }
+            return *step_intakes[i];
+        };
+        TakeStep take_step;
+        if (explaining)
+            take_step = [&](std::size_t i, std::size_t item, std::string_view bytes) -> std::string {
+                if (item != 0) return "a step for another item";
+                const auto step = decode_step(bytes);
+                if (!step) return "a step frame that holds no step";
+                step_intake(i).take(*step);  // a refused step is the answer's fault, judged with it
+                return "";
+            };
         return guarded<SolveOutcome>(p, puzzles, [&] {
             return batch<SolveOutcome>(
                 p, wire::solve, puzzles, limit, options, budget,
@@ -573,9 +613,10 @@ public:
                     std::string problem = settle_solve(p, *puzzles[i], limit, out);
                     if (!proving) out.proof = {};
                     else if (problem.empty()) intake(i).judge(out);
+                    if (explaining && problem.empty()) step_intake(i).judge(out, p.name());
                     return problem;
                 },
-                take_proof, [&](std::size_t i) { intakes[i].reset(); });
+                take_proof, [&](std::size_t i) { intakes[i].reset(), step_intakes[i].reset(); }, take_step);
         });
     }
 
@@ -673,12 +714,12 @@ private:
     std::vector<Outcome> batch(const Plugin& p, wire::Op op, const std::vector<const Grid*>& items, uint64_t limit,
                                const OptionList& options, const Budget& budget, Take take,
                                const TakeProof& take_proof = {},
-                               const std::function<void(std::size_t)>& restart = {}) {
+                               const std::function<void(std::size_t)>& restart = {}, const TakeStep& take_step = {}) {
         std::vector<Outcome> out(items.size());
         std::vector<std::size_t> todo(items.size());
         for (std::size_t i = 0; i < todo.size(); ++i) todo[i] = i;
         std::size_t cap = 0;
-        for (const Grid* g : items) cap = std::max(cap, cap_for(op, g->geometry));
+        for (const Grid* g : items) cap = std::max(cap, cap_for(op, g->geometry, 1, static_cast<bool>(take_step)));
         while (!todo.empty()) {
             auto body = [&](wire::Writer& w, uint32_t id) {
                 w.u32(op);
@@ -687,9 +728,11 @@ private:
                 wire::put(w, options);
                 wire::put(w, budget);
                 w.u64(limit);
+                w.u8(take_step ? 1 : 0);  // explain
                 for (std::size_t i : todo) {
                     wire::put(w, items[i]->geometry);
                     w.cells(items[i]->cells);
+                    w.masks(items[i]->candidates);
                 }
             };
             auto answer = [&](std::size_t k, wire::Reader& r) {
@@ -703,9 +746,15 @@ private:
                     // The worker numbers the items of its request; so does k.
                     return take_proof(todo[k], item == k ? 0 : item + 1, bytes);
                 };
+            TakeStep step;
+            if (take_step)
+                step = [&](std::size_t k, std::size_t item, std::string_view bytes) {
+                    return take_step(todo[k], item == k ? 0 : item + 1, bytes);
+                };
             if (restart)
                 for (std::size_t i : todo) restart(i);
-            const Ending end = worker(p).run(body, todo.size(), cap, budget.timeout_seconds, budget, answer, proof);
+            const Ending end =
+                worker(p).run(body, todo.size(), cap, budget.timeout_seconds, budget, answer, proof, step);
             for (std::size_t k = 0; k < end.micros.size(); ++k) set_micros(out[todo[k]], end.micros[k]);
             if (end.complete) break;
             const bool interrupted = end.fault == Fault::refused;  // then nothing more runs

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "numplace/host.hpp"
+#include "numplace/steps.hpp"
 
 namespace np::runner {
 
@@ -26,6 +27,10 @@ struct Settings {
     double grace_seconds = 1.0;   // past an item's --timeout before the watchdog kills
 };
 
+// Each certified step of item `item`'s explanation; false to take no more
+// of that item's steps.
+using ItemStepSink = std::function<bool(std::size_t item, const Step& step)>;
+
 class Runner {
 public:
     virtual ~Runner() = default;
@@ -35,9 +40,13 @@ public:
     // (ProofIntake), as its bytes come, and outcome.proof says how it went.
     // `keep`, when set, also gets the bytes (item index, chunk), e.g. to
     // save them: the same bytes the checker read.
+    // With `steps`, a plugin that explains (NP_CAP_EXPLAIN) is asked to, for
+    // at most Budget::max_steps steps an item: each step is certified here,
+    // in this process, against the item's own state (StepIntake) before
+    // `steps` sees it, and a refused one makes the item's answer wrong.
     virtual std::vector<SolveOutcome> solve(const Plugin& plugin, const std::vector<const Grid*>& puzzles,
                                             uint64_t limit, const OptionList& options, const Budget& budget,
-                                            const ProofSink& keep = {}) = 0;
+                                            const ProofSink& keep = {}, const ItemStepSink& steps = {}) = 0;
     // The check ABI has no budget; `budget`'s timeout arms the watchdog only.
     virtual std::vector<CheckOutcome> check(const Plugin& plugin, const std::vector<const Grid*>& grids,
                                             const OptionList& options, const Budget& budget) = 0;

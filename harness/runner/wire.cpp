@@ -119,6 +119,7 @@ void put(Writer& w, const Budget& budget) {
     w.u64(budget.max_nodes);
     w.f64(budget.timeout_seconds);
     w.u64(budget.max_proof_bytes);
+    w.u64(budget.max_steps);
 }
 
 Budget get_budget(Reader& r) {
@@ -126,6 +127,7 @@ Budget get_budget(Reader& r) {
     b.max_nodes = r.u64();
     b.timeout_seconds = r.f64();
     b.max_proof_bytes = r.u64();
+    b.max_steps = r.u64();
     return b;
 }
 

@@ -16,6 +16,11 @@
 //             bytes (Budget::max_proof_bytes): request id, item index with
 //             kProofChunk set, the bytes (at most kProofFrame of them). For
 //             generate the item index is the puzzle's within the request.
+//   steps:    with explain asked (a u8 after the limit), before an item's
+//             answer, one frame per step of its explanation: request id,
+//             item index with kStepFrame set, the step (encode_step). The
+//             parent certifies each against its own state (StepIntake).
+//   puzzles carry their candidate masks (a count, 0 or N*N, then u64s).
 //
 // The worker runs plugin code, which can write to the answer pipe too, so
 // the parent believes nothing in an answer frame: each one is checked
@@ -44,6 +49,8 @@ constexpr std::size_t kHeader = 8;        // magic and length
 enum Op : uint32_t { solve = 1, check = 2, generate = 3 };
 constexpr uint32_t kProofChunk = 0x80000000u;  // in a frame's item index: a proof's bytes
 constexpr std::size_t kProofFrame = 64 << 10;  // bytes of proof per frame, at most
+constexpr uint32_t kStepFrame = 0x40000000u;   // in a frame's item index: one step
+constexpr uint32_t kItemFlags = kProofChunk | kStepFrame;
 
 // Exit status of a worker whose allocation failed (its new-handler's doing),
 // so that running out of memory is told apart from a crash.
@@ -76,6 +83,10 @@ struct Writer {
         bytes.append(s);
     }
     void cells(const std::vector<uint8_t>& c) { str(std::string_view(reinterpret_cast<const char*>(c.data()), c.size())); }
+    void masks(const std::vector<uint64_t>& m) {
+        u32(static_cast<uint32_t>(m.size()));
+        for (uint64_t v : m) u64(v);
+    }
 };
 
 struct Reader {
@@ -103,6 +114,14 @@ struct Reader {
     std::vector<uint8_t> cells() {
         const std::string_view s = bytes();
         return std::vector<uint8_t>(s.begin(), s.end());
+    }
+    // A puzzle's candidate masks: none, or exactly one per cell.
+    std::vector<uint64_t> masks(std::size_t cells) {
+        const uint32_t n = u32();
+        if (n != 0 && n != cells) throw Broken(std::to_string(n) + " candidate masks for " + std::to_string(cells) + " cells");
+        std::vector<uint64_t> out(n);
+        for (uint64_t& v : out) v = u64();
+        return out;
     }
 };
 

@@ -12,6 +12,7 @@
 #include <new>
 
 #include "numplace/host.hpp"
+#include "numplace/steps.hpp"
 #include "wire.hpp"
 
 namespace {
@@ -56,6 +57,21 @@ ProofSink proof_frames(uint32_t id, uint64_t base, bool solve, wire::Writer& w) 
     };
 }
 
+// Each step of item `item`'s explanation goes to the parent in a frame of
+// its own, as it comes (the session has checked it; the parent certifies it
+// again, against its own state).
+StepSink step_frames(uint32_t id, uint32_t item, wire::Writer& w) {
+    return [id, item, &w](const Step& step) {
+        w.begin_frame();
+        w.u32(id);
+        w.u32(item | wire::kStepFrame);
+        w.bytes += encode_step(step);
+        w.end_frame();
+        if (!wire::send(4, w.bytes)) _exit(0);  // the parent is gone
+        return true;
+    };
+}
+
 void answer(Session& session, const std::string& request, wire::Writer& w) {
     wire::Reader r{request};
     const uint32_t op = r.u32(), id = r.u32(), items = r.u32();
@@ -70,11 +86,14 @@ void answer(Session& session, const std::string& request, wire::Writer& w) {
         send_frame(w, id, 0, [&](wire::Writer& f) { wire::put(f, out); });
     } else {
         const uint64_t limit = r.u64();
+        const bool explain = r.u8() != 0;
         for (uint32_t i = 0; i < items; ++i) {
             const Geometry g = wire::get_geometry(r);
-            const Grid grid(g, r.cells());
+            Grid grid(g, r.cells());
+            grid.candidates = r.masks(grid.cells.size());
             if (op == wire::solve) {
-                const SolveOutcome out = session.solve(grid, limit, options, budget, proof_frames(id, i, true, w));
+                const SolveOutcome out = session.solve(grid, limit, options, budget, proof_frames(id, i, true, w),
+                                                       explain ? step_frames(id, i, w) : StepSink{});
                 send_frame(w, id, i, [&](wire::Writer& f) { wire::put(f, out); });
             } else {
                 const CheckOutcome out = session.check(grid, options);

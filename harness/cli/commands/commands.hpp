@@ -16,5 +16,6 @@ Command corpus_import_command();
 Command verify_command();
 Command fuzz_command();
 Command bench_command();
+Command explain_command();
 
 }  // namespace np::cli

@@ -1,0 +1,134 @@
+// The candidate state the host keeps for an explained solve (steps.hpp):
+// what it starts from, how a placement changes it, and every way a step can
+// break it, each refused with its reason and the state left as it was.
+#include <gtest/gtest.h>
+
+#include "numplace/steps.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using np::Candidate;
+using np::Step;
+using np::StepState;
+
+// 4x4: r1 = 1 . . 4; the empty cells of r1 may hold 2 or 3.
+const np::Grid kFour = np::test::parse("1..4.......1..3.");
+
+Step placement(int cell, int value, const char* technique = "naked single") {
+    Step s;
+    s.technique = technique;
+    s.placements = {{cell, value}};
+    return s;
+}
+
+Step elimination(int cell, int value, const char* technique = "locked candidates (pointing)") {
+    Step s;
+    s.technique = technique;
+    s.eliminations = {{cell, value}};
+    return s;
+}
+
+TEST(Steps, TheStartingStateIsEveryValueLessThePeersGivens) {
+    const StepState state(kFour);
+    EXPECT_EQ(state.value(0), 1);
+    EXPECT_FALSE(state.has(0, 1)) << "a placed cell has no candidates";
+    EXPECT_TRUE(state.has(1, 2));
+    EXPECT_TRUE(state.has(1, 3));
+    EXPECT_FALSE(state.has(1, 1)) << "1 is given in its row";
+    EXPECT_FALSE(state.has(1, 4)) << "4 is given in its row";
+}
+
+TEST(Steps, CandidateMasksAreTheStartWhenThePuzzleHasThem) {
+    np::Grid marked = kFour;
+    marked.candidates.assign(16, 0b11110);
+    marked.candidates[1] = 0b00100;  // r1c2: only 2
+    const StepState state(marked);
+    EXPECT_TRUE(state.has(1, 2));
+    EXPECT_FALSE(state.has(1, 3));
+}
+
+TEST(Steps, APlacementTakesItsValueFromThePeers) {
+    StepState state(kFour);
+    ASSERT_TRUE(state.has(4, 3) && state.has(5, 3) && state.has(9, 3));
+    ASSERT_EQ(state.apply(placement(1, 3)), "");
+    EXPECT_EQ(state.value(1), 3);
+    EXPECT_FALSE(state.has(5, 3)) << "same column and box";
+    EXPECT_FALSE(state.has(4, 3)) << "same box";
+    EXPECT_FALSE(state.has(9, 3)) << "same column";
+    EXPECT_TRUE(state.has(2, 2)) << "not a 3: untouched";
+    EXPECT_EQ(state.steps(), 1u);
+}
+
+TEST(Steps, EachBrokenStepIsRefusedWithItsReasonAndChangesNothing) {
+    struct Case {
+        Step step;
+        std::string reason;
+    };
+    Step nothing;
+    nothing.technique = "nothing";
+    const std::vector<Case> cases = {
+        {nothing, "the step changes nothing"},
+        {placement(0, 2), "it places 2 in r1c1, which is not empty"},
+        {placement(1, 1), "it places 1 in r1c2, where it is not a candidate"},
+        {elimination(1, 4), "it eliminates 4 from r1c2, which is not a candidate there"},
+        {elimination(0, 1), "it eliminates 1 from r1c1, which holds 1"},
+    };
+    for (const auto& c : cases) {
+        StepState state(kFour);
+        EXPECT_EQ(state.apply(c.step), c.reason);
+        EXPECT_EQ(state.steps(), 0u);
+        EXPECT_TRUE(state.has(1, 2) && state.has(1, 3)) << c.reason;
+    }
+    // Twice the same candidate in one step: the second is no longer there.
+    Step twice = elimination(1, 2);
+    twice.eliminations.push_back({1, 2});
+    StepState state(kFour);
+    EXPECT_EQ(state.apply(twice), "it eliminates 2 from r1c2, which is not a candidate there");
+    EXPECT_TRUE(state.has(1, 2)) << "the first half was not applied either";
+}
+
+TEST(Steps, BadShapesAreNamed) {
+    const np::Geometry g{2, 2};
+    EXPECT_EQ(np::step_shape_problem(placement(16, 1), g), "a placement: cell 16 is outside the grid");
+    EXPECT_EQ(np::step_shape_problem(placement(3, 5), g), "a placement: value 5 at r1c4 is outside 1..4");
+    Step unnamed = placement(1, 2);
+    unnamed.technique = "";
+    EXPECT_EQ(np::step_shape_problem(unnamed, g), "a step without a technique's name");
+    Step odd = placement(1, 2, "x\ty");
+    EXPECT_EQ(np::step_shape_problem(odd, g), "the technique's name holds a byte outside printable ASCII");
+    Step whole = placement(1, 2);
+    whole.pattern = {{0, 0}};
+    EXPECT_EQ(np::step_shape_problem(whole, g), "") << "value 0 names a whole cell in a pattern";
+}
+
+TEST(Steps, TextIsInSolversWords) {
+    const np::Geometry g{3, 3};
+    Step hidden = placement(3 * 9 + 6, 3, "hidden single");
+    hidden.where = "3 in box 6";
+    EXPECT_EQ(np::step_text(hidden, g), "r4c7: hidden single 3 in box 6");
+    Step wing;
+    wing.technique = "x-wing";
+    wing.where = "5 in r2,r8 / c3,c6";
+    wing.eliminations = {{6 * 9 + 5, 5}, {4 * 9 + 2, 5}, {0, 7}};
+    EXPECT_EQ(np::step_text(wing, g), "x-wing 5 in r2,r8 / c3,c6: -5 r5c3, r7c6; -7 r1c1");
+}
+
+TEST(Steps, TheWireFormRoundTripsAndRefusesScraps) {
+    Step s = placement(5, 3, "hidden single");
+    s.where = "3 in box 2";
+    s.eliminations = {{7, 1}};
+    s.pattern = {{4, 0}, {6, 3}};
+    const std::string bytes = np::encode_step(s);
+    const auto back = np::decode_step(bytes);
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->technique, s.technique);
+    EXPECT_EQ(back->where, s.where);
+    EXPECT_EQ(back->placements, s.placements);
+    EXPECT_EQ(back->eliminations, s.eliminations);
+    EXPECT_EQ(back->pattern, s.pattern);
+    EXPECT_FALSE(np::decode_step(bytes.substr(0, bytes.size() - 1)));
+    EXPECT_FALSE(np::decode_step(bytes + "x"));
+}
+
+}  // namespace

@@ -1,0 +1,86 @@
+// Issue 26: steps are plugin output like any other. The host keeps the
+// candidate state itself and certifies each step against it; through a
+// worker the parent does, from the frames, whatever the worker's own session
+// said. A lying step makes its answer wrong (however right the grid), and a
+// step frame nobody asked for fails its item as a protocol breach.
+#include <gtest/gtest.h>
+
+#include "hostile_support.hpp"
+#include "numplace/host.hpp"
+#include "numplace/steps.hpp"
+#include "runner.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+const np::Grid four = np::test::parse("1..4.......1..3.");                         // 4x4, unique
+const np::Grid six = np::test::parse("...45.........2.15.5....4.1....3.2..");  // 6x6, unique: the target
+
+const np::Plugin& load(const std::string& stem) {
+    static std::map<std::string, std::unique_ptr<np::PluginRegistry>> registries;
+    auto& r = registries[stem];
+    if (!r) {
+        r = std::make_unique<np::PluginRegistry>();
+        r->add_file(np::hostile::attack_file(stem));
+    }
+    if (r->plugins().empty()) throw std::runtime_error(stem + " did not load");
+    return r->plugins().front();
+}
+
+struct Explained {
+    std::vector<np::SolveOutcome> out;
+    std::vector<std::size_t> steps_seen;  // items whose steps reached the caller's sink
+};
+
+Explained solve(const np::Plugin& plugin, bool explain, bool in_process = false) {
+    np::runner::Settings settings;
+    settings.in_process = in_process;
+    settings.worker_program = np::hostile::worker_program();
+    settings.grace_seconds = 0.1;
+    auto runner = np::runner::make_runner(settings);
+    np::Budget budget;
+    budget.timeout_seconds = 10;
+    Explained run;
+    np::runner::ItemStepSink sink;
+    if (explain) sink = [&](std::size_t item, const np::Step&) { return run.steps_seen.push_back(item), true; };
+    run.out = runner->solve(plugin, {&four, &six, &four}, 2, {}, budget, {}, sink);
+    return run;
+}
+
+void expect_neighbours_answered(const std::vector<np::SolveOutcome>& out) {
+    ASSERT_EQ(out.size(), 3u);
+    for (std::size_t i : {0u, 2u}) {
+        EXPECT_EQ(out[i].fault, np::Fault::none) << i << ": " << out[i].message;
+        EXPECT_EQ(out[i].verdict, np::Verdict::unique) << i;
+    }
+}
+
+TEST(HostileSteps, AForgedStepIsCertifiedByTheParentAndTheAnswerIsWrong) {
+    const Explained run = solve(load("forged_steps"), true);
+    expect_neighbours_answered(run.out);
+    EXPECT_EQ(run.out[1].fault, np::Fault::wrong) << run.out[1].message;
+    EXPECT_NE(run.out[1].message.find("step 1 (forged): it eliminates"), std::string::npos) << run.out[1].message;
+    EXPECT_NE(run.out[1].message.find("which holds"), std::string::npos) << run.out[1].message;
+    EXPECT_TRUE(run.steps_seen.empty()) << "a refused step never reaches the caller";
+}
+
+TEST(HostileSteps, AStepFrameNobodyAskedForFailsItsItem) {
+    const Explained run = solve(load("forged_steps"), false);
+    expect_neighbours_answered(run.out);
+    EXPECT_EQ(run.out[1].fault, np::Fault::crashed) << run.out[1].message;
+    EXPECT_NE(run.out[1].message.find("protocol:"), std::string::npos) << run.out[1].message;
+    EXPECT_NE(run.out[1].message.find("a step nobody asked for"), std::string::npos) << run.out[1].message;
+}
+
+TEST(HostileSteps, ALyingStepThroughTheSinkMakesTheAnswerWrongInProcessAndInAWorker) {
+    for (const bool in_process : {false, true}) {
+        const Explained run = solve(load("lying_steps"), true, in_process);
+        expect_neighbours_answered(run.out);
+        EXPECT_EQ(run.out[1].fault, np::Fault::wrong) << in_process << ": " << run.out[1].message;
+        EXPECT_NE(run.out[1].message.find("step 1 (lie): it places"), std::string::npos) << run.out[1].message;
+        EXPECT_NE(run.out[1].message.find("which is not empty"), std::string::npos) << run.out[1].message;
+        EXPECT_TRUE(run.steps_seen.empty());
+    }
+}
+
+}  // namespace
