@@ -21,6 +21,7 @@ constexpr KindRow kKinds[] = {
     {Kind::certificate, "certificate"}, {Kind::expectation, "expectation"}, {Kind::disagreement, "disagreement"},
     {Kind::contract, "contract"},       {Kind::generator, "generator"},     {Kind::inconclusive, "inconclusive"},
     {Kind::crashed, "crashed"},         {Kind::timed_out, "timed-out"},     {Kind::out_of_memory, "out-of-memory"},
+    {Kind::step, "step"},
 };
 
 Judgement pass(std::string finding = "") { return {Status::pass, Kind::none, std::move(finding)}; }

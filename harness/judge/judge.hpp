@@ -39,6 +39,7 @@ enum class Kind : uint8_t {
     crashed,        // its process died
     timed_out,      // past its deadline: killed by the watchdog
     out_of_memory,  // past its memory limit
+    step,           // an explanation's step: unsound, or not entailed (steps.hpp)
 };
 // "certificate", ..., "timed-out", "out-of-memory"; "" for none.
 std::string_view kind_name(Kind kind);

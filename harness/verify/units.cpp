@@ -16,6 +16,7 @@
 #include "numplace/random.hpp"
 #include "runner.hpp"
 #include "sources.hpp"
+#include "steps.hpp"
 #include "units.hpp"
 #include "verify.hpp"
 
@@ -61,6 +62,7 @@ struct Call {
     SolveOutcome solved;
     CheckOutcome checked;
     std::string not_run;  // why the call was not made (--max-timeouts); "" when it ran
+    std::vector<Step> steps;  // a plugin that explains: its steps, certified by the runner
 };
 
 Row row_for(const std::string& entry, const std::string& plugin, const std::string& operation, const Judgement& j) {
@@ -104,6 +106,29 @@ Row answer_row(const std::string& entry, const Plugin& plugin, const std::string
     r.claimed_micros = out.stats.claimed_micros;
     r.proof = row_proof(out.proof);
     return r;
+}
+
+// A stable seed from an entry's name: the same run samples the same steps.
+uint64_t seed_of(const std::string& entry) {
+    uint64_t h = 1469598103934665603ull;  // FNV-1a
+    for (unsigned char c : entry) h = (h ^ c) * 1099511628211ull;
+    return h;
+}
+
+// An answer that passed, from a plugin that explains, is judged on its steps
+// too (judge/steps.hpp): sound against the truth's solution, and a sample
+// of them (all with --deep) entailed by the state and by their own pattern,
+// asked of the oracle.
+Judgement with_steps(const std::string& entry, const Call& call, const Grid& puzzle, const Truth& truth, Judgement j,
+                     const Context& ctx, runner::Runner& run) {
+    if (j.status != Status::pass || call.steps.empty() || call.solved.fault != Fault::none) return j;
+    judge::StepSample sample;
+    sample.deep = ctx.settings.deep;
+    sample.seed = seed_of(entry + "\n" + call.plugin->name());
+    const std::optional<Grid> solution = truth.verdict == Verdict::unique ? truth.solution : std::nullopt;
+    const judge::StepCheck check = judge::check_steps(puzzle, call.steps, solution, call.solved, ctx.oracle, run,
+                                                      ctx.budget, sample);
+    return check.failure ? *check.failure : j;
 }
 
 // A failure worth a regression entry: not one whose own checked proof
@@ -152,7 +177,8 @@ uint64_t limit_for(const corpus::PuzzleEntry& e, const Plugin& p) {
     return p.can(NP_CAP_COUNT) && e.expect.count.value_or(0) > 2 ? NP_UNLIMITED : 2;
 }
 
-std::vector<Row> judge_corpus_puzzle(const corpus::PuzzleEntry& e, const std::vector<Call>& calls, const Context& ctx) {
+std::vector<Row> judge_corpus_puzzle(const corpus::PuzzleEntry& e, const std::vector<Call>& calls, const Context& ctx,
+                                     runner::Runner& run) {
     if (const Reason* reason = std::get_if<Reason>(&e.puzzle)) {
         // Text the host's parser refuses never reaches a plugin: the parser
         // itself is judged.
@@ -172,7 +198,8 @@ std::vector<Row> judge_corpus_puzzle(const corpus::PuzzleEntry& e, const std::ve
             continue;
         }
         const SolveOutcome& out = call.solved;
-        Row r = answer_row(e.id, *call.plugin, operation, out, judge_solve(out, truth, Kind::expectation), ctx);
+        const Judgement j = with_steps(e.id, call, *call.grid, truth, judge_solve(out, truth, Kind::expectation), ctx, run);
+        Row r = answer_row(e.id, *call.plugin, operation, out, j, ctx);
         if (regression_worthy(r, out)) {
             corpus::PuzzleEntry copy = e;
             copy.tags.push_back("regression");
@@ -199,10 +226,11 @@ Truth plain_truth(const Grid& grid, const std::vector<NamedAnswer>& answers, con
 
 // The calls come from plan(): every judged solver, then the oracle when it
 // is not among them.
-std::vector<Row> judge_plain_puzzle(const Unit& u, const std::vector<Call>& calls, const Context& ctx) {
+std::vector<Row> judge_plain_puzzle(const Unit& u, const std::vector<Call>& calls, const Context& ctx,
+                                    runner::Runner& run) {
     const Grid& grid = *u.grid;
     std::vector<NamedAnswer> answers;
-    std::vector<const Plugin*> answered;  // answers[i]'s plugin
+    std::vector<const Call*> answered;  // answers[i]'s call
     std::vector<Row> not_run;  // judged plugins whose calls --max-timeouts kept back
     const SolveOutcome* oracle = nullptr;
     for (const Call& call : calls) {
@@ -215,7 +243,7 @@ std::vector<Row> judge_plain_puzzle(const Unit& u, const std::vector<Call>& call
         }
         if (judged) {
             answers.push_back({call.plugin->name(), &call.solved});
-            answered.push_back(call.plugin);
+            answered.push_back(&call);
         }
         if (ctx.oracle && call.plugin->name() == ctx.oracle->name()) oracle = &call.solved;
     }
@@ -226,7 +254,8 @@ std::vector<Row> judge_plain_puzzle(const Unit& u, const std::vector<Call>& call
         const SolveOutcome& out = *answers[i].outcome;
         Judgement j = judge_solve(out, truth, Kind::disagreement);
         if (j.status == Status::pass && !clashes[i].empty()) j = {Status::fail, Kind::disagreement, clashes[i]};
-        Row r = answer_row(u.item.origin, *answered[i], "solve", out, j, ctx);
+        j = with_steps(u.item.origin, *answered[i], grid, truth, j, ctx, run);
+        Row r = answer_row(u.item.origin, *answered[i]->plugin, "solve", out, j, ctx);
         if (regression_worthy(r, out) && truth.established)
             r.regression = regression_entry(u.item.origin, grid, truth, "numplace verify: " + u.item.origin +
                                                                              "; truth from " + truth.source);
@@ -319,10 +348,10 @@ Row run_generator(const GeneratorUnit& g, const Context& ctx, runner::Runner& ru
     return row;
 }
 
-std::vector<Row> judge_unit(const Unit& u, const std::vector<Call>& calls, const Context& ctx) {
+std::vector<Row> judge_unit(const Unit& u, const std::vector<Call>& calls, const Context& ctx, runner::Runner& run) {
     switch (u.kind) {
-        case Unit::Kind::corpus_puzzle: return judge_corpus_puzzle(*u.puzzle, calls, ctx);
-        case Unit::Kind::plain_puzzle: return judge_plain_puzzle(u, calls, ctx);
+        case Unit::Kind::corpus_puzzle: return judge_corpus_puzzle(*u.puzzle, calls, ctx, run);
+        case Unit::Kind::plain_puzzle: return judge_plain_puzzle(u, calls, ctx, run);
         case Unit::Kind::grid_check: return judge_grid_check(*u.check, calls);
         case Unit::Kind::generator: break;
     }
@@ -343,7 +372,14 @@ std::size_t run_batch(const std::vector<Call*>& batch, runner::Runner& run, cons
             batch[k]->checked = std::move(out[k]);
         }
     } else {
-        auto out = run.solve(*first.plugin, grids, first.limit, {}, budget);
+        // A plugin that explains is asked to: its steps come certified
+        // against the state, and are judged with its answer (with_steps).
+        runner::ItemStepSink steps;
+        if (first.plugin->can(NP_CAP_EXPLAIN)) {
+            for (Call* c : batch) c->steps.clear();
+            steps = [&batch](std::size_t k, const Step& step) { return batch[k]->steps.push_back(step), true; };
+        }
+        auto out = run.solve(*first.plugin, grids, first.limit, {}, budget, {}, steps);
         for (std::size_t k = 0; k < batch.size(); ++k) {
             timed_out += out[k].fault == Fault::timed_out;
             batch[k]->solved = std::move(out[k]);
@@ -432,7 +468,7 @@ void run_chunk(Chunk& chunk, const Context& ctx, Lane& lane) {
     for (std::size_t k = 0; k < chunk.units.size(); ++k) {
         const Unit& unit = chunk.units[k];
         auto rows = unit.kind == Unit::Kind::generator ? std::vector<Row>{run_generator_bounded(unit.generator, ctx, *lane.run)}
-                                                       : judge_unit(unit, calls[k], ctx);
+                                                       : judge_unit(unit, calls[k], ctx, *lane.run);
         if (cancelled(ctx)) return;
         for (auto& r : rows) r.unit = chunk.index[k];
         chunk.rows[k] = std::move(rows);

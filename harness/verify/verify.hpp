@@ -149,6 +149,10 @@ struct Settings {
     // a checked proof, fails (judge::unproved). Proofs are asked by
     // harness.max_proof_bytes (--max-proof-bytes, default kDefaultProofBytes).
     bool require_proofs = false;
+    // --deep: every step of every explanation is checked for entailment (by
+    // the state and by its pattern); by default a seeded sample of each
+    // (judge/steps.hpp). Soundness is checked on every step either way.
+    bool deep = false;
     // --resume: the report of an earlier run with the same inputs, plugins
     // and settings (interrupted, say). Its rows are kept and their units are
     // not run again, but a unit that lacks any of its rows, or has a not_run

@@ -151,6 +151,7 @@ int run(const Args& args, Streams io) {
     s.quick = args.flag("--quick");
     s.max_timeouts = args.whole("--max-timeouts");
     s.require_proofs = args.flag("--require-proofs");
+    s.deep = args.flag("--deep");
     if (s.require_proofs && s.harness.max_proof_bytes == 0) {
         io.err << "numplace verify: --require-proofs needs proofs, and --max-proof-bytes 0 asks for none\n";
         return kExitUsage;
@@ -229,6 +230,10 @@ Command verify_command() {
                    "Fail (certificate) every unique or none that a plugin able to prove claims without a checked "
                    "proof; a plugin that declares it cannot prove with its options (bitmask-mrv's "
                    "uniqueness=forward-backward) is not failed"},
+                  {"--deep", FlagKind::flag,
+                   "Check every step of every explanation (plugins that explain) for entailment, by the candidate "
+                   "state and by the step's own pattern, with the oracle; by default a seeded sample of 4 steps "
+                   "each. Soundness against the solution is checked on every step either way"},
                   FlagSpec("--max-timeouts", FlagKind::whole,
                            "After this many timed-out calls of one plugin, its calls not yet started are skipped "
                            "(rows 'not run', which --resume runs again); 0 = no bound",

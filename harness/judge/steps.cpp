@@ -1,0 +1,165 @@
+#include "steps.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include "numplace/certify.hpp"
+#include "numplace/format.hpp"
+#include "numplace/random.hpp"
+
+namespace np::judge {
+
+namespace {
+
+uint64_t all_values(int side) { return ((uint64_t{1} << side) - 1) << 1; }
+
+std::string label(int cell, int side) { return cell_label(cell / side + 1, cell % side + 1); }
+
+// "step 12 (x-wing 5 in r2,r8 / c3,c6: -5 r5c3)", and the state before it
+// as a candidate line, so that the finding is reproducible from data.
+std::string step_finding(std::size_t index, const Step& step, const StepState& before, const std::string& why) {
+    return "step " + std::to_string(index + 1) + " (" + step_text(step, before.geometry()) + "): " + why +
+           "; the candidates before it: " + format_candidates(before.grid());
+}
+
+Judgement step_failure(std::string finding) { return {Status::fail, Kind::step, std::move(finding)}; }
+
+// Which steps the sample checks: all when deep, else `sample.steps` of them
+// drawn by the seed (the same puzzle and seed check the same steps).
+std::vector<std::size_t> sampled(std::size_t count, const StepSample& sample) {
+    std::vector<std::size_t> order(count);
+    std::iota(order.begin(), order.end(), 0);
+    if (sample.deep || count <= sample.steps) return order;
+    Rng rng(sample.seed);
+    for (std::size_t i = 0; i < sample.steps; ++i) std::swap(order[i], order[i + rng.below(count - i)]);
+    order.resize(sample.steps);
+    std::sort(order.begin(), order.end());
+    return order;
+}
+
+struct Effect {
+    Candidate candidate;
+    bool placement;
+};
+
+std::vector<Effect> effects_of(const Step& step, const StepSample& sample) {
+    std::vector<Effect> out;
+    for (const Candidate& c : step.placements) out.push_back({c, true});
+    for (const Candidate& c : step.eliminations) out.push_back({c, false});
+    if (!sample.deep && out.size() > sample.effects) out.resize(sample.effects);
+    return out;
+}
+
+// The prover on one forcing puzzle: "" when it has no solution (or the
+// prover cannot tell), else the certified solution that refutes the effect.
+std::optional<Grid> refutation(const Grid& forcing, const Plugin& prover, runner::Runner& run, const Budget& budget,
+                               StepCheck& tally) {
+    const SolveOutcome out = run.solve_one(prover, forcing, 1, {}, budget);
+    if (out.fault == Fault::none && !out.solutions.empty()) return out.solutions.front();  // certified by the host
+    if (out.fault == Fault::none && out.verdict == Verdict::none) ++tally.checked;
+    else ++tally.undecided;
+    return std::nullopt;
+}
+
+// Phases 3 and 4 for one step: the first effect that a solution refutes.
+std::optional<Judgement> unentailed(std::size_t index, const Step& step, const StepState& before, const Plugin& prover,
+                                    runner::Runner& run, const Budget& budget, const StepSample& sample,
+                                    StepCheck& tally) {
+    const Grid state = before.grid();
+    const Grid relaxed = relaxed_state(before, step);
+    const std::string who = prover.name();
+    for (const Effect& e : effects_of(step, sample)) {
+        const std::string forced = (e.placement ? "without " : "with ") + std::string(1, value_symbol(e.candidate.value)) +
+                                   " at " + label(e.candidate.cell, before.side());
+        if (auto w = refutation(forcing_puzzle(state, e.candidate, e.placement), prover, run, budget, tally))
+            return step_failure(step_finding(index, step, before, "not entailed by the state: " + forced + ", " + who +
+                                                                      " finds the solution " + format_line(*w)));
+        if (auto w = refutation(forcing_puzzle(relaxed, e.candidate, e.placement), prover, run, budget, tally))
+            return step_failure(step_finding(index, step, before,
+                                             "not entailed by its pattern (" + std::to_string(step.pattern.size()) +
+                                                 " entries): " + forced + " and every cell the pattern does not name "
+                                                 "open, " + who + " finds the solution " + format_line(*w)));
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+Grid relaxed_state(const StepState& before, const Step& step) {
+    const Geometry g = before.geometry();
+    Grid relaxed(g);
+    relaxed.candidates.assign(static_cast<std::size_t>(g.cell_count()), all_values(g.side()));
+    for (const Candidate& p : step.pattern) {
+        auto& mask = relaxed.candidates[static_cast<std::size_t>(p.cell)];
+        if (p.value == 0) {
+            mask = before.mask(p.cell);
+            relaxed.cells[static_cast<std::size_t>(p.cell)] = before.value(p.cell);
+        } else if (!before.has(p.cell, p.value)) {
+            mask &= ~(uint64_t{1} << p.value);
+        }
+    }
+    return relaxed;
+}
+
+Grid forcing_puzzle(const Grid& state, const Candidate& effect, bool placement) {
+    Grid forcing = state;
+    if (forcing.candidates.empty())
+        for (int i = 0; i < state.geometry.cell_count(); ++i) forcing.candidates.push_back(state.mask(i));
+    auto& mask = forcing.candidates[static_cast<std::size_t>(effect.cell)];
+    const uint64_t bit = uint64_t{1} << effect.value;
+    mask = placement ? (mask & ~bit) : bit;
+    // A placed cell keeps its value; the forcing is about empty ones.
+    return forcing;
+}
+
+std::optional<Judgement> unsound_step(const Grid& puzzle, const std::vector<Step>& steps,
+                                      const std::optional<Grid>& solution, const SolveOutcome& answer) {
+    StepState state(puzzle);
+    const int side = puzzle.side();
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const Step& step = steps[i];
+        if (solution) {
+            for (const Candidate& e : step.eliminations)
+                if (solution->cells[static_cast<std::size_t>(e.cell)] == e.value)
+                    return step_failure(step_finding(i, step, state, "unsound: it eliminates " +
+                                                                         std::string(1, value_symbol(e.value)) + " from " +
+                                                                         label(e.cell, side) + ", the solution's value there"));
+            for (const Candidate& p : step.placements)
+                if (solution->cells[static_cast<std::size_t>(p.cell)] != p.value)
+                    return step_failure(step_finding(
+                        i, step, state,
+                        "unsound: it places " + std::string(1, value_symbol(p.value)) + " in " + label(p.cell, side) +
+                            ", where the solution has " +
+                            std::string(1, value_symbol(solution->cells[static_cast<std::size_t>(p.cell)]))));
+        }
+        if (auto why = state.apply(step); !why.empty())  // the host certified it: cannot happen
+            return step_failure("step " + std::to_string(i + 1) + ": " + why);
+    }
+    if (answer.verdict == Verdict::unique && solution && !state.solved())
+        return step_failure("its answer is unique, but its " + std::to_string(steps.size()) +
+                            " steps do not reach the solution; the candidates after them: " +
+                            format_candidates(state.grid()));
+    return std::nullopt;
+}
+
+StepCheck check_steps(const Grid& puzzle, const std::vector<Step>& steps, const std::optional<Grid>& solution,
+                      const SolveOutcome& answer, const Plugin* prover, runner::Runner& run, const Budget& budget,
+                      const StepSample& sample) {
+    StepCheck check;
+    check.steps = steps.size();
+    if ((check.failure = unsound_step(puzzle, steps, solution, answer))) return check;
+    if (prover == nullptr || !prover->can(NP_CAP_CANDIDATES) || !prover->supports(puzzle.geometry)) return check;
+    const std::vector<std::size_t> chosen = sampled(steps.size(), sample);
+    StepState state(puzzle);
+    std::size_t next = 0;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        if (next < chosen.size() && chosen[next] == i) {
+            ++next;
+            if ((check.failure = unentailed(i, steps[i], state, *prover, run, budget, sample, check))) return check;
+        }
+        state.apply(steps[i]);
+    }
+    return check;
+}
+
+}  // namespace np::judge

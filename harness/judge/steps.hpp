@@ -1,0 +1,68 @@
+// The step checker: an explanation (the steps a plugin reported, each
+// already certified by the host against the candidate state) judged for
+// what the state check cannot see. verify and fuzz run it for every plugin
+// that explains. In order, each a phase of its own:
+//   1. sound: no elimination removes the solution's value, every placement
+//      is the solution's (needs the truth's solution);
+//   2. complete: when the answer is unique, the steps end in the solution;
+//   3. entailed by the state: with the candidates as they were before the
+//      step, and the eliminated candidate forced in (a placement's value
+//      taken out), the prover finds no solution;
+//   4. entailed by its pattern: the same with only what the pattern names
+//      kept and every other cell open (relaxed_state), so a step that is
+//      right but not for the reason it gives is caught.
+// Phases 3 and 4 ask a prover (the oracle: it must take candidates). A step
+// fails only on a certified witness: the prover's solution of the forcing
+// puzzle, which shows the eliminated candidate possible. An answer the
+// prover cannot give in its budget (unknown) fails nothing and is counted.
+// By default a seeded sample of the steps is checked; --deep checks all.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "judge.hpp"
+#include "numplace/steps.hpp"
+#include "runner.hpp"
+
+namespace np::judge {
+
+struct StepSample {
+    bool deep = false;        // every step and every effect
+    uint64_t seed = 0;        // which steps the sample takes
+    std::size_t steps = 4;    // steps checked per explanation, unless deep
+    std::size_t effects = 4;  // effects checked per step, unless deep
+};
+
+// The state a step's pattern alone gives: every cell open (all N values)
+// but what the pattern names: (cell, 0) keeps the cell as it stands (its
+// value, or its candidates); (cell, v) removes v from the cell when v is
+// not a candidate there now. Givens the pattern does not name are open too.
+Grid relaxed_state(const StepState& before, const Step& step);
+
+// The puzzle that refutes one effect of a step from `state`: the eliminated
+// candidate placed (its cell's mask only that value), or the placed value
+// taken out of its cell's mask. No solution means the effect is entailed.
+Grid forcing_puzzle(const Grid& state, const Candidate& effect, bool placement);
+
+struct StepCheck {
+    std::optional<Judgement> failure;  // the first step that fails, with its finding
+    uint64_t steps = 0;                // steps in the explanation
+    uint64_t checked = 0;              // effects the prover decided
+    uint64_t undecided = 0;            // effects it could not decide in its budget
+};
+
+// Phases 1 and 2 only: no prover needed. `solution` may be absent (no
+// established truth): then only what needs none is checked.
+std::optional<Judgement> unsound_step(const Grid& puzzle, const std::vector<Step>& steps,
+                                      const std::optional<Grid>& solution, const SolveOutcome& answer);
+
+// All four phases; the prover must be able to take candidates
+// (NP_CAP_CANDIDATES), else phases 3 and 4 are skipped.
+StepCheck check_steps(const Grid& puzzle, const std::vector<Step>& steps, const std::optional<Grid>& solution,
+                      const SolveOutcome& answer, const Plugin* prover, runner::Runner& run, const Budget& budget,
+                      const StepSample& sample);
+
+}  // namespace np::judge
