@@ -140,4 +140,20 @@ TEST(CandidatesCli, PencilmarkGridFile) {
     std::remove(path.c_str());
 }
 
+TEST(CandidatesCli, ProofOfACandidatePuzzleIsSavedAndChecksAgain) {
+    // r1c3 without its 4: none; the proof file keeps the masks, so
+    // prove-check checks the same problem (without them the puzzle is unique).
+    std::string none = basic_line(kPuzzle);
+    none[2 * 9 + 3] = '.';
+    const std::string proof = ::testing::TempDir() + "candidates_proof.np";
+    std::remove(proof.c_str());
+    auto run = run_cli({"solve", "--plugin", "exhaustive-count", "--in-process", "--proof", proof, none});
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.out.rfind("none\nproof: checked", 0), 0u) << run.out;
+    EXPECT_NE(np::test::read_file(proof).find("puzzle " + none + "\n"), std::string::npos);
+    run = run_cli({"prove-check", proof});
+    EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+    std::remove(proof.c_str());
+}
+
 }  // namespace

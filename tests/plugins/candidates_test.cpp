@@ -41,9 +41,10 @@ bool peers(const Geometry& g, int a, int b) {
 // cell a value of its mask and obey the rules, up to `limit`; the first goes
 // to `first`. Plain backtracking on the cell with the fewest values left.
 struct OwnSearch {
+    OwnSearch(const Grid& p, uint64_t l) : puzzle(p), limit(l), cells(p.cells) {}
     const Grid& puzzle;
     uint64_t limit;
-    std::vector<uint8_t> cells = puzzle.cells;
+    std::vector<uint8_t> cells;
     uint64_t count = 0;
     Grid first;
 
@@ -76,7 +77,7 @@ struct OwnSearch {
 };
 
 uint64_t own_count(const Grid& puzzle, uint64_t limit, Grid* first = nullptr) {
-    OwnSearch s{puzzle, limit};
+    OwnSearch s(puzzle, limit);
     s.run();
     if (first != nullptr) *first = s.first;
     return s.count;
