@@ -4,6 +4,8 @@
 
 #include <array>
 
+#include "numplace/certify.hpp"
+
 namespace np {
 
 namespace {
@@ -160,6 +162,71 @@ std::string symbols(const Grid& grid, char empty) {
     return s;
 }
 
+// ---- Candidates (pencilmarks) ----
+
+// The shape of a candidate line of this length: with a size, its N*N*N;
+// without, the cubes of the conventional sides 6, 9, 12, 16 and 25 (64 is
+// also the length of an 8x8 line, so a 4x4 candidate line needs --size 2x2).
+std::optional<Geometry> candidate_line_geometry(std::size_t length, const std::optional<Geometry>& size) {
+    const auto cube = [](int n) { return static_cast<std::size_t>(n) * n * n; };
+    if (size) return length == cube(size->side()) ? size : std::nullopt;
+    for (int side : {6, 9, 12, 16, 25})
+        if (length == cube(side)) return Geometry::from_side(side);
+    return std::nullopt;
+}
+
+Reason located(ReasonCode code, int row, int column, std::string message) {
+    Reason r;
+    r.code = code;
+    r.row = row;
+    r.column = column;
+    r.message = cell_label(row, column) + ": " + std::move(message);
+    return r;
+}
+
+// A pencilmark grid's rows (as written) into a puzzle; parse_grid's reading
+// of a block whose rows are pencilmark rows.
+ParseResult parse_candidate_rows(const std::vector<std::string_view>& rows, std::optional<Geometry> size);
+
+// One cell of a pencilmark grid: a lone symbol is a placed value (a given);
+// N characters with value k's symbol or '.' at place k are the candidates
+// by place (candidate_grid_text, the candidate line's cells); anything else
+// lists the candidates (HoDoKu: "1569"). Sets `given` for a placed value.
+std::variant<uint64_t, Reason> candidate_field(std::string_view field, int side, int row, int column,
+                                               uint8_t& given) {
+    given = 0;
+    const auto n = static_cast<std::size_t>(side);
+    if (field.size() == 1) {
+        const int v = symbol_value(field[0]);
+        if (v == kEmpty)
+            return located(ReasonCode::bad_character, row, column,
+                           "a lone '" + std::string(field) + "' is no cell of a pencilmark grid: write a cell without "
+                           "candidates as " + std::to_string(side) + " dots");
+        given = static_cast<uint8_t>(v);
+        return uint64_t{1} << v;
+    }
+    bool by_place = field.size() == n;
+    for (std::size_t k = 0; by_place && k < n; ++k) {
+        const int v = symbol_value(field[k]);
+        by_place = v == kEmpty || v == static_cast<int>(k) + 1;
+    }
+    uint64_t mask = 0;
+    for (std::size_t k = 0; k < field.size(); ++k) {
+        const int v = symbol_value(field[k]);
+        if (by_place) {
+            if (v != kEmpty) mask |= uint64_t{1} << v;
+            continue;
+        }
+        if (v == kEmpty || v > side || (mask >> v & 1) != 0)
+            return located(v > side ? ReasonCode::value_out_of_range : ReasonCode::bad_character, row, column,
+                           "'" + std::string(field) + "' is neither a list of distinct values 1.." +
+                               std::to_string(side) + " nor " + std::to_string(side) +
+                               " places holding value k's symbol or '.' at place k");
+        mask |= uint64_t{1} << v;
+    }
+    return mask;
+}
+
 }  // namespace
 
 std::optional<InputFormat> input_format_from_name(std::string_view name) {
@@ -182,6 +249,7 @@ std::optional<OutputFormat> output_format_from_name(std::string_view name) {
 // the length, then the values.
 ParseResult parse_line(std::string_view text, std::optional<Geometry> size) {
     const std::string_view t = trim(text);
+    if (candidate_line_geometry(t.size(), size)) return parse_candidates(t, size);
     const std::optional<Geometry> g = size ? size : Geometry::from_cell_count(t.size());
     const bool length_fits = g && t.size() == static_cast<std::size_t>(g->cell_count());
     for (std::size_t i = 0; i < t.size(); ++i) {
@@ -207,6 +275,7 @@ ParseResult parse_line(std::string_view text, std::optional<Geometry> size) {
 // row's length, the values.
 ParseResult parse_grid(std::string_view block, std::optional<Geometry> size) {
     std::vector<std::string> rows;
+    std::vector<std::string_view> lines;  // the rows as written
     std::size_t start = 0;
     while (start <= block.size()) {
         auto end = block.find('\n', start);
@@ -219,7 +288,11 @@ ParseResult parse_grid(std::string_view block, std::optional<Geometry> size) {
         for (char c : t)
             if (kRowFiller.find(c) == std::string_view::npos) row += c;
         rows.push_back(std::move(row));
+        lines.push_back(t);
     }
+    const int pencil_side = size ? size->side() : static_cast<int>(lines.size());
+    for (std::string_view line : lines)
+        if (text::is_candidate_row(line, pencil_side)) return parse_candidate_rows(lines, size);
 
     for (std::size_t r = 0; r < rows.size(); ++r)
         for (std::size_t c = 0; c < rows[r].size(); ++c)
@@ -253,6 +326,66 @@ ParseResult parse_grid(std::string_view block, std::optional<Geometry> size) {
     }
     return parse_cells(all, g, "");
 }
+
+ParseResult parse_candidates(std::string_view text, std::optional<Geometry> size) {
+    const std::string_view t = trim(text);
+    const auto g = candidate_line_geometry(t.size(), size);
+    if (!g) {
+        const std::string expected =
+            size ? std::to_string(size->side() * size->cell_count()) + " characters for a " + size->name() +
+                       " candidate line"
+                 : "216, 729, 1,728, 4,096 or 15,625 characters for a candidate line";
+        return wrong_length_reason(t.size(), expected);
+    }
+    const int n = g->side();
+    Grid grid(*g);
+    grid.candidates.assign(static_cast<std::size_t>(g->cell_count()), 0);
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        const int cell = static_cast<int>(i) / n, place = static_cast<int>(i) % n + 1;
+        const int v = symbol_value(t[i]);
+        if (v == kEmpty) continue;
+        if (v == kBadSymbol) return bad_character_reason(t[i], i + 1, cell / n + 1, cell % n + 1);
+        if (v != place)
+            return located(ReasonCode::bad_character, cell / n + 1, cell % n + 1,
+                           "character " + std::to_string(i + 1) + " of the candidate line is '" + std::string(1, t[i]) +
+                               "' at place " + std::to_string(place) + " of the cell, which holds '" +
+                               std::string(1, value_symbol(place)) + "', '.' or '0'");
+        grid.candidates[static_cast<std::size_t>(cell)] |= uint64_t{1} << v;
+    }
+    return grid;
+}
+
+namespace {
+
+ParseResult parse_candidate_rows(const std::vector<std::string_view>& rows, std::optional<Geometry> size) {
+    std::optional<Geometry> g = size ? size : Geometry::from_side(static_cast<int>(rows.size()));
+    if (!g) return wrong_length_reason(rows.size(), kKnownSidesText);
+    const int n = g->side();
+    if (rows.size() != static_cast<std::size_t>(n))
+        return wrong_length_reason(rows.size(), std::to_string(n) + " rows for a " + g->name() + " puzzle");
+    Grid grid(*g);
+    grid.candidates.assign(static_cast<std::size_t>(g->cell_count()), 0);
+    for (int r = 0; r < n; ++r) {
+        const auto fields = text::row_fields(rows[static_cast<std::size_t>(r)]);
+        if (fields.size() != static_cast<std::size_t>(n)) {
+            Reason reason = wrong_length_reason(fields.size(), std::to_string(n) + " cells in row " +
+                                                                   std::to_string(r + 1) + " of the pencilmark grid");
+            reason.row = r + 1;
+            return reason;
+        }
+        for (int c = 0; c < n; ++c) {
+            uint8_t given = 0;
+            auto mask = candidate_field(fields[static_cast<std::size_t>(c)], n, r + 1, c + 1, given);
+            if (Reason* why = std::get_if<Reason>(&mask)) return std::move(*why);
+            if (given > n) return value_out_of_range_reason(given, n, r + 1, c + 1, g->box_of(r, c) + 1);
+            grid.at(r, c) = given;
+            grid.candidates[static_cast<std::size_t>(r * n + c)] = std::get<uint64_t>(mask);
+        }
+    }
+    return grid;
+}
+
+}  // namespace
 
 ParseResult parse_share(std::string_view text, std::optional<Geometry> size) {
     const std::string_view t = trim(text);
@@ -377,6 +510,17 @@ std::string format_share(const Grid& grid) {
     const std::string encoded = base64url_encode(symbols(grid, '0'));
     if (grid.geometry == Geometry{3, 3}) return encoded;
     return grid.geometry.name() + "." + encoded;
+}
+
+std::string format_candidates(const Grid& grid) {
+    const int n = grid.side();
+    std::string out;
+    out.reserve(static_cast<std::size_t>(n) * grid.cells.size());
+    for (int cell = 0; cell < n * n; ++cell) {
+        const uint64_t mask = grid.mask(cell);
+        for (int v = 1; v <= n; ++v) out += (mask >> v & 1) != 0 ? value_symbol(v) : '.';
+    }
+    return out;
 }
 
 // JSON is the host's business (it wraps a grid with more than its text);

@@ -125,6 +125,8 @@ void classify(std::vector<Line>& lines, InputFormat format, const std::optional<
             line.kind = is_border_line(t) ? Kind::border : Kind::row;
         } else if (is_border_line(t)) {
             line.kind = Kind::border;
+        } else if (text::candidate_row_side(t, size) > 0) {
+            line.kind = Kind::row;  // a pencilmark row, whatever its first field
         } else {
             const std::string_view field = first_field(t);
             const bool short_field = field.size() <= kMaxRowField;
@@ -169,6 +171,7 @@ bool ends_everything(std::string_view line, InputFormat format, const std::optio
     if (t.front() == '#') return false;  // comments neither end nor join
     if (format == InputFormat::line || format == InputFormat::share) return true;
     if (format == InputFormat::grid || is_border_line(t)) return false;
+    if (text::candidate_row_side(t, size) > 0) return false;
     const std::string_view field = first_field(t);
     if (looks_like_share(field, size)) return true;
     const bool row = field.size() <= kMaxRowField && !fits_line_length(field.size(), size);
@@ -191,6 +194,8 @@ std::vector<InputItem> split_input(std::string_view text, const std::string& ori
         std::vector<const Line*> lines;
         std::size_t rows = 0;
         std::size_t side = 0;  // rows that complete it; 0 = until it ends
+        int band = 0;          // rows of a band (the box height), when the side is known
+        bool pencil = false;   // a pencilmark row is in it
         bool bottom_taken = false;
         bool empty() const { return lines.empty(); }
         bool complete() const { return side > 0 && rows == side; }
@@ -216,10 +221,31 @@ std::vector<InputItem> split_input(std::string_view text, const std::string& ori
         block = Block{};
     };
 
-    for (const Line& line : lines) {
+    // A pencilmark grid (candidate_grid_text) has a blank line between its
+    // bands: at a band's end, the blank line does not end the block when the
+    // block holds a pencilmark row, or when one comes among the rows still
+    // missing (the first bands may hold placed values only).
+    auto band_gap = [&](std::size_t at) {
+        if (block.rows == 0 || block.complete() || block.side == 0 || block.band == 0 ||
+            block.rows % static_cast<std::size_t>(block.band) != 0)
+            return false;
+        if (block.pencil) return true;
+        std::size_t missing = block.side - block.rows;
+        for (std::size_t j = at + 1; j < lines.size() && missing > 0; ++j) {
+            const Line& l = lines[j];
+            if (l.kind == Kind::blank || l.kind == Kind::comment || l.kind == Kind::border) continue;
+            if (l.kind != Kind::row) return false;
+            if (text::candidate_row_side(trim(l.text), size) == static_cast<int>(block.side)) return true;
+            --missing;
+        }
+        return false;
+    };
+
+    for (std::size_t at = 0; at < lines.size(); ++at) {
+        const Line& line = lines[at];
         switch (line.kind) {
             case Kind::blank:
-                flush();
+                if (!band_gap(at)) flush();
                 break;
             case Kind::comment:
                 break;
@@ -243,6 +269,14 @@ std::vector<InputItem> split_input(std::string_view text, const std::string& ori
                         const auto count = row_symbol_count(line.text);
                         if (Geometry::from_side(static_cast<int>(count))) block.side = count;
                     }
+                }
+                if (const int n = text::candidate_row_side(trim(line.text), size); n > 0 && !block.pencil) {
+                    block.pencil = true;
+                    block.side = static_cast<std::size_t>(n);
+                }
+                if (block.rows == 0 || block.pencil) {
+                    const auto shape = size ? size : Geometry::from_side(static_cast<int>(block.side));
+                    block.band = shape ? shape->box_rows : 0;
                 }
                 block.lines.push_back(&line);
                 ++block.rows;
@@ -275,8 +309,12 @@ public:
         if (text_.empty()) first_ = number;
         text_.append(line);
         text_ += '\n';
+        // A blank line after a pencilmark row may be a gap between bands.
+        const std::string_view t = trim(line);
+        const bool gap = t.empty() && pencil_;
+        if (!t.empty() && t.front() != '#' && !is_border_line(t)) pencil_ = text::candidate_row_side(t, size_) > 0;
         constexpr std::size_t kWorthIt = std::size_t{1} << 16;
-        if (text_.size() >= kWorthIt && ends_everything(line, format_, size_)) return flush();
+        if (text_.size() >= kWorthIt && !gap && ends_everything(line, format_, size_)) return flush();
         return true;
     }
 
@@ -301,6 +339,7 @@ private:
     const std::function<bool(InputItem&&)>& each_;
     std::string text_;
     int first_ = 1;
+    bool pencil_ = false;  // the last row read was a pencilmark row
 };
 
 // The system's words for errno, in the lower case of numplace's messages.

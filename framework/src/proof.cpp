@@ -57,12 +57,18 @@ ProofChecker::ProofChecker(const Grid& puzzle, uint64_t max_bytes)
             }
     }
     segment_masks_.resize(std::max(segments_[0].size(), segments_[1].size()));
-    for (uint8_t given : puzzle.cells) {
-        if (given > side_) {
+    if (puzzle.has_candidates() && puzzle.candidates.size() != puzzle.cells.size()) {
+        reject("the puzzle's candidate masks do not fit its shape");
+        return;
+    }
+    // The problem proved is the puzzle's: its givens and, with pencilmarks,
+    // only the candidates its masks leave (Grid::mask).
+    for (int cell = 0; cell < shape_.cells(); ++cell) {
+        if (puzzle.cells[static_cast<std::size_t>(cell)] > side_) {
             reject("the puzzle is malformed");
             return;
         }
-        masks_.push_back(given == 0 ? all_ : bit(given));
+        masks_.push_back(puzzle.mask(cell) & all_);
     }
     // The root is node 1: if propagation alone decides the puzzle, the whole
     // tree is parsed but not needed.

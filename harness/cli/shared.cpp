@@ -67,7 +67,7 @@ FlagSpec format(std::vector<std::string> choices, std::string default_value) {
             std::move(choices)};
 }
 FlagSpec input_format() {
-    return {"--input-format", FlagKind::choice, "Input: auto, line, grid or share", "auto",
+    return {"--input-format", FlagKind::choice, "Input: auto, line, grid or share (line and grid also read candidates: docs/input-formats.md)", "auto",
             {"auto", "line", "grid", "share"}};
 }
 FlagSpec max_nodes() {

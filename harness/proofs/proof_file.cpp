@@ -19,7 +19,7 @@ namespace np::proofs {
 namespace {
 
 constexpr std::size_t kChunk = 64 * 1024;
-constexpr std::size_t kMaxLine = 4096;  // a 25x25 puzzle's line is 625 symbols
+constexpr std::size_t kMaxLine = 16384;  // a 25x25 candidate line is 15,625 symbols
 
 bool printable(char c) { return c >= 0x20 && c <= 0x7e; }
 
@@ -282,7 +282,9 @@ std::string claim_text(const ProofClaim& claim) {
 std::string header_text(const ProofFileHeader& h) {
     std::string out = "numplace proof " + std::to_string(kProofFileVersion) + "\n";
     out += "shape " + h.puzzle.geometry.name() + "\n";
-    out += "puzzle " + format_line(h.puzzle) + "\n";
+    // A puzzle with pencilmarks as its candidate line: the proof is of that
+    // problem, and the reader's parse_line takes the line back.
+    out += "puzzle " + (h.puzzle.has_candidates() ? format_candidates(h.puzzle) : format_line(h.puzzle)) + "\n";
     out += "claim " + claim_text(h.claim) + "\n";
     if (h.witness) out += "witness " + format_line(*h.witness) + "\n";
     out += "plugin " + header_safe(h.plugin, false) + " " + header_safe(h.plugin_version, true) + "\n";

@@ -124,6 +124,19 @@ public:
         return NP_REASON_NONE;
     }
 
+    // Takes the row "value 1..N in cell" out of the matrix, for a candidate
+    // the puzzle's masks leave out: before any given is selected, so it is
+    // unlinked from all four of its columns, and never relinked in the call.
+    void drop_row(int cell, int value) {
+        const int node = first_row_node_ + 4 * (cell * side_ + value - 1);
+        for (int j = node; j < node + 4; ++j) {
+            const auto n = static_cast<std::size_t>(j);
+            down_[static_cast<std::size_t>(up_[n])] = down_[n];
+            up_[static_cast<std::size_t>(down_[n])] = up_[n];
+            --size_[static_cast<std::size_t>(column_of_[n])];
+        }
+    }
+
     // What one search did, besides the solutions (the call counts those).
     struct Tally {
         uint64_t nodes = 0;
@@ -500,11 +513,24 @@ bool select_givens(ExactCover& matrix, np::plugin::Solve& call) {
     return true;
 }
 
+// Pencilmarks (NP_CAP_CANDIDATES): the rows of the candidates the masks
+// leave out go before the search, so the matrix is the puzzle's. A cell
+// without candidates leaves its column empty: a dead end, no solution.
+void drop_eliminated(ExactCover& matrix, const np::plugin::Solve& call) {
+    if (call.candidates == nullptr) return;
+    const int side = matrix.side();
+    for (int cell = 0; cell < side * side; ++cell) {
+        const uint64_t mask = call.candidate_mask(cell);
+        for (int v = 1; v <= side; ++v)
+            if ((mask >> v & 1) == 0) matrix.drop_row(cell, v);
+    }
+}
+
 struct ExhaustiveCount {
     static constexpr np::plugin::Info info = {
         "exhaustive-count", "1.0.0",
         "Exact cover with dancing links (Knuth's Algorithm X): counts every solution, the uniqueness oracle.",
-        NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_PROOF, kMaxSide};
+        NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_PROOF | NP_CAP_CANDIDATES, kMaxSide};
 
     // Kept between calls: reset() reuses the arrays while the side stays the
     // same. (A caller without an instance gets one for the call from the layer.)
@@ -512,6 +538,7 @@ struct ExhaustiveCount {
 
     void solve(np::plugin::Solve& call) {
         matrix.reset(call.shape.box_rows, call.shape.box_cols);
+        drop_eliminated(matrix, call);
         if (!select_givens(matrix, call)) return;
         const ExactCover::Tally tally = matrix.count(call);
         call.set_nodes(tally.nodes);

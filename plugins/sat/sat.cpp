@@ -102,7 +102,7 @@ struct Sat {
         "sat", "1.0.0",
         "Sudoku as CNF (a variable per cell and value), solved by the CaDiCaL SAT solver; "
         "counts with blocking clauses.",
-        NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE, kMaxSide};
+        NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_CANDIDATES, kMaxSide};
 
     // Statistics (README.md): nodes are the times the budget was asked (by
     // CaDiCaL's terminator, and once per solver call); guesses are CaDiCaL's
@@ -116,7 +116,7 @@ struct Sat {
             return;
         }
 
-        sat::SudokuSat formula(box_rows, box_cols, call.givens);
+        sat::SudokuSat formula(box_rows, box_cols, call.givens, call.candidates);
         const auto should_stop = [&call] { return call.spent(); };
         const auto on_model = [&call](const uint8_t* grid) { return call.found(grid); };
         const sat::Ending ending = formula.enumerate(should_stop, on_model);

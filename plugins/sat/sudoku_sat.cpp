@@ -6,7 +6,9 @@
 //  * every cell holds at least one value and at most one (pairwise);
 //  * every row, column and box holds each value at most once (pairwise) and
 //    at least once;
-//  * a given v at (r, c) is the unit clause x(r, c, v).
+//  * a given v at (r, c) is the unit clause x(r, c, v);
+//  * with pencilmarks, a value v that a cell's mask leaves out is the unit
+//    clause -x(r, c, v).
 // The at-least-once clauses of the units are implied by the others on a full
 // grid; they are there because with them unit propagation alone finds the
 // hidden singles, not only the naked ones, which shortens the search a lot.
@@ -57,7 +59,7 @@ private:
     uint64_t& learned_;
 };
 
-SudokuSat::SudokuSat(int box_rows, int box_cols, const uint8_t* givens)
+SudokuSat::SudokuSat(int box_rows, int box_cols, const uint8_t* givens, const uint64_t* masks)
     : box_rows_(box_rows),
       box_cols_(box_cols),
       side_(box_rows * box_cols),
@@ -71,7 +73,7 @@ SudokuSat::SudokuSat(int box_rows, int box_cols, const uint8_t* givens)
     // it asks the terminator (README.md, "Budget").
     solver_->set("quiet", 1);
     solver_->connect_learner(learner_.get());
-    encode();
+    encode(masks);
 }
 
 SudokuSat::~SudokuSat() {
@@ -90,7 +92,7 @@ void SudokuSat::clause(const std::vector<int>& literals) {
     ++figures_.clauses;
 }
 
-void SudokuSat::encode() {
+void SudokuSat::encode(const uint64_t* masks) {
     const int n = side_;
     figures_.variables = static_cast<uint64_t>(n) * n * n;
     std::vector<int> literals;
@@ -138,6 +140,15 @@ void SudokuSat::encode() {
     for (int row = 0; row < n; ++row)
         for (int col = 0; col < n; ++col)
             if (const int value = givens_[row * n + col]; value != 0) clause({variable(row, col, value)});
+
+    // The pencilmarks: a candidate left out is false. (A given's own value
+    // is its unit clause already; its mask is not read.)
+    if (masks == nullptr) return;
+    for (int cell = 0; cell < n * n; ++cell) {
+        if (givens_[cell] != 0) continue;
+        for (int value = 1; value <= n; ++value)
+            if ((masks[cell] >> value & 1) == 0) clause({-variable(cell / n, cell % n, value)});
+    }
 }
 
 // The model's grid: for each empty cell, the one value whose variable is true.

@@ -45,7 +45,10 @@ public:
     // `givens` holds side*side values, 0 for an empty cell, each at most
     // side; a repeated given is the caller's to report (the formula is
     // then simply unsatisfiable).
-    SudokuSat(int box_rows, int box_cols, const uint8_t* givens);
+    // `masks`, when not null, holds side*side pencilmark masks (bit v: value
+    // v may go in the cell); each candidate a mask leaves out of an empty
+    // cell is the unit clause "not v here".
+    SudokuSat(int box_rows, int box_cols, const uint8_t* givens, const uint64_t* masks = nullptr);
     ~SudokuSat();
     SudokuSat(const SudokuSat&) = delete;
     SudokuSat& operator=(const SudokuSat&) = delete;
@@ -64,7 +67,7 @@ private:
     int variable(int row, int col, int value) const { return (row * side_ + col) * side_ + value; }  // value 1..side
     void clause(std::initializer_list<int> literals);
     void clause(const std::vector<int>& literals);
-    void encode();
+    void encode(const uint64_t* masks);
     void read_model();
 
     int box_rows_, box_cols_, side_;

@@ -29,6 +29,18 @@ inline bool parsed(const ParseResult& r) { return std::holds_alternative<Grid>(r
 ParseResult parse_line(std::string_view text, std::optional<Geometry> size = {});
 ParseResult parse_grid(std::string_view block, std::optional<Geometry> size = {});
 ParseResult parse_share(std::string_view text, std::optional<Geometry> size = {});
+// Candidates (pencilmarks), Sukaku Explainer's line: N characters per cell,
+// row by row, value k's symbol at place k when k is a candidate, '.' or '0'
+// when not (729 characters for 9x9). Without a size the shape comes from
+// the length (216, 729, 1,728, 4,096, 15,625). Every cell is a mask, none a
+// given, also with one candidate; a cell with none is a puzzle without
+// solution. parse_line reads these lengths with this.
+ParseResult parse_candidates(std::string_view text, std::optional<Geometry> size = {});
+// parse_grid also reads pencilmark grids: rows of N cells between blanks and
+// '|', each a lone symbol (a placed value: a given), N places ("1.3..6..9",
+// what candidate_grid_text prints) or a list of values (HoDoKu's "1369");
+// HoDoKu's ".---.", ":---+" and "'---'" lines are borders. A given's mask is
+// its own bit.
 // One puzzle in any format: a text with a line break is a grid, a share
 // string (size prefix, or Base64 of a fitting length) is share, anything else
 // is line.
@@ -46,6 +58,9 @@ std::string format_grid(const Grid& grid);
 // Share: Base64url (no padding) of the line with '0' for empty; byte-identical
 // to seed 004 for 9x9. Other shapes carry an "RxC." prefix.
 std::string format_share(const Grid& grid);
+// The candidate line of a puzzle (parse_candidates' form, '.' for a missing
+// candidate): each cell's Grid::mask, a given's as its own bit.
+std::string format_candidates(const Grid& grid);
 std::string format_grid_as(const Grid& grid, OutputFormat format);  // line, grid or share
 // 1234567 -> "1,234,567": counts people read (node numbers, byte sizes).
 std::string grouped(uint64_t n);

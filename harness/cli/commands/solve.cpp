@@ -69,6 +69,10 @@ public:
         json& j = row_;
         j["input"] = item.origin;
         j["puzzle"] = item.text;
+        // Pencilmarks: the puzzle's candidate line, whatever form it came in.
+        j.erase("candidates");
+        if (const Grid* g = std::get_if<Grid>(&parsed); g != nullptr && g->has_candidates())
+            j["candidates"] = format_candidates(*g);
         const std::string shape = size_name(parsed, size);
         j["size"] = shape.empty() ? json(nullptr) : json(shape);
         j["plugin"] = plugin;
