@@ -28,7 +28,7 @@ std::string settings_from(const std::string& max_technique, const std::string& w
 // options max-technique and without accept them.
 #define LOGIC_TECHNIQUE_IDS                                                                                  \
     "full-house|naked-single|hidden-single|locked-candidates|naked-pair|hidden-pair|naked-triple|hidden-triple|" \
-    "naked-quad|hidden-quad|x-wing|finned-x-wing|skyscraper|two-string-kite|w-wing|swordfish|simple-colouring|" \
+    "naked-quad|hidden-quad|x-wing|skyscraper|two-string-kite|finned-x-wing|w-wing|swordfish|simple-colouring|" \
     "xy-wing|jellyfish|xyz-wing|finned-swordfish|finned-jellyfish|big-fish"
 
 struct Run {

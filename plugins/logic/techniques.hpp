@@ -56,7 +56,8 @@ bool w_wing(const Board&, Search&, Step&);
 bool simple_colouring(const Board&, Search&, Step&);
 
 // The order in which they are tried (roughly by the difficulty solvers
-// give them).
+// give them). A skyscraper is also a finned (sashimi) x-wing: named first,
+// it keeps its own name.
 inline constexpr std::array<Technique, 23> kTechniques = {{
     {"full-house", full_house},
     {"naked-single", naked_single},
@@ -69,9 +70,9 @@ inline constexpr std::array<Technique, 23> kTechniques = {{
     {"naked-quad", naked_quad},
     {"hidden-quad", hidden_quad},
     {"x-wing", x_wing},
-    {"finned-x-wing", finned_x_wing},
     {"skyscraper", skyscraper},
     {"two-string-kite", two_string_kite},
+    {"finned-x-wing", finned_x_wing},
     {"w-wing", w_wing},
     {"swordfish", swordfish},
     {"simple-colouring", simple_colouring},
