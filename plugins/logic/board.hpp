@@ -1,0 +1,89 @@
+// The logic plugin's candidate state: placed values and candidate masks,
+// kept exactly as the host keeps its own (plugin_api.h, "Steps"), with the
+// units of any R x C box shape and the names people give cells and units.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace logic {
+
+using Mask = uint64_t;  // bit v = value v (1..N), or bit i = position i in a unit
+
+// (cell, value); in a pattern value 0 names the whole cell.
+struct Cand {
+    uint32_t cell = 0, value = 0;
+};
+
+// One step as the plugin reports it.
+struct Step {
+    std::string technique, where;
+    std::vector<Cand> placements, eliminations, pattern;
+    void clear() { *this = Step{}; }
+};
+
+inline int count(Mask m) { return __builtin_popcountll(m); }
+inline int lowest(Mask m) { return __builtin_ctzll(m); }
+
+class Board {
+public:
+    Board(int box_rows, int box_cols);
+
+    int side() const { return n_; }
+    int cells() const { return n_ * n_; }
+    int box_rows() const { return rows_; }
+    int box_cols() const { return cols_; }
+    // Units 0..N-1 are rows, N..2N-1 columns, 2N..3N-1 boxes.
+    int units() const { return 3 * n_; }
+    const std::vector<int>& unit(int u) const { return unit_cells_[static_cast<std::size_t>(u)]; }
+    int row(int cell) const { return cell / n_; }
+    int col(int cell) const { return cell % n_; }
+    int box(int cell) const { return (row(cell) / rows_) * rows_ + col(cell) / cols_; }
+    int row_unit(int cell) const { return row(cell); }
+    int col_unit(int cell) const { return n_ + col(cell); }
+    int box_unit(int cell) const { return 2 * n_ + box(cell); }
+    bool sees(int a, int b) const {
+        return a != b && (row(a) == row(b) || col(a) == col(b) || box(a) == box(b));
+    }
+    const std::vector<int>& peers(int cell) const { return peers_[static_cast<std::size_t>(cell)]; }
+
+    uint8_t value(int cell) const { return values_[static_cast<std::size_t>(cell)]; }
+    Mask mask(int cell) const { return masks_[static_cast<std::size_t>(cell)]; }  // 0 once placed
+    bool has(int cell, int v) const { return (mask(cell) >> v & 1) != 0; }
+    // Positions (bit i = unit(u)[i]) where v is still a candidate.
+    Mask positions(int u, int v) const;
+    // Values placed in unit u.
+    Mask placed(int u) const;
+    Mask all_values() const { return ((Mask{1} << n_) - 1) << 1; }
+
+    // Sets the state: `given` values (0 = empty) and each empty cell's
+    // mask, less the values placed in its peers.
+    void start(const uint8_t* given, const std::vector<Mask>& masks);
+    // Eliminations first, then placements, each removing its value from
+    // the peers (as the host applies a step).
+    void apply(const Step& step);
+    bool solved() const { return empty_ == 0; }
+    // An empty cell without candidates, or a unit in which a value that is
+    // not placed has no place left: the puzzle has no solution.
+    bool contradiction() const;
+
+    std::string label(int cell) const;   // "r3c5"
+    std::string unit_name(int u) const;  // "row 3", "column 5", "box 6"
+    static char symbol(int v);           // 1-9 then A-Z
+    std::string values_text(Mask m) const;  // "{4,7}"
+    std::string cells_text(const std::vector<int>& cells) const;  // "r3c1,r3c5"
+
+private:
+    void place(int cell, int v);
+    int n_, rows_, cols_, empty_ = 0;
+    std::vector<std::vector<int>> unit_cells_, peers_;
+    std::vector<uint8_t> values_;
+    std::vector<Mask> masks_;
+};
+
+// The host takes at most 200 bytes of `where`: longer text is cut.
+std::string clipped(std::string text);
+
+}  // namespace logic

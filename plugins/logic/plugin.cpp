@@ -1,0 +1,91 @@
+// logic: a solver that never guesses. It applies the simplest human
+// technique that changes something (singles, locked candidates, subsets,
+// fish, wings, skyscraper, kite, simple colouring; docs/logic.md), reports
+// each step when explaining, and starts over from the simplest. A grid it
+// fills is the one solution (every step holds in every solution); a
+// contradiction means none; when no technique applies it gives up.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "numplace/plugin.hpp"
+#include "solver.hpp"
+
+namespace {
+
+using logic::Board;
+using logic::End;
+
+std::vector<np_candidate> to_abi(const std::vector<logic::Cand>& list) {
+    std::vector<np_candidate> out;
+    for (const logic::Cand& c : list) out.push_back({c.cell, c.value});
+    return out;
+}
+
+class Logic {
+public:
+    static constexpr np::plugin::Info info = {
+        "logic", "1.0.0",
+        "Human techniques only, never a guess: singles, locked candidates, subsets, fish (basic and finned), "
+        "wings, skyscraper, two-string kite, simple colouring; explains every step.",
+        NP_CAP_SOLVE | NP_CAP_PROVE_UNIQUE | NP_CAP_EXPLAIN | NP_CAP_CANDIDATES, 25};
+
+    static constexpr np_option_spec options[] = {
+        {"max-fish", "integer", "4", "solve",
+         "largest fish tried (2 x-wing, 3 swordfish, 4 jellyfish, ... up to 17, and never above N/2); 1: no fish"},
+        {"max-technique", "all|" LOGIC_TECHNIQUE_IDS,
+         "all", "solve", "the last technique tried, in the order of docs/logic.md; those after it are off"},
+        {"without", "none|" LOGIC_TECHNIQUE_IDS,
+         "none", "solve", "one technique switched off"},
+    };
+
+    void solve(np::plugin::Solve& call) {
+        logic::Settings settings;
+        const int side = call.shape.side();
+        const std::string problem = logic::settings_from(call.options.get("max-technique"), call.options.get("without"),
+                                                         call.options.get_int("max-fish"), side, settings);
+        if (!problem.empty()) return call.bad_option(problem);
+        Board& board = board_for(call.shape.box_rows, call.shape.box_cols);
+        if (int unit = 0, cell = 0, value = 0; logic::repeated_given(board, call.givens, unit, cell, value))
+            return call.invalid(static_cast<np_reason_code>(NP_REASON_DUPLICATE_IN_ROW + unit / side), cell / side,
+                                cell % side, value, "value " + std::to_string(value) + " twice in " + board.unit_name(unit));
+        std::vector<logic::Mask> masks(static_cast<std::size_t>(board.cells()));
+        for (int cell = 0; cell < board.cells(); ++cell) masks[static_cast<std::size_t>(cell)] = call.candidate_mask(cell);
+        board.start(call.givens, masks);
+        logic::Search search{[&call] { return call.spent(); }};
+        const logic::Run run = logic::solve(board, settings, search, [&call](const logic::Step& s) {
+            if (!call.explaining()) return true;
+            const auto placements = to_abi(s.placements), eliminations = to_abi(s.eliminations), pattern = to_abi(s.pattern);
+            return call.step({s.technique.c_str(), s.where.empty() ? nullptr : s.where.c_str(), placements, eliminations, pattern});
+        });
+        call.counter("steps", run.steps);
+        answer(board, run, call);
+    }
+
+private:
+    static void answer(const Board& board, const logic::Run& run, np::plugin::Solve& call) {
+        const std::string after = " after " + std::to_string(run.steps) + " steps";
+        if (run.end == End::solved) {
+            std::vector<uint8_t> grid(static_cast<std::size_t>(board.cells()));
+            for (int cell = 0; cell < board.cells(); ++cell) grid[static_cast<std::size_t>(cell)] = board.value(cell);
+            call.found(grid.data());
+        } else if (run.end == End::contradiction) {
+            call.note("no solution: a contradiction" + after);
+        } else if (run.end == End::stuck) {
+            call.note("stuck" + after + ": no technique applies");
+            call.gave_up();
+        }
+    }
+
+    Board& board_for(int box_rows, int box_cols) {
+        if (!board_ || board_->box_rows() != box_rows || board_->box_cols() != box_cols)
+            board_ = std::make_unique<Board>(box_rows, box_cols);
+        return *board_;
+    }
+
+    std::unique_ptr<Board> board_;
+};
+
+}  // namespace
+
+NUMPLACE_PLUGIN(Logic)

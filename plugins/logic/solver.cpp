@@ -1,0 +1,52 @@
+#include "solver.hpp"
+
+#include <algorithm>
+
+namespace logic {
+
+std::string settings_from(const std::string& max_technique, const std::string& without, long long max_fish, int side,
+                          Settings& out) {
+    if (max_fish < 1 || max_fish > 17) return "max-fish must be 1..17, not " + std::to_string(max_fish);
+    out.max_fish = std::min<int>(static_cast<int>(max_fish), side / 2);
+    bool past = false;
+    for (std::size_t i = 0; i < kTechniques.size(); ++i) {
+        out.enabled[i] = !past && without != kTechniques[i].id;
+        if (max_technique == kTechniques[i].id) past = true;
+    }
+    return "";
+}
+
+Run solve(Board& board, const Settings& settings, Search& search, const std::function<bool(const Step&)>& report) {
+    Run run;
+    search.max_fish = settings.max_fish;
+    Step step;
+    for (;;) {
+        if (board.contradiction()) return run.end = End::contradiction, run;
+        if (board.solved()) return run.end = End::solved, run;
+        if (search.spent()) return run.end = End::stopped, run;
+        bool found = false;
+        for (std::size_t i = 0; i < kTechniques.size() && !found && !search.stopped; ++i) {
+            step.clear();
+            found = settings.enabled[i] && kTechniques[i].find(board, search, step);
+        }
+        if (!found) return run.end = search.stopped ? End::stopped : End::stuck, run;
+        board.apply(step);
+        ++run.steps;
+        if (!report(step)) return run.end = board.solved() ? End::solved : End::stopped, run;
+    }
+}
+
+bool repeated_given(const Board& board, const uint8_t* given, int& unit, int& cell, int& value) {
+    for (int u = 0; u < board.units(); ++u) {
+        Mask seen = 0;
+        for (int c : board.unit(u)) {
+            const int v = given[c];
+            if (v == 0) continue;
+            if (seen >> v & 1) return unit = u, cell = c, value = v, true;
+            seen |= Mask{1} << v;
+        }
+    }
+    return false;
+}
+
+}  // namespace logic

@@ -1,0 +1,90 @@
+// The techniques, simplest first. Each finder looks for one step that
+// changes the state and fills `step` (its name, where, effects and
+// pattern); the solver applies the first one found and starts over from the
+// simplest. docs/logic.md defines each for any R x C box shape.
+#pragma once
+
+#include <array>
+#include <functional>
+#include <string_view>
+
+#include "board.hpp"
+
+namespace logic {
+
+// What a finder may spend: spent() counts one node and says when the
+// host's node budget or deadline has run out (the finder then gives up).
+struct Search {
+    std::function<bool()> budget_spent;
+    int max_fish = 4;  // largest fish size tried (already bounded by N/2)
+    bool stopped = false;
+    bool spent() { return stopped || (stopped = budget_spent()); }
+};
+
+using Finder = bool (*)(const Board&, Search&, Step&);
+
+struct Technique {
+    const char* id;  // for the options max-technique and without
+    Finder find;
+};
+
+// singles.cpp
+bool full_house(const Board&, Search&, Step&);
+bool naked_single(const Board&, Search&, Step&);
+bool hidden_single(const Board&, Search&, Step&);
+bool locked_candidates(const Board&, Search&, Step&);
+bool naked_pair(const Board&, Search&, Step&);
+bool hidden_pair(const Board&, Search&, Step&);
+bool naked_triple(const Board&, Search&, Step&);
+bool hidden_triple(const Board&, Search&, Step&);
+bool naked_quad(const Board&, Search&, Step&);
+bool hidden_quad(const Board&, Search&, Step&);
+// fish.cpp
+bool x_wing(const Board&, Search&, Step&);
+bool finned_x_wing(const Board&, Search&, Step&);
+bool swordfish(const Board&, Search&, Step&);
+bool finned_swordfish(const Board&, Search&, Step&);
+bool jellyfish(const Board&, Search&, Step&);
+bool finned_jellyfish(const Board&, Search&, Step&);
+bool big_fish(const Board&, Search&, Step&);  // sizes 5 .. max_fish, basic then finned
+// chains.cpp
+bool skyscraper(const Board&, Search&, Step&);
+bool two_string_kite(const Board&, Search&, Step&);
+bool xy_wing(const Board&, Search&, Step&);
+bool xyz_wing(const Board&, Search&, Step&);
+bool w_wing(const Board&, Search&, Step&);
+bool simple_colouring(const Board&, Search&, Step&);
+
+// The order in which they are tried (roughly by the difficulty solvers
+// give them). A skyscraper is also a finned (sashimi) x-wing: named first,
+// it keeps its own name.
+inline constexpr std::array<Technique, 23> kTechniques = {{
+    {"full-house", full_house},
+    {"naked-single", naked_single},
+    {"hidden-single", hidden_single},
+    {"locked-candidates", locked_candidates},
+    {"naked-pair", naked_pair},
+    {"hidden-pair", hidden_pair},
+    {"naked-triple", naked_triple},
+    {"hidden-triple", hidden_triple},
+    {"naked-quad", naked_quad},
+    {"hidden-quad", hidden_quad},
+    {"x-wing", x_wing},
+    {"skyscraper", skyscraper},
+    {"two-string-kite", two_string_kite},
+    {"finned-x-wing", finned_x_wing},
+    {"w-wing", w_wing},
+    {"swordfish", swordfish},
+    {"simple-colouring", simple_colouring},
+    {"xy-wing", xy_wing},
+    {"jellyfish", jellyfish},
+    {"xyz-wing", xyz_wing},
+    {"finned-swordfish", finned_swordfish},
+    {"finned-jellyfish", finned_jellyfish},
+    {"big-fish", big_fish},
+}};
+
+// Cells that see every cell of `of` (none of them), in row-major order.
+std::vector<int> common_peers(const Board& board, std::initializer_list<int> of);
+
+}  // namespace logic
