@@ -292,7 +292,7 @@ ParseResult parse_grid(std::string_view block, std::optional<Geometry> size) {
     }
     const int pencil_side = size ? size->side() : static_cast<int>(lines.size());
     for (std::string_view line : lines)
-        if (text::is_candidate_row(line, pencil_side)) return parse_candidate_rows(lines, size);
+        if (text::is_candidate_row(line, pencil_side, false)) return parse_candidate_rows(lines, size);
 
     for (std::size_t r = 0; r < rows.size(); ++r)
         for (std::size_t c = 0; c < rows[r].size(); ++c)
