@@ -200,8 +200,8 @@ std::variant<uint64_t, Reason> candidate_field(std::string_view field, int side,
         const int v = symbol_value(field[0]);
         if (v == kEmpty)
             return located(ReasonCode::bad_character, row, column,
-                           "a lone '" + std::string(field) + "' is no cell of a pencilmark grid: write a cell without "
-                           "candidates as " + std::to_string(side) + " dots");
+                           "a lone '.' or '0' is no cell of a pencilmark grid: write a cell without candidates as " +
+                               std::to_string(side) + " dots");
         given = static_cast<uint8_t>(v);
         return uint64_t{1} << v;
     }
@@ -217,11 +217,14 @@ std::variant<uint64_t, Reason> candidate_field(std::string_view field, int side,
             if (v != kEmpty) mask |= uint64_t{1} << v;
             continue;
         }
-        if (v == kEmpty || v > side || (mask >> v & 1) != 0)
+        if (v == kEmpty || v > side || (mask >> v & 1) != 0) {
+            std::string why = "'";  // appends: GCC 12 warns falsely on "'" + std::string(...)
+            why.append(field);
+            why += "' is neither a list of distinct values 1.." + std::to_string(side) + " nor " +
+                   std::to_string(side) + " places holding value k's symbol or '.' at place k";
             return located(v > side ? ReasonCode::value_out_of_range : ReasonCode::bad_character, row, column,
-                           "'" + std::string(field) + "' is neither a list of distinct values 1.." +
-                               std::to_string(side) + " nor " + std::to_string(side) +
-                               " places holding value k's symbol or '.' at place k");
+                           std::move(why));
+        }
         mask |= uint64_t{1} << v;
     }
     return mask;
@@ -292,7 +295,7 @@ ParseResult parse_grid(std::string_view block, std::optional<Geometry> size) {
     }
     const int pencil_side = size ? size->side() : static_cast<int>(lines.size());
     for (std::string_view line : lines)
-        if (text::is_candidate_row(line, pencil_side)) return parse_candidate_rows(lines, size);
+        if (text::is_candidate_row(line, pencil_side, false)) return parse_candidate_rows(lines, size);
 
     for (std::size_t r = 0; r < rows.size(); ++r)
         for (std::size_t c = 0; c < rows[r].size(); ++c)

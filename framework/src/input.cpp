@@ -181,8 +181,12 @@ bool ends_everything(std::string_view line, InputFormat format, const std::optio
 
 }  // namespace
 
-std::vector<InputItem> split_input(std::string_view text, const std::string& origin_prefix,
-                                   InputFormat format, std::optional<Geometry> size, int first_line) {
+namespace {
+
+// split_input; `gap_at_end`, when given, is set when the text's last line is
+// a blank line inside a pencilmark grid (the grid goes on after it).
+std::vector<InputItem> split_items(std::string_view text, const std::string& origin_prefix, InputFormat format,
+                                   std::optional<Geometry> size, int first_line, bool* gap_at_end) {
     std::vector<Line> lines = split_lines(text, first_line);
     classify(lines, format, size);
 
@@ -222,30 +226,20 @@ std::vector<InputItem> split_input(std::string_view text, const std::string& ori
     };
 
     // A pencilmark grid (candidate_grid_text) has a blank line between its
-    // bands: at a band's end, the blank line does not end the block when the
-    // block holds a pencilmark row, or when one comes among the rows still
-    // missing (the first bands may hold placed values only).
-    auto band_gap = [&](std::size_t at) {
-        if (block.rows == 0 || block.complete() || block.side == 0 || block.band == 0 ||
-            block.rows % static_cast<std::size_t>(block.band) != 0)
-            return false;
-        if (block.pencil) return true;
-        std::size_t missing = block.side - block.rows;
-        for (std::size_t j = at + 1; j < lines.size() && missing > 0; ++j) {
-            const Line& l = lines[j];
-            if (l.kind == Kind::blank || l.kind == Kind::comment || l.kind == Kind::border) continue;
-            if (l.kind != Kind::row) return false;
-            if (text::candidate_row_side(trim(l.text), size) == static_cast<int>(block.side)) return true;
-            --missing;
-        }
-        return false;
+    // bands: at a band's end, a blank line does not end a block that holds a
+    // pencilmark row. Decided by the lines before it only, so that reading
+    // piece by piece (Segments) splits as the whole text does.
+    auto band_gap = [&] {
+        return block.pencil && !block.complete() && block.band > 0 && block.rows > 0 &&
+               block.rows % static_cast<std::size_t>(block.band) == 0;
     };
 
-    for (std::size_t at = 0; at < lines.size(); ++at) {
-        const Line& line = lines[at];
+    for (const Line& line : lines) {
+        if (gap_at_end != nullptr) *gap_at_end = false;
         switch (line.kind) {
             case Kind::blank:
-                if (!band_gap(at)) flush();
+                if (!band_gap()) flush();
+                else if (gap_at_end != nullptr) *gap_at_end = true;
                 break;
             case Kind::comment:
                 break;
@@ -294,6 +288,13 @@ std::vector<InputItem> split_input(std::string_view text, const std::string& ori
     return items;
 }
 
+}  // namespace
+
+std::vector<InputItem> split_input(std::string_view text, const std::string& origin_prefix,
+                                   InputFormat format, std::optional<Geometry> size, int first_line) {
+    return split_items(text, origin_prefix, format, size, first_line, nullptr);
+}
+
 namespace {
 
 // The lines read so far that split_input has not decided yet, joined with
@@ -309,19 +310,27 @@ public:
         if (text_.empty()) first_ = number;
         text_.append(line);
         text_ += '\n';
-        // A blank line after a pencilmark row may be a gap between bands.
         const std::string_view t = trim(line);
-        const bool gap = t.empty() && pencil_;
-        if (!t.empty() && t.front() != '#' && !is_border_line(t)) pencil_ = text::candidate_row_side(t, size_) > 0;
+        if (!t.empty() && t.front() != '#' && text::candidate_row_side(t, size_) > 0) pencil_ = true;
         constexpr std::size_t kWorthIt = std::size_t{1} << 16;
-        if (text_.size() >= kWorthIt && !gap && ends_everything(line, format_, size_)) return flush();
-        return true;
+        if (text_.size() < kWorthIt || !ends_everything(line, format_, size_)) return true;
+        // After a pencilmark row, a blank line may be a gap between a grid's
+        // bands: split_input says whether it is, and the text waits if so.
+        if (!t.empty() || !pencil_) return flush();
+        bool gap = false;
+        auto items = split_items(text_, prefix_, format_, size_, first_, &gap);
+        return gap || emit(std::move(items));
     }
 
     bool flush() {
         if (text_.empty()) return true;
-        auto items = split_input(text_, prefix_, format_, size_, first_);
+        return emit(split_input(text_, prefix_, format_, size_, first_));
+    }
+
+    // The items of all of text_, which is then done.
+    bool emit(std::vector<InputItem> items) {
         text_.clear();
+        pencil_ = false;
         for (auto& item : items)
             if (!each_(std::move(item))) return false;
         return true;
@@ -339,7 +348,7 @@ private:
     const std::function<bool(InputItem&&)>& each_;
     std::string text_;
     int first_ = 1;
-    bool pencil_ = false;  // the last row read was a pencilmark row
+    bool pencil_ = false;  // a pencilmark row is in text_
 };
 
 // The system's words for errno, in the lower case of numplace's messages.

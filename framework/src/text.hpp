@@ -58,22 +58,44 @@ inline std::vector<std::string_view> row_fields(std::string_view line) {
     return fields;
 }
 
+// The fewest blanks between two cells of a row (0 for fewer than two).
+inline std::size_t narrowest_gap(std::string_view line) {
+    std::size_t narrowest = 0, blanks = 0;
+    bool seen_field = false, in_gap = false;
+    for (char c : line) {
+        if (kRowFiller.find(c) == std::string_view::npos) {
+            if (in_gap && seen_field && (narrowest == 0 || blanks < narrowest)) narrowest = blanks;
+            seen_field = true;
+            in_gap = false;
+            blanks = 0;
+        } else {
+            in_gap = true;
+            if (kBlank.find(c) != std::string_view::npos) ++blanks;
+        }
+    }
+    return narrowest;
+}
+
 // A row of a pencilmark grid of side `side`: `side` fields of symbols (each
-// at most `side`) and '.', one of them longer than one character. A plain
-// grid row is never one: it has one field, or fields of one symbol, or
-// fewer fields than the side (a 16x16 row written "12.. 34.. .... ....").
-inline bool is_candidate_row(std::string_view line, int side) {
+// at most `side`) and '.', one of them longer than one character, or all of
+// one value but three blanks apart or more (a row of placed values as
+// candidate_grid_text pads them). A plain grid row is never one: it has one
+// field, or fields of one symbol a blank or two apart, or fewer fields than
+// the side (a 16x16 row written "12.. 34.. .... ....").
+// `placed_too` false: only a row with candidates (a long field) counts.
+inline bool is_candidate_row(std::string_view line, int side, bool placed_too = true) {
     const auto fields = row_fields(line);
     if (static_cast<int>(fields.size()) != side) return false;
-    bool long_field = false;
+    bool long_field = false, empty_cell = false;
     for (std::string_view f : fields) {
         long_field = long_field || f.size() > 1;
         for (char c : f) {
             const int v = symbol_value(c);
             if (v == kBadSymbol || v > side) return false;
+            empty_cell = empty_cell || (f.size() == 1 && v == kEmpty);
         }
     }
-    return long_field;
+    return long_field || (placed_too && !empty_cell && narrowest_gap(line) >= 3);
 }
 
 // The side of the pencilmark grid a line is a row of, or 0. Without a size,

@@ -102,7 +102,7 @@ TEST(CandidatesCli, PluginWithoutTheCapabilityFailsThatPuzzleOnly) {
     EXPECT_EQ(run.exit_code, 1) << run.err;
     EXPECT_EQ(run.out, "error: bitmask-mrv does not take candidates (pencilmarks): it would solve the puzzle "
                        "without them\n" + std::string(kSolution) + "\n");
-    EXPECT_EQ(run.err, "numplace: 2 of 2 inputs: 1 failed (first: arg:1)\n");
+    EXPECT_EQ(run.err, "numplace: 1 of 2 inputs: 1 failed (first: arg:1)\n");
 }
 
 TEST(CandidatesCli, BadCandidateLineIsLocatedAndTheBatchGoesOn) {

@@ -5,6 +5,7 @@
 // givens' peers, never by the parser under test.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <optional>
@@ -326,6 +327,45 @@ TEST(CandidateInput, PlainGridsAreReadAsBefore) {
     EXPECT_EQ(must_parse(np::parse_grid(groups)), line_grid(kPuzzle));
     const auto items = np::split_input(grid + "\n" + groups, "g", InputFormat::automatic, {});
     ASSERT_EQ(items.size(), 2u);
+}
+
+TEST(CandidateInput, StreamingKeepsPencilmarkGridsWhole) {
+    // Past the 64 KiB at which read_items hands lines to split_input, the
+    // blank lines between bands must not cut a grid: read in small pieces,
+    // the items are those of the whole text.
+    const Grid plain = line_grid(kPuzzle);
+    Grid masked = plain;
+    masked.candidates = basic_masks(plain);
+    const Grid solution = line_grid(
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179");
+    Grid late = solution;
+    for (int i = 54; i < 81; ++i) late.cells[static_cast<std::size_t>(i)] = 0;
+    std::string text;
+    for (int k = 0; k < 400; ++k)
+        text += np::candidate_grid_text(np::StepState(k % 3 == 0 ? plain : k % 3 == 1 ? masked : late)) + "\n" +
+                (k % 5 == 0 ? std::string(kPuzzle) + "\n\n" : "");
+    ASSERT_GT(text.size(), std::size_t{1} << 16);
+    const auto whole = np::split_input(text, "s", InputFormat::automatic, {});
+    EXPECT_EQ(whole.size(), 400u + 80u);
+    std::size_t at = 0;
+    std::vector<np::InputItem> streamed;
+    np::read_items(
+        [&](char* buffer, std::size_t capacity) {
+            const std::size_t n = std::min<std::size_t>({capacity, 700, text.size() - at});
+            std::copy_n(text.data() + at, n, buffer);
+            at += n;
+            return n;
+        },
+        "s", InputFormat::automatic, {}, [&](np::InputItem&& item) {
+            streamed.push_back(std::move(item));
+            return true;
+        });
+    ASSERT_EQ(streamed.size(), whole.size());
+    for (std::size_t i = 0; i < whole.size(); ++i) {
+        EXPECT_EQ(streamed[i].origin, whole[i].origin);
+        EXPECT_EQ(streamed[i].text, whole[i].text);
+        EXPECT_TRUE(np::parsed(np::parse_item(whole[i], {}))) << whole[i].origin;
+    }
 }
 
 }  // namespace
