@@ -23,6 +23,9 @@ std::string lower(std::string text) {
     return text;
 }
 
+// A puzzle as it came: its candidate line when it has pencilmarks.
+std::string puzzle_text(const Grid& puzzle) { return puzzle.has_candidates() ? format_candidates(puzzle) : format_line(puzzle); }
+
 // What one input's explanation holds: the steps the host certified, each
 // with the state after it when --grid asks for it.
 struct Explanation {
@@ -63,7 +66,7 @@ std::string ending(const SolveOutcome& out, const Explanation& e) {
 
 void write_text(std::ostream& out, const InputItem& item, const Grid& puzzle, const SolveOutcome& outcome,
                 const Explanation& e) {
-    out << "# " << utf8_clean(item.origin) << ": " << format_line(puzzle) << '\n';
+    out << "# " << utf8_clean(item.origin) << ": " << puzzle_text(puzzle) << '\n';
     for (std::size_t i = 0; i < e.steps.size(); ++i) {
         out << i + 1 << ". " << step_text(e.steps[i], puzzle.geometry) << '\n';
         if (i < e.grids.size()) out << e.grids[i] << '\n';
@@ -81,7 +84,7 @@ void write_text(std::ostream& out, const InputItem& item, const Grid& puzzle, co
 
 void write_json(std::ostream& out, const InputItem& item, const Grid& puzzle, const std::string& plugin,
                 const SolveOutcome& outcome, const Explanation& e) {
-    json row{{"input", item.origin}, {"puzzle", format_line(puzzle)}, {"size", puzzle.geometry.name()},
+    json row{{"input", item.origin}, {"puzzle", puzzle_text(puzzle)}, {"size", puzzle.geometry.name()},
              {"plugin", plugin}, {"verdict", verdict_name(outcome.verdict)}};
     json steps = json::array();
     for (const Step& s : e.steps) steps.push_back(step_json(s, puzzle.geometry));
