@@ -115,13 +115,15 @@ uint64_t seed_of(const std::string& entry) {
     return h;
 }
 
-// An answer that passed, from a plugin that explains, is judged on its steps
+// An answer that passed (or is unknown: stuck), from a plugin that explains, is judged on its steps
 // too (judge/steps.hpp): sound against the truth's solution, and a sample
 // of them (all with --deep) entailed by the state and by their own pattern,
 // asked of the oracle.
 Judgement with_steps(const std::string& entry, const Call& call, const Grid& puzzle, const Truth& truth, Judgement j,
                      const Context& ctx, runner::Runner& run) {
-    if (j.status != Status::pass || call.steps.empty() || call.solved.fault != Fault::none) return j;
+    // A stuck explanation (unknown) is judged too: its steps must hold as well.
+    const bool judged = j.status == Status::pass || j.status == Status::unknown;
+    if (!judged || call.steps.empty() || call.solved.fault != Fault::none) return j;
     judge::StepSample sample;
     sample.deep = ctx.settings.deep;
     sample.steps = ctx.settings.step_sample;
