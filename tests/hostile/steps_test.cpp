@@ -5,6 +5,8 @@
 // step frame nobody asked for fails its item as a protocol breach.
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "hostile_support.hpp"
 #include "numplace/host.hpp"
 #include "numplace/steps.hpp"
@@ -72,6 +74,26 @@ TEST(HostileSteps, ALyingStepThroughTheSinkMakesTheAnswerWrongInProcessAndInAWor
         EXPECT_NE(run.out[1].message.find("which is not empty"), std::string::npos) << run.out[1].message;
         EXPECT_TRUE(run.steps_seen.empty());
     }
+}
+
+TEST(HostileSteps, ExplainShowsALyingStepEndsItsInputWithAnErrorAndTheRestRuns) {
+    const std::string six = "...45.........2.15.5....4.1....3.2..";  // the attack's target
+    auto run = np::test::run_cli({"explain", "--plugin", np::hostile::attack_file("lying_steps"), "1..4.......1..3.", six,
+                        "1..4.......1..3."});
+    EXPECT_EQ(run.exit_code, 1) << run.err;
+    std::vector<std::string> lines;
+    std::istringstream in(run.out);
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    int errors = 0, answers = 0;
+    for (const auto& l : lines) {
+        if (l.rfind("error: ", 0) == 0) {
+            ++errors;
+            EXPECT_NE(l.find("step 1 (lie): it places"), std::string::npos) << l;
+        }
+        answers += l.rfind("unique: ", 0) == 0;
+    }
+    EXPECT_EQ(errors, 1) << run.out;
+    EXPECT_EQ(answers, 2) << run.out;
 }
 
 }  // namespace
