@@ -25,7 +25,7 @@ std::vector<np_candidate> to_abi(const std::vector<logic::Cand>& list) {
 class Logic {
 public:
     static constexpr np::plugin::Info info = {
-        "logic", "1.0.0",
+        logic::kPluginName, "1.0.0",
         "Human techniques only, never a guess: singles, locked candidates, subsets, fish (basic and finned), "
         "wings, skyscraper, two-string kite, simple colouring; explains every step.",
         NP_CAP_SOLVE | NP_CAP_PROVE_UNIQUE | NP_CAP_EXPLAIN | NP_CAP_CANDIDATES, 25};

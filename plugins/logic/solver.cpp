@@ -27,7 +27,7 @@ Run solve(Board& board, const Settings& settings, Search& search, const std::fun
         bool found = false;
         for (std::size_t i = 0; i < kTechniques.size() && !found && !search.stopped; ++i) {
             step.clear();
-            found = settings.enabled[i] && kTechniques[i].find(board, search, step);
+            found = settings.enabled[i] && finder(i)(board, search, step);
         }
         if (!found) return run.end = search.stopped ? End::stopped : End::stuck, run;
         board.apply(step);

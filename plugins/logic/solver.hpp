@@ -13,6 +13,9 @@
 
 namespace logic {
 
+// The plugin's name: "logic" (identity.cpp).
+extern const char kPluginName[];
+
 enum class End { solved, contradiction, stuck, stopped };
 
 struct Settings {

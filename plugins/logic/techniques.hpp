@@ -84,6 +84,10 @@ inline constexpr std::array<Technique, 23> kTechniques = {{
     {"big-fish", big_fish},
 }};
 
+// The finder the solver runs for kTechniques[i]: kTechniques[i].find
+// (identity.cpp, the one place a test build swaps one).
+Finder finder(std::size_t i);
+
 // Cells that see every cell of `of` (none of them), in row-major order.
 std::vector<int> common_peers(const Board& board, std::initializer_list<int> of);
 

@@ -1,0 +1,118 @@
+// The harness must catch a wrong technique: each logic mutant (tests/mutants/
+// logic, built from plugins/logic's own sources with one finder swapped) is
+// a mistake a technique's author makes, and `numplace verify` must fail it
+// on a puzzle of corpus/logic-techniques.yaml where the broken technique
+// fires, naming the step and the check that caught it. The correct plugin
+// passes the same entries with --deep: no false alarm. (docs/logic.md,
+// "Mistakes the harness catches"; docs/verification.md's table.)
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "test_support.hpp"
+
+namespace {
+
+using np::test::run_cli;
+
+std::string mutant_dir() { return np::test::fixture_dir() + "/../mutant-plugins"; }
+std::string corpus() { return np::test::source_dir() + "/../corpus/logic-techniques.yaml"; }
+
+struct Expectation {
+    std::string mutant, entry;
+    bool deep;                // the default sample of 4 steps misses it: --deep needed
+    std::string first_line;  // what verify's first line of stdout starts with
+};
+
+// The step a finding names is the first one (in order) that fails; with
+// --deep every step is checked, so it is the mutant's first broken step.
+// Without --deep a seeded sample is, and the finding may name a later one:
+// `deep` is false only where the default run catches it too.
+const std::vector<Expectation> kExpected = {
+    // A finned x-wing that ignores its fin: here the elimination happens to
+    // hold, so only the pattern check sees that the fin could hold the 1.
+    {"fin-ignored", "logic-exchange-diabolical-1633", true,
+     "FAIL mutant-logic-fin-ignored logic-exchange-diabolical-1633: step: step 31 (finned x-wing 1 in r2,r4 / c2,c3, "
+     "fins r4c6: -1 r8c2): not entailed by its pattern (18 entries): with 1 at r8c2 and every cell the pattern does not "
+     "name open, exhaustive-count finds the solution "},
+    // A hidden pair that does not count the third place of its second value.
+    {"hidden-pair-miscount", "logic-exchange-diabolical-25015", false,
+     "FAIL mutant-logic-hidden-pair-miscount logic-exchange-diabolical-25015: step: step 24 (hidden pair {3,9} in "
+     "r1c1,r3c1: -5 r3c1): not entailed by its pattern (18 entries): with 5 at r3c1 and every cell "},
+    // Box-line reduction over the wrong box always removes that box's true
+    // place for the value: the solver then meets a contradiction, and the
+    // answer, not a step, is what fails (the step checker judges the steps
+    // of answers that pass).
+    {"locked-wrong-box", "logic-top1465-983", false,
+     "FAIL mutant-logic-locked-wrong-box logic-top1465-983: expectation: says none, the corpus says unique"},
+    // Simple colouring through a weak link (a row with three 1s).
+    {"colouring-weak-link", "logic-top1465-510", true,
+     "FAIL mutant-logic-colouring-weak-link logic-top1465-510: step: step 8 (simple colouring 1 colour trap r1c7 / "
+     "r1c9: -1 r1c8): not entailed by its pattern (9 entries): with 1 at r1c8 and every cell "},
+    // Right steps, short patterns: only the pattern check can see them.
+    {"hidden-single-short-pattern", "logic-top1465-983", true,
+     "FAIL mutant-logic-hidden-single-short-pattern logic-top1465-983: step: step 3 (r7c4: hidden single 9 in row 7): "
+     "not entailed by its pattern (7 entries): without 9 at r7c4 and every cell "},
+    {"x-wing-corners", "logic-exchange-diabolical-1633", true,
+     "FAIL mutant-logic-x-wing-corners logic-exchange-diabolical-1633: step: step 30 (x-wing 1 in c1,c5 / r6,r7: "
+     "-1 r6c2, r7c2, r7c3, r7c7): not entailed by its pattern (4 entries): with 1 at r6c2 and every cell "},
+    {"other-digit-pattern", "logic-top1465-983", true,
+     "FAIL mutant-logic-other-digit-pattern logic-top1465-983: step: step 1 (locked candidates (pointing) 6 in box 2 "
+     "on row 2: -6 r2c2, r2c3): not entailed by its pattern (9 entries): with 6 at r2c2 and every cell "},
+    // A hidden single among two places: lucky (the first place is right)
+    // the pattern check catches it; unlucky, the answer.
+    {"single-of-two", "logic-exchange-diabolical-25015", true,
+     "FAIL mutant-logic-single-of-two logic-exchange-diabolical-25015: step: step 11 (r1c2: hidden single 8 in box 1): "
+     "not entailed by its pattern (8 entries): without 8 at r1c2 and every cell "},
+    {"single-of-two", "logic-exchange-diabolical-33405", false,
+     "FAIL mutant-logic-single-of-two logic-exchange-diabolical-33405: expectation: says none, the corpus says unique"},
+    // Eliminations not filtered by the state: the host's own check refuses the step.
+    {"unfiltered-eliminations", "logic-top1465-983", false,
+     "FAIL mutant-logic-unfiltered-eliminations logic-top1465-983: certificate: mutant-logic-unfiltered-eliminations "
+     "gave a wrong answer: step 1 (locked candidates (pointing)): it eliminates 6 from r2c1, which holds 9"},
+};
+
+std::vector<std::string> verify(const std::string& plugin, const std::string& entry, bool deep) {
+    std::vector<std::string> args = {"verify", "--plugin-dir", mutant_dir(), "--plugins", plugin, "--ids", entry};
+    if (deep) args.push_back("--deep");
+    args.push_back(corpus());
+    return args;
+}
+
+TEST(LogicMutants, EachIsCaughtByTheRightCheck) {
+    for (const auto& e : kExpected) {
+        const auto run = run_cli(verify("mutant-logic-" + e.mutant, e.entry, e.deep));
+        EXPECT_EQ(run.exit_code, 1) << e.mutant << ": " << run.out << run.err;
+        EXPECT_EQ(run.out.rfind(e.first_line, 0), 0u) << e.mutant << ":\n" << run.out.substr(0, run.out.find('\n'));
+    }
+}
+
+// Where --deep is needed, the default sample really misses the step (so
+// the flag is what catches it), or catches a later step of the same kind.
+TEST(LogicMutants, TheDefaultSampleNeedsDeepWhereSaid) {
+    for (const auto& e : kExpected) {
+        if (!e.deep) continue;
+        const auto run = run_cli(verify("mutant-logic-" + e.mutant, e.entry, false));
+        const std::string first = run.out.substr(0, run.out.find('\n'));
+        EXPECT_NE(first.rfind(e.first_line, 0), 0u) << e.mutant << " is caught without --deep: " << first;
+    }
+}
+
+TEST(LogicMutants, TheCorrectPluginPassesTheSameEntriesDeep) {
+    std::set<std::string> entries;
+    for (const auto& e : kExpected) entries.insert(e.entry);
+    std::string ids;
+    for (const auto& id : entries) ids += (ids.empty() ? "" : ",") + id;
+    const auto run = run_cli({"verify", "--plugins", "logic", "--deep", "--ids", ids, corpus()});
+    EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+    EXPECT_NE(run.out.find("5 rows, 0 failed"), std::string::npos) << run.out;
+}
+
+// The mutants really are broken copies of the shipped plugin: on an entry
+// where their technique never fires they answer as logic does.
+TEST(LogicMutants, AMutantWhoseTechniqueDoesNotFirePasses) {
+    const auto run = run_cli(verify("mutant-logic-x-wing-corners", "logic-top1465-983", true));
+    EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+}
+
+}  // namespace
