@@ -115,20 +115,25 @@ uint64_t seed_of(const std::string& entry) {
     return h;
 }
 
-// An answer that passed (or is unknown: stuck), from a plugin that explains, is judged on its steps
-// too (judge/steps.hpp): sound against the truth's solution, and a sample
-// of them (all with --deep) entailed by the state and by their own pattern,
-// asked of the oracle.
+// An answer from a plugin that explains is judged on its steps too
+// (judge/steps.hpp): sound against the truth's solution, and a sample of
+// them (all with --deep) entailed by the state and by their own pattern,
+// asked of the oracle. A stuck explanation (unknown) is judged as well; so
+// is a wrong answer, whose first unsound step, when it has one, is the
+// finding: the cause rather than its consequence.
 Judgement with_steps(const std::string& entry, const Call& call, const Grid& puzzle, const Truth& truth, Judgement j,
                      const Context& ctx, runner::Runner& run) {
-    // A stuck explanation (unknown) is judged too: its steps must hold as well.
-    const bool judged = j.status == Status::pass || j.status == Status::unknown;
-    if (!judged || call.steps.empty() || call.solved.fault != Fault::none) return j;
+    if (call.steps.empty() || call.solved.fault != Fault::none) return j;
+    const std::optional<Grid> solution = truth.verdict == Verdict::unique ? truth.solution : std::nullopt;
+    if (j.status == Status::fail && (j.kind == Kind::expectation || j.kind == Kind::disagreement)) {
+        auto unsound = judge::unsound_step(puzzle, call.steps, solution, call.solved);
+        return unsound ? *unsound : j;
+    }
+    if (j.status != Status::pass && j.status != Status::unknown) return j;
     judge::StepSample sample;
     sample.deep = ctx.settings.deep;
     sample.steps = ctx.settings.step_sample;
     sample.seed = seed_of(entry + "\n" + call.plugin->name());
-    const std::optional<Grid> solution = truth.verdict == Verdict::unique ? truth.solution : std::nullopt;
     const judge::StepCheck check = judge::check_steps(puzzle, call.steps, solution, call.solved, ctx.oracle, run,
                                                       ctx.budget, sample);
     return check.failure ? *check.failure : j;

@@ -40,11 +40,13 @@ const std::vector<Expectation> kExpected = {
      "FAIL mutant-logic-hidden-pair-miscount logic-exchange-diabolical-25015: step: step 24 (hidden pair {3,9} in "
      "r1c1,r3c1: -5 r3c1): not entailed by its pattern (18 entries): with 5 at r3c1 and every cell "},
     // Box-line reduction over the wrong box always removes that box's true
-    // place for the value: the solver then meets a contradiction, and the
-    // answer, not a step, is what fails (the step checker judges the steps
-    // of answers that pass).
+    // place for the value: the solver then meets a contradiction and says
+    // none, and the finding names the cause, the unsound step (verify looks
+    // for one in the steps of a wrong answer).
     {"locked-wrong-box", "logic-top1465-983", false,
-     "FAIL mutant-logic-locked-wrong-box logic-top1465-983: expectation: says none, the corpus says unique"},
+     "FAIL mutant-logic-locked-wrong-box logic-top1465-983: step: step 1 (locked candidates (claiming) 6 in row 1 on "
+     "box 2: -6 r2c5, r2c6): unsound: it eliminates 6 from r2c6, the solution's value there; the candidates before "
+     "it: "},
     // Simple colouring through a weak link (a row with three 1s).
     {"colouring-weak-link", "logic-top1465-510", true,
      "FAIL mutant-logic-colouring-weak-link logic-top1465-510: step: step 8 (simple colouring 1 colour trap r1c7 / "
@@ -60,12 +62,13 @@ const std::vector<Expectation> kExpected = {
      "FAIL mutant-logic-other-digit-pattern logic-top1465-983: step: step 1 (locked candidates (pointing) 6 in box 2 "
      "on row 2: -6 r2c2, r2c3): not entailed by its pattern (9 entries): with 6 at r2c2 and every cell "},
     // A hidden single among two places: lucky (the first place is right)
-    // the pattern check catches it; unlucky, the answer.
+    // the pattern check catches it; unlucky, the soundness check.
     {"single-of-two", "logic-exchange-diabolical-25015", true,
      "FAIL mutant-logic-single-of-two logic-exchange-diabolical-25015: step: step 11 (r1c2: hidden single 8 in box 1): "
      "not entailed by its pattern (8 entries): without 8 at r1c2 and every cell "},
     {"single-of-two", "logic-exchange-diabolical-33405", false,
-     "FAIL mutant-logic-single-of-two logic-exchange-diabolical-33405: expectation: says none, the corpus says unique"},
+     "FAIL mutant-logic-single-of-two logic-exchange-diabolical-33405: step: step 32 (r1c3: hidden single 5 in box "
+     "1): unsound: it places 5 in r1c3, where the solution has 7; the candidates before it: "},
     // Eliminations not filtered by the state: the host's own check refuses the step.
     {"unfiltered-eliminations", "logic-top1465-983", false,
      "FAIL mutant-logic-unfiltered-eliminations logic-top1465-983: certificate: mutant-logic-unfiltered-eliminations "
