@@ -45,6 +45,10 @@ std::string legacy_fingerprint(const Settings& s, uint64_t units_hash, const std
         hash = fnv1a(" max-proof-bytes " + std::to_string(s.harness.max_proof_bytes) +
                          (s.require_proofs ? " require-proofs" : ""),
                      hash);
+    // Step checks change the rows of plugins that explain: hashed only when
+    // not the default, as above.
+    if (s.deep || s.step_sample != 4)
+        hash = fnv1a(" steps " + std::string(s.deep ? "deep" : std::to_string(s.step_sample)), hash);
     return hex16(hash);
 }
 

@@ -124,6 +124,7 @@ Judgement with_steps(const std::string& entry, const Call& call, const Grid& puz
     if (j.status != Status::pass || call.steps.empty() || call.solved.fault != Fault::none) return j;
     judge::StepSample sample;
     sample.deep = ctx.settings.deep;
+    sample.steps = ctx.settings.step_sample;
     sample.seed = seed_of(entry + "\n" + call.plugin->name());
     const std::optional<Grid> solution = truth.verdict == Verdict::unique ? truth.solution : std::nullopt;
     const judge::StepCheck check = judge::check_steps(puzzle, call.steps, solution, call.solved, ctx.oracle, run,

@@ -153,6 +153,7 @@ struct Settings {
     // the state and by its pattern); by default a seeded sample of each
     // (judge/steps.hpp). Soundness is checked on every step either way.
     bool deep = false;
+    std::size_t step_sample = 4;  // --step-sample: steps checked per explanation (0: soundness only)
     // --resume: the report of an earlier run with the same inputs, plugins
     // and settings (interrupted, say). Its rows are kept and their units are
     // not run again, but a unit that lacks any of its rows, or has a not_run

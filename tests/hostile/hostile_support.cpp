@@ -5,6 +5,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <memory>
+#include <stdexcept>
 
 #include "numplace/clock.hpp"
 #include "four_entries.hpp"
@@ -21,6 +23,27 @@ std::string attack_file(const std::string& stem) { return attack_dir(stem) + "/a
 std::string worker_program() { return (fs::path(NUMPLACE_TEST_BINARY).parent_path() / "numplace-worker").string(); }
 
 const char* const kCorpus = test::kFourEntries;
+
+const Plugin& attack_plugin(const std::string& stem) {
+    static std::map<std::string, std::unique_ptr<PluginRegistry>> registries;
+    auto& r = registries[stem];
+    if (!r) {
+        r = std::make_unique<PluginRegistry>();
+        r->add_file(attack_file(stem));
+    }
+    if (r->plugins().empty()) throw std::runtime_error(stem + " did not load");
+    return r->plugins().front();
+}
+
+const Grid& four_puzzle() {
+    static const Grid g = test::parse("1..4.......1..3.");
+    return g;
+}
+
+const Grid& six_puzzle() {
+    static const Grid g = test::parse("...45.........2.15.5....4.1....3.2..");
+    return g;
+}
 
 VerifyRun verify_attack(const std::string& stem, const std::string& plugin, double timeout,
                         const std::vector<std::string>& extra,

@@ -13,6 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "numplace/host.hpp"
+
 namespace np::hostile {
 
 // The folder holding one attack plugin (plugins/STEM.c -> STEM/attack-....so).
@@ -21,6 +23,13 @@ std::string attack_dir(const std::string& stem);
 std::string attack_file(const std::string& stem);
 // The build's numplace-worker, beside numplace.
 std::string worker_program();
+// The attack plugin of plugins/STEM.c, loaded once per test binary (a
+// registry of its own each: the folders hold one plugin).
+const Plugin& attack_plugin(const std::string& stem);
+// The puzzles of the runner-level attack tests: a 4x4 and the 6x6 target,
+// each with one solution.
+const Grid& four_puzzle();
+const Grid& six_puzzle();
 
 // Entries: four (4x4, unique), six (6x6, several solutions: the target),
 // none (4x4, no solution), four-again (4x4, unique).

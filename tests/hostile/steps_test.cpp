@@ -13,19 +13,10 @@
 
 namespace {
 
-const np::Grid four = np::test::parse("1..4.......1..3.");                         // 4x4, unique
-const np::Grid six = np::test::parse("...45.........2.15.5....4.1....3.2..");  // 6x6, unique: the target
+const np::Grid& four = np::hostile::four_puzzle();
+const np::Grid& six = np::hostile::six_puzzle();  // the target
 
-const np::Plugin& load(const std::string& stem) {
-    static std::map<std::string, std::unique_ptr<np::PluginRegistry>> registries;
-    auto& r = registries[stem];
-    if (!r) {
-        r = std::make_unique<np::PluginRegistry>();
-        r->add_file(np::hostile::attack_file(stem));
-    }
-    if (r->plugins().empty()) throw std::runtime_error(stem + " did not load");
-    return r->plugins().front();
-}
+const np::Plugin& load(const std::string& stem) { return np::hostile::attack_plugin(stem); }
 
 struct Explained {
     std::vector<np::SolveOutcome> out;

@@ -152,6 +152,7 @@ int run(const Args& args, Streams io) {
     s.max_timeouts = args.whole("--max-timeouts");
     s.require_proofs = args.flag("--require-proofs");
     s.deep = args.flag("--deep");
+    s.step_sample = args.whole("--step-sample");
     if (s.require_proofs && s.harness.max_proof_bytes == 0) {
         io.err << "numplace verify: --require-proofs needs proofs, and --max-proof-bytes 0 asks for none\n";
         return kExitUsage;
@@ -233,7 +234,10 @@ Command verify_command() {
                   {"--deep", FlagKind::flag,
                    "Check every step of every explanation (plugins that explain) for entailment, by the candidate "
                    "state and by the step's own pattern, with the oracle; by default a seeded sample of 4 steps "
-                   "each. Soundness against the solution is checked on every step either way"},
+                   "each (--step-sample). Soundness against the solution is checked on every step either way"},
+                  FlagSpec("--step-sample", FlagKind::whole,
+                           "Steps of each explanation checked for entailment (oracle calls: two per effect, at most "
+                           "4 effects a step); 0 checks soundness only", "4"),
                   FlagSpec("--max-timeouts", FlagKind::whole,
                            "After this many timed-out calls of one plugin, its calls not yet started are skipped "
                            "(rows 'not run', which --resume runs again); 0 = no bound",
