@@ -84,8 +84,8 @@ struct ProofTally {
 struct StepTally {
     uint64_t explanations = 0;  // explanations judged by the step checker
     uint64_t steps = 0;         // their steps (every one checked for soundness)
-    uint64_t effects = 0;       // effects the prover decided (entailed by the state and by the pattern)
-    uint64_t undecided = 0;     // effects it could not decide within the budget
+    uint64_t effects = 0;       // forcing puzzles the prover found without a solution (two per effect checked)
+    uint64_t undecided = 0;     // forcing puzzles it could not decide within the budget
     // Plugins whose steps' entailment was not checked, and why (a prover
     // that does not take candidates, or none).
     std::set<std::string> unchecked;

@@ -63,8 +63,8 @@ void print_proofs(const fuzz::ProofTally& t, std::ostream& out) {
 void print_steps(const fuzz::StepTally& t, std::ostream& out) {
     if (t.explanations > 0)
         out << "numplace fuzz: " << t.explanations << " explanations (" << t.steps
-            << " steps) checked by the step checker: " << t.effects << " effects entailed by the state and by their "
-            << "pattern, " << t.undecided << " undecided within the budget\n";
+            << " steps) checked by the step checker: " << t.effects << " forcing puzzles without a solution (each "
+            << "sampled effect, by the state and by its pattern), " << t.undecided << " undecided within the budget\n";
     for (const auto& why : t.unchecked) out << "numplace fuzz: note: " << why << "\n";
 }
 
