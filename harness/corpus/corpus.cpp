@@ -104,7 +104,7 @@ bool plugin_character(char c) {
     return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
 }
 
-enum class Kind { puzzle, grid_check, generator };
+enum class Kind { puzzle, grid_check, generator, step };
 
 // What the id registry remembers of an id.
 using IdTable = std::unordered_map<std::string, Location>;
@@ -162,6 +162,7 @@ private:
         const Geometry* size = nullptr;
         const Node *verdict = nullptr, *count = nullptr, *at_least = nullptr, *solution = nullptr,
                    *reason = nullptr;
+        bool state = false;  // a step entry's candidate state: never invalid
     };
     void puzzle_entry(const Node& n);
     void puzzle_expectation(const Node& expect, PuzzleKeys k, PuzzleExpectation& out);
@@ -174,6 +175,12 @@ private:
     std::optional<Grid> grid_value(const Node& n, const std::optional<Geometry>& size, std::string& text);
     void grid_expectation(const Node& expect, const Grid* grid, GridCheckEntry& e);
     std::vector<const Node*> listed_violations(const Node& list, std::vector<ExpectedReason>& out);
+
+    // ---- step entries ----
+    void step_entry(const Node& n);
+    std::optional<Grid> candidate_state(const Node& n, const std::optional<Geometry>& size, std::string& text);
+    void step_description(const Node& n, StepEntry& e);
+    std::optional<std::string> plugin_name(const Node& n, std::string_view what);
 
     // ---- generator entries ----
     void generator_entry(const Node& n);
@@ -189,6 +196,7 @@ private:
 
     std::optional<Grid> check_solution(const Node& at, const std::string& text,
                                        const Geometry& size, const ParseResult& puzzle);
+    bool solution_in_masks(const Node& at, const Grid& solution, const Grid& puzzle);
     void check_counts(const Node* count_node, const Node* at_least_node,
                       const PuzzleExpectation& expect);
     void check_invalid_reason(const Node& reason_node, const ExpectedReason& expected,
@@ -383,9 +391,10 @@ void FileChecker::entry(const Node& n) {
         if (value.is_scalar() && value.text == "puzzle") kind = Kind::puzzle;
         else if (value.is_scalar() && value.text == "grid-check") kind = Kind::grid_check;
         else if (value.is_scalar() && value.text == "generator") kind = Kind::generator;
+        else if (value.is_scalar() && value.text == "step") kind = Kind::step;
         else {
             error(value, "unknown kind " + describe(value) +
-                             " (puzzle, grid-check or generator; puzzle when absent)");
+                             " (puzzle, grid-check, generator or step; puzzle when absent)");
             return;
         }
         break;  // a repeated 'kind' is reported by Fields
@@ -394,6 +403,7 @@ void FileChecker::entry(const Node& n) {
         case Kind::puzzle: return puzzle_entry(n);
         case Kind::grid_check: return grid_check_entry(n);
         case Kind::generator: return generator_entry(n);
+        case Kind::step: return step_entry(n);
     }
 }
 
@@ -505,7 +515,10 @@ void FileChecker::puzzle_expectation(const Node& expect, PuzzleKeys k, PuzzleExp
     if (k.reason) out.reason = reason_value(*k.reason, "'reason'");
     if (!verdict) return;
     out.verdict = *verdict;
-    if (*verdict == Verdict::invalid)
+    if (*verdict == Verdict::invalid && k.state)
+        error(*k.verdict, "a candidate state is not invalid (it has no givens to repeat): its verdict is none, "
+                          "unique or multiple");
+    else if (*verdict == Verdict::invalid)
         invalid_expectation(x, k, out);
     else
         solvable_expectation(x, k, out);
@@ -599,9 +612,24 @@ std::optional<Grid> FileChecker::check_solution(const Node& at, const std::strin
                 changed = true;
             }
         ok = ok && !changed;
+        if (ok && givens.has_candidates()) ok = solution_in_masks(at, solution, givens);
     }
     if (!ok) return std::nullopt;
     return solution;
+}
+
+// A puzzle with candidates: every value of the solution is a candidate of
+// its cell (one sentence for the first that is not).
+bool FileChecker::solution_in_masks(const Node& at, const Grid& solution, const Grid& puzzle) {
+    const int n = solution.side();
+    for (int cell = 0; cell < n * n; ++cell) {
+        const int v = solution.cells[static_cast<std::size_t>(cell)];
+        if ((puzzle.mask(cell) >> v & 1) != 0) continue;
+        error(at, std::string("the solution has ") + value_symbol(v) + " at row " + std::to_string(cell / n + 1) +
+                      ", column " + std::to_string(cell % n + 1) + ", which is not a candidate there");
+        return false;
+    }
+    return true;
 }
 
 void FileChecker::check_counts(const Node* count_node, const Node* at_least_node,
@@ -820,14 +848,16 @@ void FileChecker::generator_entry(const Node& n) {
 // The plugin's name: the harness looks it up among the loaded plugins, so
 // it is kept to the characters plugin names use.
 void FileChecker::generator_call(const Fields& f, GeneratorEntry& e) {
-    const Node* plugin = f.required(*this, "plugin", "the generator's name");
-    if (!plugin) return;
-    auto text = string_value(*plugin, "plugin");
-    if (!text) return;
-    if (text->empty() || !std::all_of(text->begin(), text->end(), plugin_character))
-        error(*plugin, "the plugin name " + shown(*text) + " may only use lower-case letters, digits, '_' and '-'");
-    else
-        e.plugin = *text;
+    if (const Node* plugin = f.required(*this, "plugin", "the generator's name"))
+        if (auto name = plugin_name(*plugin, "plugin")) e.plugin = *name;
+}
+
+std::optional<std::string> FileChecker::plugin_name(const Node& n, std::string_view what) {
+    auto text = string_value(n, what);
+    if (!text) return std::nullopt;
+    if (!text->empty() && std::all_of(text->begin(), text->end(), plugin_character)) return text;
+    error(n, "the plugin name " + shown(*text) + " may only use lower-case letters, digits, '_' and '-'");
+    return std::nullopt;
 }
 
 std::optional<np_generate_kind> FileChecker::generator_kind(const Fields& f) {
@@ -944,6 +974,97 @@ void FileChecker::generator_property(const Node& item, const std::string& name, 
         if (auto v = unsigned_value(item.children[1], "max_clues", 0, cells)) p.max_clues = static_cast<int>(*v);
     } else {
         error(item, "unknown property " + shown(name) + " (" + std::string(kPropertyNames) + ")");
+    }
+}
+
+// ---------------------------------------------------------------- step entries
+
+void FileChecker::step_entry(const Node& n) {
+    const std::size_t before = errors_.size();
+    Fields f(*this, n,
+             {"id", "kind", "size", "candidates", "step", "explained", "expect", "source", "tags", "notes"},
+             "a step entry");
+    StepEntry e;
+    e.where = where(n);
+    Common c;
+    common(f, c);
+
+    const auto size = size_value(f["size"]);
+    std::optional<Grid> state;
+    if (const Node* node = f.required(*this, "candidates", "the candidate state before the step, as a candidate line"))
+        state = candidate_state(*node, size, e.text);
+    if (const Node* step = f.required(*this, "step", "the plugin, the technique and the step as text"))
+        step_description(*step, e);
+    if (const Node* explained = f["explained"]) {
+        if (auto text = string_value(*explained, "explained")) {
+            e.explained = *text;
+            if (size && (trim(*text).find('\n') != std::string_view::npos || !parsed(parse_line(*text, *size))))
+                error(*explained, "'explained' must be the puzzle explained, as one line for size " + size->name());
+        }
+    }
+    // The state is the puzzle the expectation is about: its masks bound the solution.
+    PuzzleKeys k;
+    k.state = true;
+    k.puzzle = f["candidates"];
+    const std::optional<ParseResult> as_puzzle = state ? std::optional<ParseResult>(*state) : std::nullopt;
+    k.parsed = as_puzzle ? &*as_puzzle : nullptr;
+    k.size = size ? &*size : nullptr;
+    if (const Node* expect = expect_map(f, "the state's verdict, and its solution when unique",
+                                        "a map (verdict, solution, count, count_at_least)"))
+        puzzle_expectation(*expect, k, e.expect);
+
+    if (errors_.size() != before) return;
+    take_common(std::move(c), e);
+    e.size = *size;
+    e.state = std::move(*state);
+    corpus_.steps.push_back(std::move(e));
+}
+
+// The state as written (into `text`): a candidate line for the size.
+std::optional<Grid> FileChecker::candidate_state(const Node& n, const std::optional<Geometry>& size, std::string& text) {
+    auto value = string_value(n, "candidates");
+    if (!value) return std::nullopt;
+    text = *value;
+    if (!size) return std::nullopt;
+    const std::size_t side = static_cast<std::size_t>(size->side());
+    if (trim(text).size() != side * side * side) {
+        error(n, "the candidates must be one candidate line of " + std::to_string(side * side * side) +
+                     " characters for size " + size->name() + " (" + std::to_string(side) + " a cell), not " +
+                     std::to_string(trim(text).size()));
+        return std::nullopt;
+    }
+    auto result = parse_candidates(trim(text), *size);
+    if (parsed(result)) return std::get<Grid>(std::move(result));
+    error(n, "the candidates do not parse for size " + size->name() + ": " + std::get<Reason>(result).message);
+    return std::nullopt;
+}
+
+// 'step: {plugin, technique, text}': who took it, and what it was. The
+// text is step_text's, which names the technique.
+void FileChecker::step_description(const Node& n, StepEntry& e) {
+    if (!n.is_map()) {
+        error(n, "'step' must be a map (plugin, technique, text), not " + describe(n));
+        return;
+    }
+    Fields s(*this, n, {"plugin", "technique", "text"}, "'step'");
+    if (const Node* plugin = s.required(*this, "plugin", "the plugin that took the step"))
+        if (auto name = plugin_name(*plugin, "plugin")) e.plugin = *name;
+    const Node* technique = s.required(*this, "technique", "the step's technique");
+    if (technique)
+        if (auto text = string_value(*technique, "technique")) {
+            if (trim(*text).empty()) error(*technique, "'technique' must name the step's technique, not be empty");
+            else e.technique = *text;
+        }
+    if (const Node* text = s.required(*this, "text", "the step as numplace explain prints it")) {
+        if (auto value = string_value(*text, "text")) {
+            if (trim(*value).empty() || value->find('\n') != std::string::npos)
+                error(*text, "'text' must be the step on one line, as numplace explain prints it");
+            else if (!e.technique.empty() && value->find(e.technique) == std::string::npos)
+                error(*text, "the step's text " + shown(*value) + " does not name its technique " +
+                                 quote(e.technique));
+            else
+                e.step = *value;
+        }
     }
 }
 

@@ -125,15 +125,37 @@ struct GeneratorEntry {
     std::string notes;
 };
 
+// A step regression: the candidate state just before a step of an
+// explanation that the step checker failed (judge/steps.hpp), that step as
+// text, and the state's truth. The harness has every plugin that explains
+// explain from the state, and checks all of its steps (verify --deep
+// strength): the step must not come back, nor any other that fails.
+struct StepEntry {
+    std::string id;
+    Location where;
+    Geometry size;
+    std::string text;    // the candidate line as written
+    Grid state;          // parsed: every cell a mask (parse_candidates), none a given
+    std::string plugin;  // who took the step
+    std::string technique;
+    std::string step;       // the step as step_text wrote it
+    std::string explained;  // the puzzle whose explanation took it, as a line ("" when not given)
+    PuzzleExpectation expect;  // of the state: none, unique (with its solution) or multiple
+    std::string source;
+    std::vector<std::string> tags;
+    std::string notes;
+};
+
 // The entries that passed every check, in file order (files in the order
 // loaded). An entry with any error is left out.
 struct Corpus {
     std::vector<PuzzleEntry> puzzles;
     std::vector<GridCheckEntry> grid_checks;
     std::vector<GeneratorEntry> generators;
+    std::vector<StepEntry> steps;
     std::size_t files = 0;  // files read (including ones with errors)
 
-    std::size_t entries() const { return puzzles.size() + grid_checks.size() + generators.size(); }
+    std::size_t entries() const { return puzzles.size() + grid_checks.size() + generators.size() + steps.size(); }
 };
 
 struct LoadResult {
@@ -166,11 +188,12 @@ ParseResult parse_text(std::string_view text, const Geometry& size);
 
 // The canonical YAML of one entry as a one-item sequence ("- id: ...\n  ..."),
 // so that entries written one after another make a corpus file. Keys in the
-// order id, kind (not for puzzles), size, puzzle or grid, expect, source,
-// tags, notes; grids as line strings (an unparsable puzzle text as written);
+// order id, kind (not for puzzles), size, puzzle, grid or candidates (a
+// step entry's step and explained follow), expect, source, tags, notes; grids as line strings (an unparsable puzzle text as written);
 // optional keys only when set. load_text of the result gives the entry back.
 std::string to_yaml(const PuzzleEntry& entry);
 std::string to_yaml(const GridCheckEntry& entry);
 std::string to_yaml(const GeneratorEntry& entry);
+std::string to_yaml(const StepEntry& entry);
 
 }  // namespace np::corpus

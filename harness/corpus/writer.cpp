@@ -1,4 +1,5 @@
-// Writing entries as canonical YAML (for `numplace corpus import`).
+// Writing entries as canonical YAML (for `numplace corpus import`, and the
+// regressions fuzz and verify write).
 #include <yaml-cpp/emitter.h>
 #include <yaml-cpp/emittermanip.h>
 
@@ -82,6 +83,19 @@ void put_reason(YAML::Emitter& out, const ExpectedReason& r) {
     out << YAML::EndMap;
 }
 
+void put_expectation(YAML::Emitter& out, const PuzzleExpectation& x) {
+    out << YAML::Key << "expect" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "verdict" << YAML::Value << std::string(verdict_name(x.verdict));
+    if (x.solution) put_key_string(out, "solution", format_line(*x.solution));
+    if (x.count) out << YAML::Key << "count" << YAML::Value << *x.count;
+    if (x.count_at_least) out << YAML::Key << "count_at_least" << YAML::Value << *x.count_at_least;
+    if (x.reason) {
+        out << YAML::Key << "reason" << YAML::Value;
+        put_reason(out, *x.reason);
+    }
+    out << YAML::EndMap;
+}
+
 void put_tail(YAML::Emitter& out, const std::string& source, const std::vector<std::string>& tags,
               const std::string& notes) {
     put_key_string(out, "source", source);
@@ -109,18 +123,25 @@ std::string to_yaml(const PuzzleEntry& e) {
     // what the entry is about.
     put_key_string(out, "puzzle", parsed(e.puzzle) ? format_line(std::get<Grid>(e.puzzle)) : e.text);
 
-    out << YAML::Key << "expect" << YAML::Value << YAML::BeginMap;
-    out << YAML::Key << "verdict" << YAML::Value << std::string(verdict_name(e.expect.verdict));
-    if (e.expect.solution) put_key_string(out, "solution", format_line(*e.expect.solution));
-    if (e.expect.count) out << YAML::Key << "count" << YAML::Value << *e.expect.count;
-    if (e.expect.count_at_least)
-        out << YAML::Key << "count_at_least" << YAML::Value << *e.expect.count_at_least;
-    if (e.expect.reason) {
-        out << YAML::Key << "reason" << YAML::Value;
-        put_reason(out, *e.expect.reason);
-    }
-    out << YAML::EndMap;
+    put_expectation(out, e.expect);
+    put_tail(out, e.source, e.tags, e.notes);
+    return finish(out);
+}
 
+std::string to_yaml(const StepEntry& e) {
+    YAML::Emitter out;
+    out << YAML::BeginSeq << YAML::BeginMap;
+    put_key_string(out, "id", e.id);
+    out << YAML::Key << "kind" << YAML::Value << "step";
+    out << YAML::Key << "size" << YAML::Value << e.size.name();
+    put_key_string(out, "candidates", format_candidates(e.state));
+    out << YAML::Key << "step" << YAML::Value << YAML::BeginMap;
+    put_key_string(out, "plugin", e.plugin);
+    put_key_string(out, "technique", e.technique);
+    put_key_string(out, "text", e.step);
+    out << YAML::EndMap;
+    if (!e.explained.empty()) put_key_string(out, "explained", e.explained);
+    put_expectation(out, e.expect);
     put_tail(out, e.source, e.tags, e.notes);
     return finish(out);
 }

@@ -3,19 +3,24 @@
 #include <rapidcheck.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <numeric>
 #include <set>
+#include <string_view>
 #include <utility>
 
 #include "generators.hpp"
 #include "judge.hpp"
 #include "numplace/certify.hpp"
 #include "numplace/clock.hpp"
+#include "numplace/format.hpp"
 #include "numplace/proof.hpp"
 #include "numplace/random.hpp"
+#include "numplace/steps.hpp"
 #include "proof_mutation.hpp"
 #include "setup.hpp"
+#include "steps.hpp"
 
 namespace np::fuzz {
 
@@ -121,6 +126,10 @@ struct Context {
     // off; `budget` itself asks for no proofs), and where it counts.
     uint64_t proof_bytes = 0;
     ProofTally* proofs = nullptr;
+    // The step property: every step checked (--deep) or a sample, and where
+    // it counts.
+    bool deep = false;
+    StepTally* step_tally = nullptr;
 
     // What counter_for(plugin) finds for `puzzle` looking for up to `limit`
     // solutions: the exact count, or at least `limit`; nullopt when there is
@@ -221,11 +230,40 @@ bool add_duplicate(Grid& puzzle, Rng& rng) {
 // that count; kProof the proof of the drawn puzzle's verdict. The proof
 // steps (the `proof` property, Properties::proof) judge only plugins that
 // prove, in calls of their own that ask for proofs.
-enum Step : int { kAnswer, kAgreement, kSymmetry, kAddClue, kRemoveClue, kDuplicate, kCount, kCountProof, kProof };
+// kExplain (the `step` property, Properties::explained) judges the steps of
+// a plugin that explains, in a call of its own that asks for them.
+enum Step : int {
+    kAnswer, kAgreement, kSymmetry, kAddClue, kRemoveClue, kDuplicate, kCount, kCountProof, kProof, kExplain
+};
 struct Steps {
     int first = kAnswer, last = kDuplicate;
 };
-constexpr Steps kSolving{kAnswer, kDuplicate}, kCounting{kCount, kCountProof}, kProving{kProof, kProof};
+constexpr Steps kSolving{kAnswer, kDuplicate}, kCounting{kCount, kCountProof}, kProving{kProof, kProof},
+    kExplaining{kExplain, kExplain};
+
+// A step the step checker failed, as data: the candidate state before it
+// and the step itself (what a step regression entry is made of).
+struct BadStep {
+    Grid before;
+    np::Step step;
+};
+
+// The step a step finding names ("step 12 (...): ...", judge/steps.cpp's
+// form), replayed from the puzzle to the state before it; nullopt for a
+// finding about the explanation as a whole (its steps do not reach the
+// solution of a unique answer).
+std::optional<BadStep> bad_step(const Grid& puzzle, const std::vector<np::Step>& steps, const std::string& finding) {
+    const std::string_view prefix = "step ";
+    if (finding.rfind(prefix, 0) != 0) return std::nullopt;
+    std::size_t k = 0, at = prefix.size();
+    while (at < finding.size() && std::isdigit(static_cast<unsigned char>(finding[at])) && k <= steps.size())
+        k = k * 10 + static_cast<std::size_t>(finding[at++] - '0');
+    if (k == 0 || k > steps.size() || finding.compare(at, 2, " (") != 0) return std::nullopt;
+    StepState state(puzzle);
+    for (std::size_t i = 0; i + 1 < k; ++i)
+        if (!state.apply(steps[i]).empty()) return std::nullopt;  // certified by the runner: cannot happen
+    return BadStep{state.grid(), steps[k - 1]};
+}
 
 struct Failure {
     std::string property, message;
@@ -236,7 +274,22 @@ struct Failure {
     std::optional<Grid> derived{};
     judge::Kind kind = judge::Kind::none;
     int first = kAnswer;  // the first step run (kCount for the count property)
+    std::optional<BadStep> bad{};  // the step property: the step that failed, when one did
+    // The step property: which of the step checker's checks failed
+    // (step_check_failed), so that shrinking keeps an unsound step unsound
+    // rather than trading it for a weaker finding.
+    std::string check{};
 };
+
+// Which check of the step checker a finding is about (judge/steps.hpp's
+// phases, by the words of its finding: "step K (TEXT): unsound: ...", the
+// words after the step's text, which are the plugin's).
+std::string step_check_failed(const std::string& finding) {
+    if (finding.rfind("its answer is unique", 0) == 0) return "do not reach";
+    for (const char* phase : {"unsound", "not entailed by the state", "not entailed by its pattern"})
+        if (finding.find(std::string("): ") + phase) != std::string::npos) return phase;
+    return "";
+}
 
 // What rapidcheck drew for the properties' own choices: `salt` fixes the
 // random ones (which symmetry, which clue), `limit` is the count property's
@@ -334,8 +387,8 @@ public:
         static constexpr Method kSteps[] = {&Properties::answer,      &Properties::agreement, &Properties::symmetry,
                                             &Properties::add_clue,    &Properties::remove_clue,
                                             &Properties::duplicate,   &Properties::count,     &Properties::count_proof,
-                                            &Properties::verdict_proof};
-        for (int step = steps.first; step <= steps.last && step <= kProof; ++step)
+                                            &Properties::verdict_proof, &Properties::explained};
+        for (int step = steps.first; step <= steps.last && step <= kExplain; ++step)
             if (!(this->*kSteps[step])()) break;
         if (failure_) failure_->first = steps.first;
         return failure_;
@@ -528,6 +581,50 @@ private:
         }
         return true;
     }
+    // 9: explanations (judge/steps.hpp). A plugin that explains is asked
+    // for its steps, each certified by the runner as it comes; the step
+    // checker then judges them against the prover's answer: sound, reaching
+    // a unique answer's solution, and (a seeded sample; all with --deep)
+    // entailed by the state and by their own pattern, a refutation being a
+    // certified solution from the prover. Judged whatever the answer, since
+    // a plugin may give up just after a bad step.
+    bool explained() {
+        if (!p_.can(NP_CAP_EXPLAIN) || !obeys_rules(puzzle_)) return true;
+        std::vector<np::Step> steps;
+        const runner::ItemStepSink keep = [&steps](std::size_t, const np::Step& s) { return steps.push_back(s), true; };
+        const SolveOutcome o = ctx_.run.solve(p_, {&puzzle_}, 2, {}, ctx_.budget, {}, keep).at(0);
+        if (faulted(kExplain, o, puzzle_)) return false;
+        const Plugin* prover = ctx_.prover_for(p_.name());
+        if (prover && !prover->supports(puzzle_.geometry)) prover = nullptr;
+        std::optional<Grid> solution;
+        if (prover) {
+            const SolveOutcome truth = ctx_.run.solve_one(*prover, puzzle_, 2, {}, ctx_.budget);
+            if (truth.fault == Fault::none && truth.complete && truth.verdict == Verdict::unique)
+                solution = truth.solutions.at(0);
+        }
+        note_unchecked(prover);
+        judge::StepSample sample;
+        sample.deep = ctx_.deep;
+        sample.seed = rng_.next();
+        const judge::StepCheck check =
+            judge::check_steps(puzzle_, steps, solution, o, prover, ctx_.run, ctx_.budget, sample);
+        StepTally& t = *ctx_.step_tally;
+        ++t.explanations, t.steps += check.steps, t.effects += check.checked, t.undecided += check.undecided;
+        if (!check.failure) return true;
+        fail(kExplain, "step", judge::Kind::step, check.failure->finding);
+        failure_->bad = bad_step(puzzle_, steps, check.failure->finding);
+        failure_->check = step_check_failed(check.failure->finding);
+        return false;
+    }
+    // Entailment needs a prover that takes candidates: without one, only
+    // soundness is checked, and the run says so.
+    void note_unchecked(const Plugin* prover) {
+        if (prover == nullptr)
+            ctx_.step_tally->unchecked.insert(p_.name() + ": no prover for its steps (only what needs none is checked)");
+        else if (!prover->can(NP_CAP_CANDIDATES))
+            ctx_.step_tally->unchecked.insert(p_.name() + ": its prover " + prover->name() +
+                                              " does not take candidates (entailment not checked)");
+    }
     // The cells with a given (or without one), in order.
     std::vector<int> cells(bool given) const {
         std::vector<int> at;
@@ -614,7 +711,8 @@ corpus::GeneratorEntry generator_entry(const std::string& plugin, const judge::G
 
 // Delta debugging: drop a block of givens and keep the drop when the same
 // property still fails (for a puzzle with no solution too: the failure, not
-// the verdict, is what must stay). Blocks halve from half the givens down to
+// the verdict, is what must stay; a step, by the same check of the step
+// checker). Blocks halve from half the givens down to
 // one clue, so that a 25x25 puzzle needs a few hundred checks, not one per
 // clue per pass; the last passes go clue by clue until none can go. Stops
 // at `deadline` (each check may wait for a watchdog) or on cancel; the
@@ -629,7 +727,7 @@ Shrunk shrink(const Plugin& p, const Grid& puzzle, const Choices& choices, const
     Shrunk out{puzzle, true};
     auto still_fails = [&](const Grid& trial) {
         auto f = check(p, trial, choices, ctx, {failure.first, failure.step});
-        return f && f->property == failure.property && f->step == failure.step;
+        return f && f->property == failure.property && f->step == failure.step && f->check == failure.check;
     };
     auto givens = [&] {
         std::vector<std::size_t> at;
@@ -687,6 +785,34 @@ std::optional<corpus::PuzzleEntry> entry_for(const Finding& f, Context& ctx) {
     }
     e.source = "numplace fuzz --seed " + std::to_string(f.seed) + ": " + f.plugin + " breaks " + f.property;
     e.tags = {"regression", "fuzz", f.plugin};
+    return e;
+}
+
+// A step finding as a step regression entry: the state before the bad step
+// (as its candidate line reads back: every cell a mask) and the step, with
+// the state's truth by the prover, which must take candidates; nullopt when
+// the truth is not established.
+std::optional<corpus::StepEntry> step_entry_for(const Finding& f, const BadStep& bad, Context& ctx) {
+    const Plugin* prover = ctx.prover_for(f.plugin);
+    if (!prover || !prover->can(NP_CAP_CANDIDATES) || !prover->supports(f.puzzle.geometry)) return std::nullopt;
+    corpus::StepEntry e;
+    e.state = std::get<Grid>(parse_candidates(format_candidates(bad.before), bad.before.geometry));
+    const SolveOutcome o = ctx.run.solve_one(*prover, e.state, 2, {}, ctx.budget);
+    if (o.fault != Fault::none || !(o.complete || o.verdict == Verdict::multiple)) return std::nullopt;
+    e.expect.verdict = o.verdict;
+    if (o.verdict == Verdict::unique) e.expect.solution = o.solutions.at(0), e.expect.count = 1;
+    else if (o.verdict == Verdict::none) e.expect.count = 0;
+    else e.expect.count_at_least = 2;
+    e.id = "fuzz-" + f.plugin + "-step-seed" + std::to_string(f.seed);
+    e.size = e.state.geometry;
+    e.text = format_candidates(e.state);
+    e.plugin = f.plugin;
+    e.technique = bad.step.technique;
+    e.step = step_text(bad.step, e.size);
+    e.explained = format_line(f.puzzle);
+    e.source = "numplace fuzz --seed " + std::to_string(f.seed) + ": " + f.plugin +
+               " takes a step that fails the step checker, explaining the puzzle in 'explained'";
+    e.tags = {"regression", "fuzz", "step", f.plugin};
     return e;
 }
 
@@ -853,6 +979,8 @@ std::optional<FuzzRun::Caught> FuzzRun::judge_case(const Drawn& d) {
         }
         if (p.can(NP_CAP_SOLVE) && p.can(NP_CAP_PROOF) && ctx_.proof_bytes > 0)
             if (auto c = new_failure(p, d, check(p, d.puzzle, d.choices, ctx_, kProving), d.puzzle)) return c;
+        if (p.can(NP_CAP_SOLVE) && p.can(NP_CAP_EXPLAIN))
+            if (auto c = new_failure(p, d, check(p, d.puzzle, d.choices, ctx_, kExplaining), d.puzzle)) return c;
         if (auto c = generator_case(p, d)) return c;
     }
     return std::nullopt;
@@ -910,15 +1038,19 @@ void FuzzRun::shrink_finding(Finding& f) {
     for (const Plugin& q : ctx_.all)
         if (q.name() == f.plugin) p = &q;
     const auto deadline = std::max(*first_failure_ + shrink_budget(), Clock::now() + shrink_budget() / 4);
-    // The proof tally counts the cases judged, not the steps of shrinking.
+    // The tallies count the cases judged, not the steps of shrinking.
     const ProofTally tally = *ctx_.proofs;
+    const StepTally step_tally = *ctx_.step_tally;
     const Shrunk shrunk = shrink(*p, f.puzzle, found_choices_, found_failure_, ctx_, deadline);
     f.puzzle = shrunk.puzzle;
     f.shrunk_completely = shrunk.complete;
+    std::optional<BadStep> bad;
     if (auto again = check(*p, f.puzzle, found_choices_, ctx_, {found_failure_.first, found_failure_.step}))
-        f.message = again->message;
-    f.entry = entry_for(f, ctx_);
+        f.message = again->message, bad = again->bad;
+    if (bad) f.step_entry = step_entry_for(f, *bad, ctx_);
+    if (!f.step_entry) f.entry = entry_for(f, ctx_);
     *ctx_.proofs = tally;
+    *ctx_.step_tally = step_tally;
 }
 
 std::optional<Finding> FuzzRun::run_seed(uint64_t seed, uint64_t from, Result& result, std::string& error) {
@@ -988,7 +1120,10 @@ std::vector<Plugin> tested_plugins(const Settings& s, const std::vector<Plugin>&
 void keep_ids_unique(std::vector<Finding>& findings) {
     std::set<std::string> seen;
     for (Finding& f : findings) {
-        std::string* id = f.generator ? &f.generator->id : f.entry ? &f.entry->id : nullptr;
+        std::string* id = f.generator    ? &f.generator->id
+                          : f.step_entry ? &f.step_entry->id
+                          : f.entry      ? &f.entry->id
+                                         : nullptr;
         if (!id) continue;
         const std::string base = *id;
         for (int n = 2; !seen.insert(*id).second; ++n) *id = base + "-" + std::to_string(n);
@@ -1010,6 +1145,8 @@ std::optional<Result> run(const Settings& s, std::string& error) {
     // Only the proof property asks for proofs.
     ctx.proof_bytes = std::exchange(ctx.budget.max_proof_bytes, 0);
     ctx.proofs = &result.proofs;
+    ctx.deep = s.deep;
+    ctx.step_tally = &result.steps;
     FuzzRun fuzz(s, ctx, result.findings);
     const Stopwatch clock;
     // After a finding, the same seed once more from the case that failed:

@@ -1,7 +1,9 @@
 // numplace fuzz: random puzzles of every shape (rapidcheck draws them),
 // metamorphic properties checked for each plugin against an independent
 // prover (the oracle, or another plugin when the oracle is the one tested),
-// proofs checked and lies made from them (the `proof` property),
+// proofs checked and lies made from them (the `proof` property), the steps
+// of each plugin that explains checked by judge/steps.hpp (the `step`
+// property),
 // judged by harness/judge, and each failure shrunk, clue by clue, to a
 // puzzle a person can read. Runs plugins through the runner (worker
 // processes by default). A run is seeds one after another; each seed's
@@ -14,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -40,6 +43,9 @@ struct Settings {
     std::string reproduce;             // a reproduce string from an earlier failure
     // Stop after this many distinct findings (by plugin, property and kind).
     uint64_t keep_going = 1;
+    // --deep: the `step` property checks every step of every explanation
+    // for entailment; by default a seeded sample (judge::StepSample).
+    bool deep = false;
     // Called after each seed: seeds run, cases run.
     std::function<void(uint64_t seeds, uint64_t cases)> progress;
 };
@@ -58,6 +64,9 @@ struct Finding {
     // For a generator's failure: the call that fails (the puzzle above is the
     // offending result, not shrunk: a generator's output is what it is).
     std::optional<corpus::GeneratorEntry> generator;
+    // For a failing step: the candidate state before it and the step, with
+    // the state's truth by the prover (then `entry` is not set).
+    std::optional<corpus::StepEntry> step_entry;
 };
 
 // What the `proof` property did (fuzz.cpp, Properties::proof), counted
@@ -71,9 +80,21 @@ struct ProofTally {
     uint64_t generated = 0;         // generated puzzles' proofs of uniqueness the checker accepted
 };
 
+// What the `step` property did (counted as ProofTally is).
+struct StepTally {
+    uint64_t explanations = 0;  // explanations judged by the step checker
+    uint64_t steps = 0;         // their steps (every one checked for soundness)
+    uint64_t effects = 0;       // forcing puzzles the prover found without a solution (two per effect checked)
+    uint64_t undecided = 0;     // forcing puzzles it could not decide within the budget
+    // Plugins whose steps' entailment was not checked, and why (a prover
+    // that does not take candidates, or none).
+    std::set<std::string> unchecked;
+};
+
 struct Result {
     uint64_t seeds = 0, cases = 0;
     ProofTally proofs;
+    StepTally steps;
     std::vector<Finding> findings;  // in the order found; at most keep_going, each distinct
     bool interrupted = false;
 };

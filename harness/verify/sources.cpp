@@ -35,7 +35,8 @@ bool wanted(const Settings& s, const std::string& id, const std::vector<std::str
 //                    "counted" for an exact count above 2 (the count rows),
 //                    "unparsable" for text the host's parser refuses;
 //   grid checks      by corpus file, shape, valid or not;
-//   generator ones   by corpus file, plugin, grids or puzzles, and shape.
+//   generator ones   by corpus file, plugin, grids or puzzles, and shape;
+//   step entries     by corpus file and shape.
 // The sweep runs seed 1 only (add_sweep).
 class QuickPick {
 public:
@@ -50,6 +51,7 @@ public:
     bool take(const corpus::GridCheckEntry& e) {
         return take("check " + e.where.file + " " + e.size.name() + (e.valid ? " valid" : " not valid"));
     }
+    bool take(const corpus::StepEntry& e) { return take("step " + e.where.file + " " + e.size.name()); }
     bool take(const corpus::GeneratorEntry& e) {
         return take("generator " + e.where.file + " " + e.plugin + (e.what == NP_GENERATE_GRID ? " grid " : " puzzle ") +
                     e.size.name());
@@ -109,8 +111,8 @@ void split_paths(const Settings& s, std::vector<std::string>& yaml_paths, std::v
     }
 }
 
-// The corpus's entries as units: puzzles, grid checks, and the generator
-// entries of plugins being judged.
+// The corpus's entries as units: puzzles, grid checks, step entries, and
+// the generator entries of plugins being judged.
 void add_corpus_units(const Settings& s, const std::vector<Plugin>& judged, Inputs& in) {
     QuickPick quick(s.quick);
     std::vector<Unit>& units = in.corpus_units;
@@ -124,6 +126,12 @@ void add_corpus_units(const Settings& s, const std::vector<Plugin>& judged, Inpu
         if (wanted(s, e.id, e.tags, &e.size) && quick.take(e)) {
             Unit u(Unit::Kind::grid_check);
             u.check = &e;
+            units.push_back(std::move(u));
+        }
+    for (const auto& e : in.corpus.steps)
+        if (wanted(s, e.id, e.tags, &e.size) && quick.take(e)) {
+            Unit u(Unit::Kind::corpus_step);
+            u.step = &e;
             units.push_back(std::move(u));
         }
     for (const auto& e : in.corpus.generators) {
@@ -174,6 +182,7 @@ std::string Unit::identity() const {
         case Kind::grid_check: return "check " + check->id;
         case Kind::plain_puzzle: return "plain " + item.origin + " " + item.text;
         case Kind::generator: return "generator " + generator.id;
+        case Kind::corpus_step: return "step " + step->id;
     }
     return "";
 }

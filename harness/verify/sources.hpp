@@ -1,6 +1,6 @@
 // verify's sources (internal to harness/verify): the inputs a run reads
 // become work units, one entry with all its plugins each. The corpus's
-// puzzle and grid-check entries, its generator entries and the standard
+// puzzle, grid-check and step entries, its generator entries and the standard
 // generator sweep, and the lines of plain puzzle files.
 #pragma once
 
@@ -26,12 +26,13 @@ struct GeneratorUnit {
 };
 
 struct Unit {
-    enum class Kind { corpus_puzzle, plain_puzzle, grid_check, generator };
+    enum class Kind { corpus_puzzle, plain_puzzle, grid_check, generator, corpus_step };
     explicit Unit(Kind k) : kind(k) {}
 
     Kind kind;
     const corpus::PuzzleEntry* puzzle = nullptr;
     const corpus::GridCheckEntry* check = nullptr;
+    const corpus::StepEntry* step = nullptr;  // a step regression: explained from its candidate state
     InputItem item;             // plain puzzles
     std::optional<Grid> grid;   // plain puzzles that parse
     GeneratorUnit generator;
@@ -47,7 +48,7 @@ struct Unit {
 // file (a pipe) cannot be read twice: its units are held.
 struct Inputs {
     corpus::Corpus corpus;
-    std::vector<Unit> corpus_units;          // puzzles, grid checks, generator entries
+    std::vector<Unit> corpus_units;          // puzzles, grid checks, generator entries, step entries
     std::vector<std::string> plain_paths;
     std::vector<std::vector<Unit>> held;     // per plain path: its units when it is no regular file
     std::vector<Unit> sweep;                 // the generator sweep, last

@@ -218,6 +218,37 @@ std::vector<Row> judge_corpus_puzzle(const corpus::PuzzleEntry& e, const std::ve
     return rows;
 }
 
+// A step regression (corpus kind `step`): each plugin that explains, from
+// the entry's candidate state. Its answer is judged against the state's
+// truth, and every one of its steps is checked (--deep strength, whatever
+// the answer: a plugin that gives up after a bad step is still caught), so
+// that neither the recorded step nor any other failing one comes back.
+std::vector<Row> judge_step_entry(const corpus::StepEntry& e, const std::vector<Call>& calls, const Context& ctx,
+                                  runner::Runner& run) {
+    const Truth truth = truth_from_corpus(e.expect);
+    const std::optional<Grid> solution = truth.verdict == Verdict::unique ? truth.solution : std::nullopt;
+    judge::StepSample every;
+    every.deep = true;
+    std::vector<Row> rows;
+    for (const Call& call : calls) {
+        if (!call.not_run.empty()) {
+            rows.push_back(not_run_row(e.id, call.plugin->name(), "explain", call.not_run));
+            continue;
+        }
+        const SolveOutcome& out = call.solved;
+        Judgement j = judge_solve(out, truth, Kind::expectation);
+        if (out.fault == Fault::none && j.status != Status::fail) {
+            const judge::StepCheck check =
+                judge::check_steps(e.state, call.steps, solution, out, ctx.oracle, run, ctx.budget, every);
+            if (check.failure) j = *check.failure;
+            if (check.failure && check.failure->finding.find(" (" + e.step + "): ") != std::string::npos)
+                j.finding += " (the step this entry records, again)";
+        }
+        rows.push_back(answer_row(e.id, *call.plugin, "explain", out, j, ctx));
+    }
+    return rows;
+}
+
 // A plain puzzle's truth: givens that break a rule are invalid, by the
 // framework's own rule check; otherwise the answers' truth, ranked
 // (judge::truth_from_answers): two certified solutions, then a checked
@@ -324,6 +355,10 @@ std::vector<Call> plan(const Unit& u, const Context& ctx) {
                 calls.push_back(std::move(c));
             }
             break;
+        case Unit::Kind::corpus_step:
+            for (const Plugin& p : ctx.judged)
+                if (p.can(NP_CAP_SOLVE) && p.can(NP_CAP_EXPLAIN)) solve(p, u.step->state, 2);
+            break;
         case Unit::Kind::generator: break;
     }
     return calls;
@@ -361,6 +396,7 @@ std::vector<Row> judge_unit(const Unit& u, const std::vector<Call>& calls, const
         case Unit::Kind::corpus_puzzle: return judge_corpus_puzzle(*u.puzzle, calls, ctx, run);
         case Unit::Kind::plain_puzzle: return judge_plain_puzzle(u, calls, ctx, run);
         case Unit::Kind::grid_check: return judge_grid_check(*u.check, calls);
+        case Unit::Kind::corpus_step: return judge_step_entry(*u.step, calls, ctx, run);
         case Unit::Kind::generator: break;
     }
     return {};
@@ -492,6 +528,10 @@ uint64_t rows_of(const Unit& u, const std::vector<Plugin>& judged) {
         case Unit::Kind::plain_puzzle: return able(NP_CAP_SOLVE);
         case Unit::Kind::grid_check: return able(NP_CAP_CHECK_GRID);
         case Unit::Kind::generator: return 1;
+        case Unit::Kind::corpus_step:
+            return static_cast<uint64_t>(std::count_if(judged.begin(), judged.end(), [](const Plugin& p) {
+                return p.can(NP_CAP_SOLVE) && p.can(NP_CAP_EXPLAIN);
+            }));
     }
     return 0;
 }

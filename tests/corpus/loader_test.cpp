@@ -448,7 +448,7 @@ TEST(CorpusErrors, UnknownVerdictAndKind) {
         "- id: a\n  puzzle: '12'\n  expect: {verdict: found}\n  source: tests\n"
         "- id: b\n  kind: puzzles\n  puzzle: '12'\n");
     EXPECT_TRUE(has_error(r, 3, 21, "the verdict must be invalid, none, unique or multiple, not \"found\""));
-    EXPECT_TRUE(has_error(r, 6, 9, "unknown kind \"puzzles\" (puzzle, grid-check or generator"));
+    EXPECT_TRUE(has_error(r, 6, 9, "unknown kind \"puzzles\" (puzzle, grid-check, generator or step"));
 }
 
 // ---------------------------------------------------------------- grid checks

@@ -61,7 +61,8 @@ int run_corpus_lint(const Args& args, Streams io) {
     for (const auto& line : mixed) io.err << line << "\n";
     const std::size_t errors = r.errors.size() + mixed.size();
     io.out << r.corpus.files << " file(s), " << r.corpus.puzzles.size() << " puzzle, " << r.corpus.grid_checks.size()
-           << " grid-check and " << r.corpus.generators.size() << " generator entries";
+           << " grid-check, " << r.corpus.generators.size() << " generator and " << r.corpus.steps.size()
+           << " step entries";
     if (errors == 0) io.out << ": ok\n";
     else io.out << " loaded; " << errors << " error(s)\n";
     return errors == 0 ? kExitOk : kExitFailed;

@@ -38,7 +38,10 @@ std::string print_finding(const fuzz::Finding& f, const fuzz::Settings& s, std::
             << "  as found:      " << f.original << "\n";
     out << "  find it again: " << again << " --seed " << f.seed << "\n"
         << "  reproduce:     " << again << " --reproduce '" << f.reproduce << "'\n";
-    const std::string entry = f.generator ? corpus::to_yaml(*f.generator) : f.entry ? corpus::to_yaml(*f.entry) : "";
+    const std::string entry = f.generator    ? corpus::to_yaml(*f.generator)
+                              : f.step_entry ? corpus::to_yaml(*f.step_entry)
+                              : f.entry      ? corpus::to_yaml(*f.entry)
+                                             : "";
     if (!entry.empty()) out << "  corpus entry:\n" << entry;
     return entry;
 }
@@ -55,17 +58,28 @@ void print_proofs(const fuzz::ProofTally& t, std::ostream& out) {
         out << "numplace fuzz: " << t.generated << " generated puzzles' proofs of uniqueness checked\n";
 }
 
+// What the step property did: the explanations judged, and the plugins
+// whose steps' entailment could not be checked (always said, found or not).
+void print_steps(const fuzz::StepTally& t, std::ostream& out) {
+    if (t.explanations > 0)
+        out << "numplace fuzz: " << t.explanations << " explanations (" << t.steps
+            << " steps) checked by the step checker: " << t.effects << " forcing puzzles without a solution (each "
+            << "sampled effect, by the state and by its pattern), " << t.undecided << " undecided within the budget\n";
+    for (const auto& why : t.unchecked) out << "numplace fuzz: note: " << why << "\n";
+}
+
 // Every finding's entry in one corpus file (an empty list when none has one).
 std::string regressions_file(const std::vector<fuzz::Finding>& findings, const std::vector<std::string>& entries) {
-    bool puzzles = false, generators = false;
+    bool puzzles = false, generators = false, steps = false;
     for (std::size_t i = 0; i < findings.size(); ++i)
-        if (!entries[i].empty()) (findings[i].generator ? generators : puzzles) = true;
+        if (!entries[i].empty()) (findings[i].generator ? generators : findings[i].step_entry ? steps : puzzles) = true;
     std::string text = "# Found by numplace fuzz";
     if (puzzles) text += "; a puzzle's expectation is an independent prover's complete search";
     if (generators) text += "; a generator entry is a call and the properties its results must have";
+    if (steps) text += "; a step entry is the candidate state before a failing step, with the prover's answer for it";
     text += ".\n";
     for (const auto& entry : entries) text += entry;
-    return puzzles || generators ? text : text + "[]\n";
+    return puzzles || generators || steps ? text : text + "[]\n";
 }
 
 int run(const Args& args, Streams io) {
@@ -79,6 +93,7 @@ int run(const Args& args, Streams io) {
     s.shrink_seconds = args.seconds("--shrink-seconds");
     s.reproduce = args.text("--reproduce");
     s.keep_going = args.whole("--keep-going");
+    s.deep = args.flag("--deep");
     std::string error;
     auto result = fuzz::run(s, error);
     if (!result) {
@@ -96,10 +111,12 @@ int run(const Args& args, Streams io) {
         io.out << "numplace fuzz: nothing found in " << result->cases << " cases (seeds " << s.seed << " to "
                << s.seed + result->seeds - (result->seeds > 0) << ")\n";
         print_proofs(result->proofs, io.out);
+        print_steps(result->steps, io.out);
         return kExitOk;
     }
     std::vector<std::string> entries;
     for (const auto& f : result->findings) entries.push_back(print_finding(f, s, io.out));
+    for (const auto& why : result->steps.unchecked) io.out << "numplace fuzz: note: " << why << "\n";
     if (s.keep_going > 1)
         io.out << "numplace fuzz: " << result->findings.size() << " distinct finding"
                << (result->findings.size() == 1 ? "" : "s") << " in " << result->cases << " cases\n";
@@ -124,7 +141,11 @@ Command fuzz_command() {
             "(--max-proof-bytes; 0 turns this off): its proof must pass the checker and agree with an independent "
             "counter, and lies made from it (the proof with the puzzle less a clue that makes the claim false; the "
             "proof with a child dropped, two values swapped or bytes cut) must never be accepted for a claim the "
-            "counter refutes. Each generator is also given a drawn call (grids or puzzles, a seed, a "
+            "counter refutes. A plugin that explains (capability explain) is asked once more for its steps, and the "
+            "step checker judges them (property step): sound against the prover's solution, reaching a unique "
+            "answer's solution, and a seeded sample of them (all with --deep) entailed by the candidate state and by "
+            "their own pattern (the prover, which must take candidates, refutes a step with a certified solution); "
+            "a failing step is kept as a step entry: the candidates before it and the step. Each generator is also given a drawn call (grids or puzzles, a seed, a "
             "first index, 1-3 results): every result certified, each puzzle unique by an independent prover, the same results "
             "when asked again, from first_index and as a shorter run. A plugin that counts must, on shapes up to 3x3, "
             "on a puzzle with few solutions (at most 300, by the oracle: the drawn puzzle, or its full grid with as "
@@ -157,6 +178,8 @@ Command fuzz_command() {
                    "Write each finding's shrunk puzzle (or failing generator call) as a corpus entry, all in one "
                    "FILE.yaml"},
                   {"--reproduce", FlagKind::text, "Run once with this reproduce string from an earlier failure"},
+                  {"--deep", FlagKind::flag,
+                   "Check every step of every explanation for entailment (default: a seeded sample of 4 steps each)"},
                   flags::max_proof_bytes(kProofBytes)}),
             run};
 }
