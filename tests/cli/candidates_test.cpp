@@ -48,7 +48,8 @@ std::string basic_line(const std::string& puzzle) {
 
 bool has_sat() {
     const auto run = run_cli({"plugins", "--json"});
-    for (const auto& p : json::parse(run.out)["plugins"])
+    const json listed = json::parse(run.out);  // kept: a range over a temporary's member would dangle
+    for (const auto& p : listed["plugins"])
         if (p["name"] == "sat") return true;
     return false;
 }
