@@ -202,6 +202,9 @@ std::variant<uint64_t, Reason> candidate_field(std::string_view field, int side,
             return located(ReasonCode::bad_character, row, column,
                            "a lone '.' or '0' is no cell of a pencilmark grid: write a cell without candidates as " +
                                std::to_string(side) + " dots");
+        if (v == kBadSymbol || v > side)
+            return located(v > side ? ReasonCode::value_out_of_range : ReasonCode::bad_character, row, column,
+                           "'" + std::string(1, field[0]) + "' is no value 1.." + std::to_string(side));
         given = static_cast<uint8_t>(v);
         return uint64_t{1} << v;
     }
@@ -217,7 +220,7 @@ std::variant<uint64_t, Reason> candidate_field(std::string_view field, int side,
             if (v != kEmpty) mask |= uint64_t{1} << v;
             continue;
         }
-        if (v == kEmpty || v > side || (mask >> v & 1) != 0) {
+        if (v == kEmpty || v == kBadSymbol || v > side || (mask >> v & 1) != 0) {
             std::string why = "'";  // appends: GCC 12 warns falsely on "'" + std::string(...)
             why.append(field);
             why += "' is neither a list of distinct values 1.." + std::to_string(side) + " nor " +

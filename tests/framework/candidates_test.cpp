@@ -284,6 +284,15 @@ TEST(CandidateGrid, ErrorsNameTheCell) {
     r = must_fail(np::parse_grid(high));
     EXPECT_EQ(r.code, np::ReasonCode::value_out_of_range) << r.message;
     EXPECT_EQ(r.column, 3) << r.message;
+    // A byte that is no symbol, in a list and alone (found by the formats
+    // fuzz target: the symbol's value, -1, was used as a shift).
+    for (const char* field : {"12\xb4      ", "\xb4        ", "        \x01"}) {
+        std::string odd = text;
+        odd.replace(20, 9, field);
+        r = must_fail(np::parse_grid(odd));
+        EXPECT_EQ(r.code, np::ReasonCode::bad_character) << r.message;
+        EXPECT_EQ(r.column, 3) << r.message;
+    }
 }
 
 TEST(CandidateInput, BadLinesAreLocatedAndTheBatchGoesOn) {
