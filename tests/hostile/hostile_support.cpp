@@ -35,6 +35,20 @@ const Plugin& attack_plugin(const std::string& stem) {
     return r->plugins().front();
 }
 
+std::unique_ptr<runner::Runner> attack_runner(bool in_process) {
+    runner::Settings settings;
+    settings.in_process = in_process;
+    settings.worker_program = worker_program();
+    settings.grace_seconds = 0.1;
+    return runner::make_runner(settings);
+}
+
+Budget attack_budget() {
+    Budget budget;
+    budget.timeout_seconds = 10;
+    return budget;
+}
+
 const Grid& four_puzzle() {
     static const Grid g = test::parse("1..4.......1..3.");
     return g;

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "numplace/host.hpp"
+#include "runner.hpp"
 
 namespace np::hostile {
 
@@ -30,6 +31,10 @@ const Plugin& attack_plugin(const std::string& stem);
 // each with one solution.
 const Grid& four_puzzle();
 const Grid& six_puzzle();
+// The runner of the runner-level attack tests: workers (or in process),
+// a short grace past the deadline; and its budget, 10 s a call.
+std::unique_ptr<runner::Runner> attack_runner(bool in_process);
+Budget attack_budget();
 
 // Entries: four (4x4, unique), six (6x6, several solutions: the target),
 // none (4x4, no solution), four-again (4x4, unique).

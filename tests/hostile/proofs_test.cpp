@@ -17,13 +17,8 @@ const np::Grid& six = np::hostile::six_puzzle();  // the target
 const np::Plugin& load(const std::string& stem) { return np::hostile::attack_plugin(stem); }
 
 std::vector<np::SolveOutcome> solve(const np::Plugin& plugin, uint64_t proof_bytes, bool in_process = false) {
-    np::runner::Settings settings;
-    settings.in_process = in_process;
-    settings.worker_program = np::hostile::worker_program();
-    settings.grace_seconds = 0.1;
-    auto runner = np::runner::make_runner(settings);
-    np::Budget budget;
-    budget.timeout_seconds = 10;
+    auto runner = np::hostile::attack_runner(in_process);
+    np::Budget budget = np::hostile::attack_budget();
     budget.max_proof_bytes = proof_bytes;
     return runner->solve(plugin, {&four, &six, &four}, 2, {}, budget);
 }

@@ -26,13 +26,8 @@ struct Explained {
 };
 
 Explained solve(const np::Plugin& plugin, bool explain, bool in_process = false) {
-    np::runner::Settings settings;
-    settings.in_process = in_process;
-    settings.worker_program = np::hostile::worker_program();
-    settings.grace_seconds = 0.1;
-    auto runner = np::runner::make_runner(settings);
-    np::Budget budget;
-    budget.timeout_seconds = 10;
+    auto runner = np::hostile::attack_runner(in_process);
+    const np::Budget budget = np::hostile::attack_budget();
     Explained run;
     np::runner::ItemStepSink sink;
     if (explain) sink = [&](std::size_t item, const np::Step&) { return run.steps_seen.push_back(item), true; };
