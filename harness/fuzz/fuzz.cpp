@@ -27,6 +27,8 @@ namespace np::fuzz {
 namespace {
 
 using judge::NamedAnswer;
+using judge::BadStep;
+using judge::bad_step;
 
 // ---- Symmetries: maps that keep a grid valid ------------------------------------------
 // Relabel the values; permute the bands, the rows in each band, the stacks,
@@ -243,28 +245,6 @@ constexpr Steps kSolving{kAnswer, kDuplicate}, kCounting{kCount, kCountProof}, k
 
 // A step the step checker failed, as data: the candidate state before it
 // and the step itself (what a step regression entry is made of).
-struct BadStep {
-    Grid before;
-    np::Step step;
-};
-
-// The step a step finding names ("step 12 (...): ...", judge/steps.cpp's
-// form), replayed from the puzzle to the state before it; nullopt for a
-// finding about the explanation as a whole (its steps do not reach the
-// solution of a unique answer).
-std::optional<BadStep> bad_step(const Grid& puzzle, const std::vector<np::Step>& steps, const std::string& finding) {
-    const std::string_view prefix = "step ";
-    if (finding.rfind(prefix, 0) != 0) return std::nullopt;
-    std::size_t k = 0, at = prefix.size();
-    while (at < finding.size() && std::isdigit(static_cast<unsigned char>(finding[at])) && k <= steps.size())
-        k = k * 10 + static_cast<std::size_t>(finding[at++] - '0');
-    if (k == 0 || k > steps.size() || finding.compare(at, 2, " (") != 0) return std::nullopt;
-    StepState state(puzzle);
-    for (std::size_t i = 0; i + 1 < k; ++i)
-        if (!state.apply(steps[i]).empty()) return std::nullopt;  // certified by the runner: cannot happen
-    return BadStep{state.grid(), steps[k - 1]};
-}
-
 struct Failure {
     std::string property, message;
     // The step of check() that failed, so that shrinking runs only up to it.
@@ -788,31 +768,15 @@ std::optional<corpus::PuzzleEntry> entry_for(const Finding& f, Context& ctx) {
     return e;
 }
 
-// A step finding as a step regression entry: the state before the bad step
-// (as its candidate line reads back: every cell a mask) and the step, with
-// the state's truth by the prover, which must take candidates; nullopt when
-// the truth is not established.
+// A step finding as a step regression entry (judge::step_regression), with
+// the prover's truth; nullopt when the truth is not established.
 std::optional<corpus::StepEntry> step_entry_for(const Finding& f, const BadStep& bad, Context& ctx) {
-    const Plugin* prover = ctx.prover_for(f.plugin);
-    if (!prover || !prover->can(NP_CAP_CANDIDATES) || !prover->supports(f.puzzle.geometry)) return std::nullopt;
-    corpus::StepEntry e;
-    e.state = std::get<Grid>(parse_candidates(format_candidates(bad.before), bad.before.geometry));
-    const SolveOutcome o = ctx.run.solve_one(*prover, e.state, 2, {}, ctx.budget);
-    if (o.fault != Fault::none || !(o.complete || o.verdict == Verdict::multiple)) return std::nullopt;
-    e.expect.verdict = o.verdict;
-    if (o.verdict == Verdict::unique) e.expect.solution = o.solutions.at(0), e.expect.count = 1;
-    else if (o.verdict == Verdict::none) e.expect.count = 0;
-    else e.expect.count_at_least = 2;
-    e.id = "fuzz-" + f.plugin + "-step-seed" + std::to_string(f.seed);
-    e.size = e.state.geometry;
-    e.text = format_candidates(e.state);
-    e.plugin = f.plugin;
-    e.technique = bad.step.technique;
-    e.step = step_text(bad.step, e.size);
-    e.explained = format_line(f.puzzle);
-    e.source = "numplace fuzz --seed " + std::to_string(f.seed) + ": " + f.plugin +
-               " takes a step that fails the step checker, explaining the puzzle in 'explained'";
-    e.tags = {"regression", "fuzz", "step", f.plugin};
+    auto e = judge::step_regression(bad, f.plugin, f.puzzle, ctx.prover_for(f.plugin), ctx.run, ctx.budget);
+    if (!e) return std::nullopt;
+    e->id = "fuzz-" + f.plugin + "-step-seed" + std::to_string(f.seed);
+    e->source = "numplace fuzz --seed " + std::to_string(f.seed) + ": " + f.plugin +
+                " takes a step that fails the step checker, explaining the puzzle in 'explained'";
+    e->tags = {"regression", "fuzz", "step", f.plugin};
     return e;
 }
 

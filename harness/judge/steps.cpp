@@ -1,6 +1,7 @@
 #include "steps.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <numeric>
 
 #include "numplace/certify.hpp"
@@ -160,6 +161,41 @@ StepCheck check_steps(const Grid& puzzle, const std::vector<Step>& steps, const 
         state.apply(steps[i]);
     }
     return check;
+}
+
+std::optional<BadStep> bad_step(const Grid& puzzle, const std::vector<Step>& steps, const std::string& finding) {
+    const std::string_view prefix = "step ";
+    if (finding.rfind(prefix, 0) != 0) return std::nullopt;
+    std::size_t k = 0, at = prefix.size();
+    while (at < finding.size() && std::isdigit(static_cast<unsigned char>(finding[at])) && k <= steps.size())
+        k = k * 10 + static_cast<std::size_t>(finding[at++] - '0');
+    if (k == 0 || k > steps.size() || finding.compare(at, 2, " (") != 0) return std::nullopt;
+    StepState state(puzzle);
+    for (std::size_t i = 0; i + 1 < k; ++i)
+        if (!state.apply(steps[i]).empty()) return std::nullopt;  // certified by the runner: cannot happen
+    return BadStep{state.grid(), steps[k - 1]};
+}
+
+std::optional<corpus::StepEntry> step_regression(const BadStep& bad, const std::string& plugin, const Grid& explained,
+                                                 const Plugin* prover, runner::Runner& run, const Budget& budget) {
+    if (!prover || !prover->can(NP_CAP_CANDIDATES) || !prover->supports(bad.before.geometry)) return std::nullopt;
+    corpus::StepEntry e;
+    // Written as a candidate line and read back: every cell a mask, as the
+    // entry will be loaded.
+    e.state = std::get<Grid>(parse_candidates(format_candidates(bad.before), bad.before.geometry));
+    const SolveOutcome o = run.solve_one(*prover, e.state, 2, {}, budget);
+    if (o.fault != Fault::none || !(o.complete || o.verdict == Verdict::multiple)) return std::nullopt;
+    e.expect.verdict = o.verdict;
+    if (o.verdict == Verdict::unique) e.expect.solution = o.solutions.at(0), e.expect.count = 1;
+    else if (o.verdict == Verdict::none) e.expect.count = 0;
+    else e.expect.count_at_least = 2;
+    e.size = e.state.geometry;
+    e.text = format_candidates(e.state);
+    e.plugin = plugin;
+    e.technique = bad.step.technique;
+    e.step = step_text(bad.step, e.size);
+    e.explained = explained.has_candidates() ? format_candidates(explained) : format_line(explained);
+    return e;
 }
 
 }  // namespace np::judge

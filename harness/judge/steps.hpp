@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "corpus.hpp"
 #include "judge.hpp"
 #include "numplace/steps.hpp"
 #include "runner.hpp"
@@ -64,5 +65,22 @@ std::optional<Judgement> unsound_step(const Grid& puzzle, const std::vector<Step
 StepCheck check_steps(const Grid& puzzle, const std::vector<Step>& steps, const std::optional<Grid>& solution,
                       const SolveOutcome& answer, const Plugin* prover, runner::Runner& run, const Budget& budget,
                       const StepSample& sample);
+
+// The step a step finding names ("step K (TEXT): ...", this checker's
+// form) and the candidate state just before it, replayed from the puzzle;
+// nullopt for a finding about the explanation as a whole (its steps do not
+// reach the solution of a unique answer).
+struct BadStep {
+    Grid before;
+    Step step;
+};
+std::optional<BadStep> bad_step(const Grid& puzzle, const std::vector<Step>& steps, const std::string& finding);
+
+// A bad step as a step regression entry (corpus kind `step`): the state
+// before it, as its candidate line reads back, with the state's truth
+// decided by the prover (which must take candidates); nullopt when the
+// prover cannot establish it. The caller names it (id, source, tags).
+std::optional<corpus::StepEntry> step_regression(const BadStep& bad, const std::string& plugin, const Grid& explained,
+                                                 const Plugin* prover, runner::Runner& run, const Budget& budget);
 
 }  // namespace np::judge

@@ -81,6 +81,7 @@ json row_to_json(const Row& r) {
     // A failed row's entry with its truth, as corpus YAML, so that a merged
     // or resumed report still writes every regression.
     if (r.regression) j["regression"] = corpus::to_yaml(*r.regression);
+    if (r.step_regression) j["regression"] = corpus::to_yaml(*r.step_regression);
     return j;
 }
 
@@ -104,14 +105,16 @@ std::optional<RowProof> proof_from_json(const json& row) {
     return p;
 }
 
-// A row's "regression": one corpus entry, checked like any corpus file.
-corpus::PuzzleEntry regression_entry(const json& v) {
+// A row's "regression": one corpus entry, a puzzle or a step, checked like
+// any corpus file.
+void read_regression(const json& v, Row& row) {
     if (!v.is_string()) throw std::runtime_error("'regression' is not corpus YAML text");
     auto loaded = corpus::load_text(v.get<std::string>(), "regression");
-    if (!loaded.ok() || loaded.corpus.puzzles.size() != 1)
-        throw std::runtime_error("'regression' is not one well-formed corpus entry" +
+    if (!loaded.ok() || loaded.corpus.entries() != 1 || loaded.corpus.puzzles.size() + loaded.corpus.steps.size() != 1)
+        throw std::runtime_error("'regression' is not one well-formed puzzle or step entry" +
                                  (loaded.errors.empty() ? std::string() : ": " + loaded.errors.front().text()));
-    return std::move(loaded.corpus.puzzles.front());
+    if (loaded.corpus.steps.empty()) row.regression = std::move(loaded.corpus.puzzles.front());
+    else row.step_regression = std::move(loaded.corpus.steps.front());
 }
 
 }  // namespace
@@ -136,7 +139,7 @@ Row row_from_json(const json& row, int version) {
     x.not_run = row.value("not_run", false);
     x.unit = x.derived ? UINT64_MAX : whole_number(row.at("unit"), "unit", UINT64_MAX - 1);
     if (version >= 3 && !x.derived) x.unit_rows = whole_number(row.at("unit_rows"), "unit_rows");
-    if (row.contains("regression")) x.regression = regression_entry(row["regression"]);
+    if (row.contains("regression")) read_regression(row["regression"], x);
     return x;
 }
 

@@ -117,7 +117,8 @@ void ReportWriter::write_row(const Row& row) {
 }
 
 // The unit's failures whose truth is established, one corpus entry each,
-// tagged with every plugin that failed it.
+// tagged with every plugin that failed it; then its bad steps, one step
+// entry each.
 void ReportWriter::write_regressions(const std::vector<Row>& unit) {
     for (const Row& r : unit) {
         if (r.status != Status::fail || !r.regression || !regression_ids_.insert(r.regression->id).second) continue;
@@ -128,6 +129,10 @@ void ReportWriter::write_regressions(const std::vector<Row>& unit) {
                 e.tags.push_back(o.plugin);
         regressions_->write(corpus::to_yaml(e));
     }
+    // A step regression is one plugin's: nothing to merge.
+    for (const Row& r : unit)
+        if (r.status == Status::fail && r.step_regression && regression_ids_.insert(r.step_regression->id).second)
+            regressions_->write(corpus::to_yaml(*r.step_regression));
 }
 
 void ReportWriter::add_unit(std::vector<Row>& rows) {

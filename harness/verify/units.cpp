@@ -146,12 +146,17 @@ bool regression_worthy(const Row& r, const SolveOutcome& out) {
     return r.status == Status::fail && out.proof.status != ProofStatus::checked;
 }
 
+// An entry id from a file name and line ("puzzles.txt:12" -> "puzzles.txt-12").
+std::string clean_id(const std::string& id) {
+    std::string clean;
+    for (char c : id) clean += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.') ? c : '-';
+    return clean;
+}
+
 corpus::PuzzleEntry regression_entry(const std::string& id, const Grid& puzzle, const Truth& truth,
                                      const std::string& source) {
     corpus::PuzzleEntry e;
-    std::string clean;
-    for (char c : id) clean += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.') ? c : '-';
-    e.id = clean;
+    e.id = clean_id(id);
     e.size = puzzle.geometry;
     e.text = format_line(puzzle);
     e.puzzle = puzzle;
@@ -178,6 +183,24 @@ corpus::PuzzleEntry regression_entry(const std::string& id, const Grid& puzzle, 
     e.source = source;
     e.tags = {"regression"};
     return e;
+}
+
+// A failure that is a bad step gets the step's regression entry
+// (judge::step_regression: the state before it, its truth by the oracle) in
+// place of the puzzle's, so that the regressions file pins the cause; when
+// the oracle cannot settle the state, the puzzle's entry stays.
+void step_regression(Row& r, const std::string& entry, const Call& call, const Context& ctx, runner::Runner& run) {
+    if (r.status != Status::fail || r.kind != Kind::step) return;
+    const auto bad = judge::bad_step(*call.grid, call.steps, r.finding);
+    if (!bad) return;
+    auto e = judge::step_regression(*bad, r.plugin, *call.grid, ctx.oracle, run, ctx.budget);
+    if (!e) return;
+    e->id = clean_id(entry) + "-" + r.plugin + "-step";
+    e->source = "numplace verify: " + entry + ": " + r.plugin +
+                " takes a step that fails the step checker, explaining the puzzle in 'explained'";
+    e->tags = {"regression", "step", r.plugin};
+    r.step_regression = std::move(e);
+    r.regression.reset();
 }
 
 // An entry with an exact count above 2 is counted by plugins that can count.
@@ -212,6 +235,7 @@ std::vector<Row> judge_corpus_puzzle(const corpus::PuzzleEntry& e, const std::ve
             corpus::PuzzleEntry copy = e;
             copy.tags.push_back("regression");
             r.regression = std::move(copy);
+            step_regression(r, e.id, call, ctx, run);
         }
         rows.push_back(std::move(r));
     }
@@ -298,6 +322,7 @@ std::vector<Row> judge_plain_puzzle(const Unit& u, const std::vector<Call>& call
         if (regression_worthy(r, out) && truth.established)
             r.regression = regression_entry(u.item.origin, grid, truth, "numplace verify: " + u.item.origin +
                                                                              "; truth from " + truth.source);
+        if (regression_worthy(r, out)) step_regression(r, u.item.origin, *answered[i], ctx, run);
         rows.push_back(std::move(r));
     }
     return rows;

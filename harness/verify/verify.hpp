@@ -81,6 +81,9 @@ struct Row {
     // The entry with its established truth, for --regressions (failures only,
     // and only when the corpus or a complete oracle search established it).
     std::optional<corpus::PuzzleEntry> regression;
+    // In its place when the failure is a bad step: the step regression
+    // (corpus kind `step`), the state before it with its truth by the oracle.
+    std::optional<corpus::StepEntry> step_regression;
 
     // Rows are "the same" across runs when these agree, with their proofs'
     // status (timings and sizes aside).

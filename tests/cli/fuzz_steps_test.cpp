@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -129,6 +130,51 @@ TEST_F(StepFinding, VerifyFailsTheBrokenPluginAgainAndNotLogic) {
     auto alone = run_cli({"verify", found, "--no-generator-sweep", "--min-conclusive", "0", "--plugin-dir",
                           np::test::plugin_dir(), "--plugins", "logic"});
     EXPECT_EQ(alone.exit_code, 0) << alone.out << alone.err;
+}
+
+// verify writes the same kind of entry: the shrunk puzzle as a plain file,
+// verified with --regressions, gives a step entry for fixture-bad-steps
+// (not the puzzle's), which lints clean and fails it again.
+TEST_F(StepFinding, VerifyWritesAStepEntryForABadStepInAPlainFile) {
+    const auto fuzzed = np::corpus::load({scratch_->file("found.yaml")});
+    ASSERT_TRUE(fuzzed.ok());
+    ASSERT_EQ(fuzzed.corpus.steps.size(), 1u);
+    const std::string puzzles = scratch_->file("shrunk.txt"), written = scratch_->file("verify-found.yaml"),
+                      report = scratch_->file("plain.json");
+    std::ofstream(puzzles) << fuzzed.corpus.steps[0].explained << "\n";
+    auto run = run_cli({"verify", puzzles, "--no-generator-sweep", "--min-conclusive", "0", "--plugin-dir",
+                        bad_steps_dir(), "--plugin-dir", np::test::plugin_dir(), "--plugins", "fixture-bad-steps,logic",
+                        "--regressions", written, "--report", report});
+    EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+    EXPECT_NE(run.out.find("/shrunk.txt:1: step: step "), std::string::npos) << run.out;
+    auto lint = run_cli({"corpus", "lint", written});
+    EXPECT_EQ(lint.exit_code, 0) << lint.out << lint.err;
+    const auto loaded = np::corpus::load({written});
+    ASSERT_TRUE(loaded.ok());
+    EXPECT_TRUE(loaded.corpus.puzzles.empty()) << "the step entry replaces the puzzle's";
+    ASSERT_EQ(loaded.corpus.steps.size(), 1u);
+    const auto& e = loaded.corpus.steps[0];
+    const std::string id_end = "-shrunk.txt-1-fixture-bad-steps-step";
+    EXPECT_EQ(e.id.substr(e.id.size() - std::min(e.id.size(), id_end.size())), id_end) << e.id;
+    EXPECT_EQ(e.plugin, "fixture-bad-steps");
+    EXPECT_EQ(e.technique, "naked pair");
+    EXPECT_EQ(e.explained, fuzzed.corpus.steps[0].explained);
+    EXPECT_NE(run.out.find("(" + e.step + "): "), std::string::npos) << run.out;
+    // The report keeps it, so --merge writes it again.
+    const std::string merged = scratch_->file("merged-found.yaml");
+    auto merge = run_cli({"verify", "--merge", report, "--regressions", merged});
+    EXPECT_EQ(merge.exit_code, 1) << merge.out << merge.err;
+    std::ifstream a(written), b(merged);
+    std::stringstream sa, sb;
+    sa << a.rdbuf();
+    sb << b.rdbuf();
+    const std::string body = sa.str().substr(sa.str().find("\n- id:"));
+    EXPECT_NE(sb.str().find(body), std::string::npos) << sb.str();
+    // And it fails the plugin again, on the step it records.
+    auto again = run_cli({"verify", written, "--no-generator-sweep", "--min-conclusive", "0", "--plugin-dir",
+                          bad_steps_dir(), "--plugins", "fixture-bad-steps"});
+    EXPECT_EQ(again.exit_code, 1) << again.out << again.err;
+    EXPECT_NE(again.out.find("(the step this entry records, again)"), std::string::npos) << again.out;
 }
 
 }  // namespace
