@@ -27,7 +27,7 @@ public:
     static constexpr np::plugin::Info info = {
         logic::kPluginName, "1.0.0",
         "Human techniques only, never a guess: singles, locked candidates, subsets, fish (basic and finned), "
-        "wings, skyscraper, two-string kite, simple colouring; explains every step.",
+        "wings, skyscraper, two-string kite, simple colouring, forcing chains, bounded forcing nets; explains every step.",
         NP_CAP_SOLVE | NP_CAP_PROVE_UNIQUE | NP_CAP_EXPLAIN | NP_CAP_CANDIDATES, 25};
 
     static constexpr np_option_spec options[] = {
@@ -37,6 +37,10 @@ public:
          "all", "solve", "the last technique tried, in the order of docs/logic.md; those after it are off"},
         {"without", "none|" LOGIC_TECHNIQUE_IDS,
          "none", "solve", "one technique switched off"},
+        {"max-net-depth", "integer", "3", "solve",
+         "forcing net: rounds of locked candidates and pairs per branch (1..1000); a branch cut by it concludes nothing"},
+        {"max-net-size", "integer", "400", "solve",
+         "forcing net: deductions per branch (1..1000000); a branch cut by it concludes nothing"},
     };
 
     void solve(np::plugin::Solve& call) {
@@ -45,6 +49,9 @@ public:
         const std::string problem = logic::settings_from(call.options.get("max-technique"), call.options.get("without"),
                                                          call.options.get_int("max-fish"), side, settings);
         if (!problem.empty()) return call.bad_option(problem);
+        const std::string net = logic::net_bounds_from(call.options.get_int("max-net-depth"),
+                                                       call.options.get_int("max-net-size"), settings);
+        if (!net.empty()) return call.bad_option(net);
         Board& board = board_for(call.shape.box_rows, call.shape.box_cols);
         if (int unit = 0, cell = 0, value = 0; logic::repeated_given(board, call.givens, unit, cell, value))
             return call.invalid(static_cast<np_reason_code>(NP_REASON_DUPLICATE_IN_ROW + unit / side), cell / side,

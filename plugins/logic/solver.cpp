@@ -16,9 +16,17 @@ std::string settings_from(const std::string& max_technique, const std::string& w
     return "";
 }
 
+std::string net_bounds_from(long long max_depth, long long max_size, Settings& out) {
+    if (max_depth < 1 || max_depth > 1000) return "max-net-depth must be 1..1000, not " + std::to_string(max_depth);
+    if (max_size < 1 || max_size > 1000000) return "max-net-size must be 1..1000000, not " + std::to_string(max_size);
+    out.max_net_depth = static_cast<int>(max_depth), out.max_net_size = static_cast<int>(max_size);
+    return "";
+}
+
 Run solve(Board& board, const Settings& settings, Search& search, const std::function<bool(const Step&)>& report) {
     Run run;
     search.max_fish = settings.max_fish;
+    search.max_net_depth = settings.max_net_depth, search.max_net_size = settings.max_net_size;
     Step step;
     for (;;) {
         if (board.contradiction()) return run.end = End::contradiction, run;

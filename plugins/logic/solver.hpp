@@ -21,18 +21,22 @@ enum class End { solved, contradiction, stuck, stopped };
 struct Settings {
     std::vector<bool> enabled = std::vector<bool>(kTechniques.size(), true);
     int max_fish = 4;
+    int max_net_depth = 3, max_net_size = 400;
 };
 
 // From the options' values: "" when they are fine, else what is wrong.
 std::string settings_from(const std::string& max_technique, const std::string& without, long long max_fish, int side,
                           Settings& out);
+// The forcing nets' bounds (max-net-depth, max-net-size): "" when fine.
+std::string net_bounds_from(long long max_depth, long long max_size, Settings& out);
 
 // The techniques' ids, simplest first (kTechniques' order), as the
 // options max-technique and without accept them.
 #define LOGIC_TECHNIQUE_IDS                                                                                  \
     "full-house|naked-single|hidden-single|locked-candidates|naked-pair|hidden-pair|naked-triple|hidden-triple|" \
     "naked-quad|hidden-quad|x-wing|skyscraper|two-string-kite|finned-x-wing|w-wing|swordfish|simple-colouring|" \
-    "xy-wing|jellyfish|xyz-wing|finned-swordfish|finned-jellyfish|big-fish"
+    "xy-wing|jellyfish|xyz-wing|finned-swordfish|finned-jellyfish|big-fish"                                   \
+    "|cell-forcing-chain|unit-forcing-chain|forcing-net"
 
 struct Run {
     End end = End::stuck;

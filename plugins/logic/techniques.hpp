@@ -17,6 +17,7 @@ namespace logic {
 struct Search {
     std::function<bool()> budget_spent;
     int max_fish = 4;  // largest fish size tried (already bounded by N/2)
+    int max_net_depth = 3, max_net_size = 400;  // forcing nets: bounds per branch (forcing.cpp)
     bool stopped = false;
     bool spent() { return stopped || (stopped = budget_spent()); }
 };
@@ -54,11 +55,15 @@ bool xy_wing(const Board&, Search&, Step&);
 bool xyz_wing(const Board&, Search&, Step&);
 bool w_wing(const Board&, Search&, Step&);
 bool simple_colouring(const Board&, Search&, Step&);
+// forcing.cpp
+bool cell_forcing_chain(const Board&, Search&, Step&);
+bool unit_forcing_chain(const Board&, Search&, Step&);
+bool forcing_net(const Board&, Search&, Step&);
 
 // The order in which they are tried (roughly by the difficulty solvers
 // give them). A skyscraper is also a finned (sashimi) x-wing: named first,
 // it keeps its own name.
-inline constexpr std::array<Technique, 23> kTechniques = {{
+inline constexpr std::array<Technique, 26> kTechniques = {{
     {"full-house", full_house},
     {"naked-single", naked_single},
     {"hidden-single", hidden_single},
@@ -82,6 +87,9 @@ inline constexpr std::array<Technique, 23> kTechniques = {{
     {"finned-swordfish", finned_swordfish},
     {"finned-jellyfish", finned_jellyfish},
     {"big-fish", big_fish},
+    {"cell-forcing-chain", cell_forcing_chain},
+    {"unit-forcing-chain", unit_forcing_chain},
+    {"forcing-net", forcing_net},
 }};
 
 // The finder the solver runs for kTechniques[i]: kTechniques[i].find

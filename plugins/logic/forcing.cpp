@@ -1,0 +1,335 @@
+// Forcing chains and bounded forcing nets. A branch assumes one candidate
+// and propagates what it forces on a copy of the state; every deduction
+// records the facts of the real state it read (a cell read whole, or
+// whether a value is a candidate in each cell of a unit), so that the step
+// can name them as its pattern: with every other cell open, the same
+// deductions still follow. A branch never guesses: when a bound ends it, it
+// has proved only what it deduced so far.
+#include "forcing.hpp"
+
+#include <string>
+
+namespace logic {
+
+namespace {
+
+std::string sym(int v) { return std::string(1, Board::symbol(v)); }
+uint32_t u32(int x) { return static_cast<uint32_t>(x); }
+Mask bit(int v) { return Mask{1} << v; }
+
+}  // namespace
+
+Branch::Branch(const Board& board, Search& search, const Propagation& how) : b_(board), search_(search), how_(how) {}
+
+void Branch::run(int cell, int v) {
+    const auto n = static_cast<std::size_t>(b_.cells());
+    masks.resize(n), values.resize(n), facts.assign(n, 0);
+    for (int c = 0; c < b_.cells(); ++c) masks[static_cast<std::size_t>(c)] = b_.mask(c), values[static_cast<std::size_t>(c)] = b_.value(c);
+    place(cell, v);
+    if (!singles() || !how_.net) return;
+    for (int round = 1;; ++round) {
+        bool changed = false;
+        if (!net_round(changed) || !changed) return;
+        // A further round might deduce more: the branch is cut, not finished.
+        if (round >= how_.max_depth) return void(cut = true);
+    }
+}
+
+bool Branch::deduce() {
+    if (search_.spent()) return stopped = true, false;
+    if (++deductions_ > how_.max_size) return cut = true, false;
+    return true;
+}
+
+void Branch::place(int cell, int v) {
+    values[static_cast<std::size_t>(cell)] = static_cast<uint8_t>(v);
+    masks[static_cast<std::size_t>(cell)] = 0;
+    for (int p : b_.peers(cell)) masks[static_cast<std::size_t>(p)] &= ~bit(v);
+}
+
+bool Branch::remove(int cell, Mask gone) {
+    Mask& m = masks[static_cast<std::size_t>(cell)];
+    if ((m & gone) == 0) return false;
+    m &= ~gone;
+    return true;
+}
+
+// "Where v can go in unit u" was read: v's presence in each of its cells.
+void Branch::read_unit(int u, int v) {
+    for (int c : b_.unit(u)) facts[static_cast<std::size_t>(c)] |= bit(v);
+}
+
+// Naked and hidden singles until none is left; false when the branch ends
+// (a contradiction, a bound, the budget).
+bool Branch::singles() {
+    for (bool again = true; again;) {
+        again = false;
+        for (int c = 0; c < b_.cells(); ++c) {
+            const Mask m = masks[static_cast<std::size_t>(c)];
+            if (values[static_cast<std::size_t>(c)] != 0 || (m != 0 && count(m) > 1)) continue;
+            facts[static_cast<std::size_t>(c)] |= 1;
+            if (m == 0) return contradiction = true, why = b_.label(c) + " without candidates", false;
+            if (!deduce()) return false;
+            place(c, lowest(m));
+            again = true;
+        }
+        for (int u = 0; u < b_.units(); ++u) {
+            Mask once = 0, twice = 0, placed = 0;
+            for (int c : b_.unit(u)) {
+                const Mask m = masks[static_cast<std::size_t>(c)];
+                twice |= once & m, once |= m;
+                if (values[static_cast<std::size_t>(c)] != 0) placed |= bit(values[static_cast<std::size_t>(c)]);
+            }
+            if (const Mask missing = b_.all_values() & ~placed & ~once; missing != 0) {
+                read_unit(u, lowest(missing));
+                return contradiction = true, why = "no place for " + sym(lowest(missing)) + " in " + b_.unit_name(u), false;
+            }
+            const Mask lone = once & ~twice & ~placed;
+            if (lone == 0) continue;
+            const int v = lowest(lone);
+            for (int c : b_.unit(u))
+                if (masks[static_cast<std::size_t>(c)] >> v & 1) {
+                    if (!deduce()) return false;
+                    read_unit(u, v);
+                    place(c, v);
+                    break;
+                }
+            again = true;
+        }
+    }
+    return true;
+}
+
+// One sweep of the net rules over every unit, each deduction followed by
+// singles (so it feeds the next at once).
+bool Branch::net_round(bool& changed) {
+    for (int u = 0; u < b_.units(); ++u)
+        for (bool more = true; more;) {
+            more = false;
+            if (!locked(u, more) || !pairs(u, more)) return false;
+            changed = changed || more;
+        }
+    return true;
+}
+
+// Locked candidates from unit u: a box's places for v within one line
+// (pointing), or a line's within one box (claiming). At most one deduction.
+bool Branch::locked(int u, bool& changed) {
+    const int n = b_.side();
+    const bool box = u >= 2 * n;
+    for (int v = 1; v <= n; ++v) {
+        int first = -1, places = 0;
+        bool placed = false, same_row = true, same_col = true, same_box = true;
+        for (int c : b_.unit(u)) {
+            placed = placed || values[static_cast<std::size_t>(c)] == v;
+            if ((masks[static_cast<std::size_t>(c)] >> v & 1) == 0) continue;
+            if (first < 0) first = c;
+            ++places;
+            same_row = same_row && b_.row(c) == b_.row(first);
+            same_col = same_col && b_.col(c) == b_.col(first);
+            same_box = same_box && b_.box(c) == b_.box(first);
+        }
+        if (placed || places < 2) continue;
+        const int target = box ? (same_row ? b_.row_unit(first) : same_col ? b_.col_unit(first) : -1)
+                               : (same_box ? b_.box_unit(first) : -1);
+        if (target < 0) continue;
+        // The target's cells outside unit u.
+        auto outside = [&](int c) {
+            return box ? b_.box(c) != b_.box(first) : u < n ? b_.row(c) != b_.row(first) : b_.col(c) != b_.col(first);
+        };
+        bool any = false;
+        for (int c : b_.unit(target)) any = any || (outside(c) && (masks[static_cast<std::size_t>(c)] >> v & 1) != 0);
+        if (!any) continue;
+        if (!deduce()) return false;
+        read_unit(u, v);
+        for (int c : b_.unit(target))
+            if (outside(c)) remove(c, bit(v));
+        changed = true;
+        return singles();
+    }
+    return true;
+}
+
+// Naked and hidden pairs in unit u. At most one deduction.
+bool Branch::pairs(int u, bool& changed) {
+    const auto& cs = b_.unit(u);
+    for (std::size_t i = 0; i < cs.size(); ++i) {
+        const Mask mi = masks[static_cast<std::size_t>(cs[i])];
+        if (count(mi) != 2) continue;
+        for (std::size_t j = i + 1; j < cs.size(); ++j) {
+            if (masks[static_cast<std::size_t>(cs[j])] != mi) continue;
+            bool any = false;
+            for (int c : cs) any = any || (c != cs[i] && c != cs[j] && (masks[static_cast<std::size_t>(c)] & mi) != 0);
+            if (!any) continue;
+            if (!deduce()) return false;
+            facts[static_cast<std::size_t>(cs[i])] |= 1, facts[static_cast<std::size_t>(cs[j])] |= 1;
+            for (int c : cs)
+                if (c != cs[i] && c != cs[j]) remove(c, mi);
+            changed = true;
+            return singles();
+        }
+    }
+    const int n = b_.side();
+    std::vector<Mask> at(static_cast<std::size_t>(n + 1), 0);
+    for (std::size_t i = 0; i < cs.size(); ++i)
+        for (int v = 1; v <= n; ++v)
+            if (masks[static_cast<std::size_t>(cs[i])] >> v & 1) at[static_cast<std::size_t>(v)] |= Mask{1} << i;
+    for (int a = 1; a <= n; ++a) {
+        if (count(at[static_cast<std::size_t>(a)]) != 2) continue;
+        for (int v = a + 1; v <= n; ++v) {
+            if (at[static_cast<std::size_t>(v)] != at[static_cast<std::size_t>(a)]) continue;
+            const Mask keep = bit(a) | bit(v), where = at[static_cast<std::size_t>(a)];
+            const int x = cs[static_cast<std::size_t>(lowest(where))], y = cs[static_cast<std::size_t>(63 - __builtin_clzll(where))];
+            if ((masks[static_cast<std::size_t>(x)] | masks[static_cast<std::size_t>(y)]) == keep) continue;
+            if (!deduce()) return false;
+            read_unit(u, a), read_unit(u, v);
+            remove(x, ~keep), remove(y, ~keep);
+            changed = true;
+            return singles();
+        }
+    }
+    return true;
+}
+
+void Branch::join(std::vector<Mask>& into) const {
+    into.resize(facts.size(), 0);
+    for (std::size_t c = 0; c < facts.size(); ++c) into[c] |= facts[c];
+}
+
+void Branch::name(const std::vector<Mask>& facts, std::vector<Cand>& pattern) {
+    for (std::size_t c = 0; c < facts.size(); ++c) {
+        if (facts[c] & 1) {
+            pattern.push_back({static_cast<uint32_t>(c), 0});
+            continue;
+        }
+        for (Mask m = facts[c]; m != 0; m &= m - 1) pattern.push_back({static_cast<uint32_t>(c), u32(lowest(m))});
+    }
+}
+
+namespace {
+
+// What every branch forces: a value placed in the same cell, or a candidate
+// of the real state gone in each. The first one, in words, into `said`.
+bool common(const Board& b, const std::vector<Branch>& branches, Step& step, std::string& said) {
+    for (int x = 0; x < b.cells(); ++x) {
+        if (b.value(x) != 0) continue;
+        const auto i = static_cast<std::size_t>(x);
+        const int w = branches[0].values[i];
+        bool same = w != 0;
+        for (const Branch& br : branches) same = same && br.values[i] == w;
+        if (same) {
+            if (said.empty()) said = "each places " + sym(w) + " at " + b.label(x);
+            step.placements.push_back({u32(x), u32(w)});
+            continue;
+        }
+        for (Mask m = b.mask(x); m != 0; m &= m - 1) {
+            const int v = lowest(m);
+            bool gone = true;
+            for (const Branch& br : branches) gone = gone && br.values[i] != v && (br.masks[i] >> v & 1) == 0;
+            if (!gone) continue;
+            if (said.empty()) said = "each removes " + sym(v) + " from " + b.label(x);
+            step.eliminations.push_back({u32(x), u32(v)});
+        }
+    }
+    // A placement clears its value from its peers by itself: not reported.
+    std::erase_if(step.eliminations, [&](const Cand& e) {
+        for (const Cand& p : step.placements)
+            if (p.value == e.value && b.sees(static_cast<int>(p.cell), static_cast<int>(e.cell))) return true;
+        return false;
+    });
+    const std::size_t more = step.placements.size() + step.eliminations.size();
+    if (more > 1) said += " (and " + std::to_string(more - 1) + " more)";
+    return more > 0;
+}
+
+// Runs the branch "v at cell" for each (cell, v) of `at`. Reports a
+// contradiction at once (that candidate goes); else what all branches
+// force, with `base` (the facts that make `at` exhaustive) in the pattern.
+bool branches_from(const Board& b, Search& search, const Propagation& how, const std::vector<Cand>& at,
+                   std::vector<Mask> base, const std::string& name, Step& step) {
+    std::vector<Branch> branches;
+    for (const Cand& a : at) {
+        Branch& br = branches.emplace_back(b, search, how);
+        br.run(static_cast<int>(a.cell), static_cast<int>(a.value));
+        if (br.stopped) return false;
+        if (!br.contradiction) continue;
+        step.eliminations.push_back(a);
+        step.where = clipped(sym(static_cast<int>(a.value)) + " at " + b.label(static_cast<int>(a.cell)) + " leads to " + br.why);
+        Branch::name(br.facts, step.pattern);
+        return true;
+    }
+    std::string said;
+    if (!common(b, branches, step, said)) return false;
+    for (const Branch& br : branches) br.join(base);
+    Branch::name(base, step.pattern);
+    step.where = clipped(name + ": " + said);
+    return true;
+}
+
+}  // namespace
+
+bool forcing_from_cell(const Board& b, Search& search, const Propagation& how, int cell, Step& step) {
+    std::vector<Cand> at;
+    for (Mask m = b.mask(cell); m != 0; m &= m - 1) at.push_back({u32(cell), u32(lowest(m))});
+    std::vector<Mask> base(static_cast<std::size_t>(b.cells()), 0);
+    base[static_cast<std::size_t>(cell)] = 1;  // its candidates, whole: one of them is its value
+    return branches_from(b, search, how, at, base, b.label(cell) + " " + b.values_text(b.mask(cell)), step);
+}
+
+bool forcing_from_unit(const Board& b, Search& search, const Propagation& how, int u, int v, Step& step) {
+    std::vector<Cand> at;
+    std::vector<int> cells;
+    std::vector<Mask> base(static_cast<std::size_t>(b.cells()), 0);
+    for (int c : b.unit(u)) {
+        base[static_cast<std::size_t>(c)] = bit(v);  // v's places in u: one of them holds it
+        if (b.has(c, v)) at.push_back({u32(c), u32(v)}), cells.push_back(c);
+    }
+    return branches_from(b, search, how, at, base, sym(v) + " in " + b.unit_name(u) + " at " + b.cells_text(cells), step);
+}
+
+namespace {
+
+// Cells with k candidates, then units where a value has k places, for k
+// from 2 up: the fewest branches first.
+bool each_base(const Board& b, Search& search, const Propagation& how, bool cells, bool units, Step& step) {
+    const int n = b.side();
+    for (int k = 2; k <= n; ++k) {
+        for (int c = 0; cells && c < b.cells(); ++c) {
+            if (b.value(c) != 0 || count(b.mask(c)) != k) continue;
+            if (forcing_from_cell(b, search, how, c, step)) return true;
+            if (search.stopped) return false;
+            step.clear();
+        }
+        for (int u = 0; units && u < b.units(); ++u)
+            for (int v = 1; v <= n; ++v) {
+                if (count(b.positions(u, v)) != k) continue;
+                if (forcing_from_unit(b, search, how, u, v, step)) return true;
+                if (search.stopped) return false;
+                step.clear();
+            }
+    }
+    return false;
+}
+
+}  // namespace
+
+bool cell_forcing_chain(const Board& b, Search& search, Step& step) {
+    if (!each_base(b, search, Propagation{}, true, false, step)) return false;
+    step.technique = "cell forcing chain";
+    return true;
+}
+
+bool unit_forcing_chain(const Board& b, Search& search, Step& step) {
+    if (!each_base(b, search, Propagation{}, false, true, step)) return false;
+    step.technique = "unit forcing chain";
+    return true;
+}
+
+bool forcing_net(const Board& b, Search& search, Step& step) {
+    const Propagation how{true, search.max_net_depth, search.max_net_size};
+    if (!each_base(b, search, how, true, true, step)) return false;
+    step.technique = "forcing net";
+    return true;
+}
+
+}  // namespace logic

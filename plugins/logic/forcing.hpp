@@ -1,0 +1,65 @@
+// Forcing chains and bounded forcing nets (forcing.cpp): an assumption
+// ("v at this cell") and what it forces, propagated on a copy of the
+// candidate state. Each deduction records the facts of the real state it
+// read, so a step built on branches can name them all as its pattern.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "techniques.hpp"
+
+namespace logic {
+
+struct Propagation {
+    bool net = false;        // also locked candidates and naked/hidden pairs
+    int max_depth = 1 << 30;  // net rounds (a sweep of the net rules, each deduction followed by singles)
+    int max_size = 1 << 30;   // deductions in all
+};
+
+// One branch: the state after assuming v at `cell` and propagating.
+class Branch {
+public:
+    Branch(const Board& board, Search& search, const Propagation& how);
+
+    // Assumes v at cell and propagates until nothing more follows, a
+    // contradiction, a bound (cut) or the budget (stopped).
+    void run(int cell, int v);
+
+    bool contradiction = false;
+    bool cut = false;      // a bound ended it: it may not have reached all it forces
+    bool stopped = false;  // the host's budget ran out
+    std::string why;       // the contradiction, in words
+    std::vector<Mask> masks;
+    std::vector<uint8_t> values;
+    // Per cell, the facts of the real state read: bit 0 the whole cell
+    // (its candidates), bit v whether v is a candidate there.
+    std::vector<Mask> facts;
+
+    // The facts as a pattern, added to `out` (facts of several branches are
+    // joined with join() first).
+    void join(std::vector<Mask>& into) const;
+    static void name(const std::vector<Mask>& facts, std::vector<Cand>& pattern);
+
+private:
+    bool deduce();  // counts one deduction; false when a bound or the budget ends the branch
+    void place(int cell, int v);
+    bool remove(int cell, Mask values);  // true when it removed something
+    void read_unit(int u, int v);
+    bool singles();
+    bool net_round(bool& changed);
+    bool locked(int u, bool& changed);
+    bool pairs(int u, bool& changed);
+
+    const Board& b_;
+    Search& search_;
+    Propagation how_;
+    int deductions_ = 0;
+};
+
+// The forcing techniques: bases are a cell's candidates, or a value's
+// places in a unit (docs/logic.md, rows 29 to 31).
+bool forcing_from_cell(const Board& b, Search& search, const Propagation& how, int cell, Step& step);
+bool forcing_from_unit(const Board& b, Search& search, const Propagation& how, int u, int v, Step& step);
+
+}  // namespace logic
