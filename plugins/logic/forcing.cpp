@@ -25,6 +25,7 @@ void Branch::run(int cell, int v) {
     const auto n = static_cast<std::size_t>(b_.cells());
     masks.resize(n), values.resize(n), facts.assign(n, 0);
     for (int c = 0; c < b_.cells(); ++c) masks[static_cast<std::size_t>(c)] = b_.mask(c), values[static_cast<std::size_t>(c)] = b_.value(c);
+    if (search_.spent()) return void(stopped = true);  // one node a branch, even one that deduces nothing
     place(cell, v);
     if (!singles() || !how_.net) return;
     for (int round = 1;; ++round) {

@@ -258,6 +258,9 @@ const std::map<std::string, std::string> kTagNames = {
     {"finned-swordfish", "finned swordfish"},
     {"finned-jellyfish", "finned jellyfish"},
     {"finned-squirmbag", "finned squirmbag"},
+    {"cell-forcing-chain", "cell forcing chain"},
+    {"unit-forcing-chain", "unit forcing chain"},
+    {"forcing-net", "forcing net"},
 };
 
 TEST(LogicTechniques, EachCorpusPuzzleUsesItsTechniqueAndEveryStepFollowsFromItsPattern) {
@@ -476,6 +479,62 @@ TEST(LogicOptions, LargeFishBoundOnSixteenBySixteen) {
     ASSERT_EQ(made.produced, 3u);
     for (const Grid& puzzle : made.results)
         expect_agrees(puzzle, explain(puzzle, {{"max-fish", "8"}}, false), "16x16 " + np::test::text_of(puzzle));
+}
+
+// ---- Forcing chains and nets -------------------------------------------------------
+
+const Grid& corpus_puzzle(const np::corpus::LoadResult& loaded, const std::string& id) {
+    for (const auto& entry : loaded.corpus.puzzles)
+        if (entry.id == id) return std::get<Grid>(entry.puzzle);
+    throw std::runtime_error("no corpus entry " + id);
+}
+
+// The bounds are honoured: hardest_110626 line 38 needs a net of two
+// rounds and branches of more than 40 deductions; with either bound below
+// that logic is stuck (the oracle agrees it has one solution), never guesses.
+TEST(LogicForcing, NetBoundsAreHonoured) {
+    const auto loaded = np::corpus::load({corpus_file()});
+    ASSERT_TRUE(loaded.ok());
+    const Grid& puzzle = corpus_puzzle(loaded, "logic-hardest-110626-38");
+    const Explained two = explain(puzzle, {{"max-net-depth", "2"}});
+    expect_agrees(puzzle, two, "depth 2");
+    EXPECT_EQ(two.out.verdict, Verdict::unique) << two.out.message;
+    for (const OptionList& low : {OptionList{{"max-net-depth", "1"}}, OptionList{{"max-net-size", "40"}}}) {
+        const Explained cut = explain(puzzle, low);
+        expect_agrees(puzzle, cut, low[0].first + "=" + low[0].second);
+        EXPECT_EQ(cut.out.verdict, Verdict::unknown) << low[0].first << ": " << cut.out.message;
+    }
+}
+
+TEST(LogicForcing, NetBoundsOutOfRangeAreRefusedWithTheReason) {
+    const Grid puzzle = np::test::parse(std::string(16, '.'), Geometry{2, 2});
+    const std::pair<const char*, const char*> bad[] = {
+        {"max-net-depth", "0"}, {"max-net-depth", "1001"}, {"max-net-size", "0"}, {"max-net-size", "-5"}};
+    for (const auto& [key, value] : bad) {
+        const auto out = np::test::bundled_plugin("logic").solve(puzzle, 2, {{key, value}}, {});
+        EXPECT_EQ(out.status, static_cast<uint32_t>(NP_BAD_OPTION)) << key << "=" << value;
+        EXPECT_NE(out.message.find(std::string(key) + " must be 1.."), std::string::npos) << out.message;
+    }
+}
+
+// Without the forcing techniques the corpus's forcing puzzles are stuck:
+// they need them. Each forcing step names its base and what follows.
+TEST(LogicForcing, TheForcingEntriesNeedThem) {
+    const auto loaded = np::corpus::load({corpus_file()});
+    ASSERT_TRUE(loaded.ok());
+    for (const char* id : {"logic-exchange-diabolical-171", "logic-top1465-3", "logic-top1465-77"}) {
+        const Grid& puzzle = corpus_puzzle(loaded, id);
+        const Explained before = explain(puzzle, {{"max-technique", "big-fish"}}, false);
+        EXPECT_EQ(before.out.verdict, Verdict::unknown) << id;
+        const Explained e = explain(puzzle, {}, false);
+        for (const Step& step : e.steps) {
+            if (step.technique.find("forcing") == std::string::npos) continue;
+            const bool contradiction = step.where.find(" leads to ") != std::string::npos;
+            EXPECT_TRUE(contradiction || step.where.find(": each ") != std::string::npos) << step.where;
+            if (contradiction) EXPECT_EQ(step.eliminations.size(), 1u) << step.where;
+            EXPECT_FALSE(step.pattern.empty()) << step.where;
+        }
+    }
 }
 
 // ---- Pencilmarks ---------------------------------------------------------------------
