@@ -65,6 +65,9 @@ void Branch::read_unit(int u, int v) {
 bool Branch::singles() {
     for (bool again = true; again;) {
         again = false;
+        // A sweep reads the whole grid: one node too, so that the budget
+        // bounds the time of a large grid's branches, not only their length.
+        if (search_.spent()) return stopped = true, false;
         for (int c = 0; c < b_.cells(); ++c) {
             const Mask m = masks[static_cast<std::size_t>(c)];
             if (values[static_cast<std::size_t>(c)] != 0 || (m != 0 && count(m) > 1)) continue;
@@ -107,6 +110,7 @@ bool Branch::net_round(bool& changed) {
     for (int u = 0; u < b_.units(); ++u)
         for (bool more = true; more;) {
             more = false;
+            if (search_.spent()) return stopped = true, false;  // the rules read the unit: one node
             if (!locked(u, more) || !pairs(u, more)) return false;
             changed = changed || more;
         }

@@ -1,6 +1,7 @@
 // logic: a solver that never guesses. It applies the simplest human
 // technique that changes something (singles, locked candidates, subsets,
-// fish, wings, skyscraper, kite, simple colouring; docs/logic.md), reports
+// fish, wings, skyscraper, kite, simple colouring, forcing chains and
+// bounded forcing nets; docs/logic.md), reports
 // each step when explaining, and starts over from the simplest. A grid it
 // fills is the one solution (every step holds in every solution); a
 // contradiction means none; when no technique applies it gives up.
