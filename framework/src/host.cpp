@@ -200,6 +200,11 @@ struct StepTap {
             Step step;
             step.technique = bounded_text(s->technique, kMaxTechniqueBytes);
             step.where = bounded_text(s->where, kMaxWhereBytes);
+            if (NP_HAS(np_step, s, flags)) {
+                if ((s->flags & ~uint32_t{NP_STEP_ASSUMES_UNIQUE}) != 0)
+                    return tap.intake->refuse("a step with flags this host does not know"), 1;
+                step.assumes_unique = (s->flags & NP_STEP_ASSUMES_UNIQUE) != 0;
+            }
             if (!copy(s->placements, s->placement_count, cap, step.placements) ||
                 !copy(s->eliminations, s->elimination_count, cap, step.eliminations) ||
                 !copy(s->pattern, s->pattern_count, cap, step.pattern))

@@ -147,6 +147,7 @@ bool StepIntake::take(const Step& step) {
         failure_ = "step " + std::to_string(number) + " (" + name + "): " + why;
         return stopped_ = true, false;
     }
+    if (step.assumes_unique && assumed_at_ == 0) assumed_at_ = number;
     if (sink_ && !sink_(step)) stopped_ = true;
     if (max_steps_ != 0 && state_.steps() >= max_steps_) stopped_ = true;
     return !stopped_;
@@ -162,6 +163,10 @@ void StepIntake::judge(SolveOutcome& out, const std::string& plugin) const {
     out.steps = state_.steps();
     if (out.fault != Fault::none) return;
     std::string wrong = failure_;
+    // A step that assumed one solution cannot be the ground for claiming it.
+    if (wrong.empty() && assumed_at_ != 0 && out.verdict == Verdict::unique)
+        wrong = "it claims one solution, but its step " + std::to_string(assumed_at_) +
+                " assumed there is at most one (a uniqueness technique): such an answer is a solution found, unproved";
     // Steps that fill the grid have found its one solution (each step
     // follows from the ones before); an answer that says otherwise is wrong.
     if (wrong.empty() && state_.solved() && !out.solutions.empty() && !(out.solutions[0].cells == state_.grid().cells))
@@ -229,6 +234,7 @@ std::string encode_step(const Step& step) {
     list(step.placements);
     list(step.eliminations);
     list(step.pattern);
+    put(out, step.assumes_unique ? 1u : 0u, 1);
     return out;
 }
 
@@ -240,7 +246,9 @@ std::optional<Step> decode_step(std::string_view bytes) {
     step.placements = in.list();
     step.eliminations = in.list();
     step.pattern = in.list();
-    if (!in.ok || !in.in.empty()) return std::nullopt;
+    const uint32_t flags = in.get(1);
+    if (!in.ok || !in.in.empty() || flags > 1) return std::nullopt;
+    step.assumes_unique = flags == 1;
     return step;
 }
 

@@ -62,24 +62,56 @@ std::optional<Grid> refutation(const Grid& forcing, const Plugin& prover, runner
     return std::nullopt;
 }
 
+// A step that assumes uniqueness claims less than entailment: when the
+// effect is false in a solution s, s has a twin, another solution that
+// differs from it only in the pattern's cells (a deadly pattern). So with
+// every cell outside the pattern fixed to s's value, the pattern's cells
+// must have at least two fillings; exactly one (the prover's complete
+// count) refutes the step, with s as the witness.
+bool has_no_twin(const Grid& base, const Grid& s, const Step& step, const Plugin& prover, runner::Runner& run,
+                 const Budget& budget, StepCheck& tally) {
+    Grid fixed = base;
+    if (fixed.candidates.empty())
+        for (int i = 0; i < base.geometry.cell_count(); ++i) fixed.candidates.push_back(base.mask(i));
+    std::vector<bool> named(fixed.candidates.size(), false);
+    for (const Candidate& p : step.pattern) named[static_cast<std::size_t>(p.cell)] = true;
+    for (std::size_t c = 0; c < named.size(); ++c)
+        if (!named[c] && fixed.cells[c] == 0) fixed.candidates[c] = uint64_t{1} << s.cells[c];
+    const SolveOutcome out = run.solve_one(prover, fixed, 2, {}, budget);
+    if (out.fault == Fault::none && out.verdict == Verdict::multiple) ++tally.checked;
+    else if (out.fault != Fault::none || out.verdict != Verdict::unique) ++tally.undecided;
+    return out.fault == Fault::none && out.verdict == Verdict::unique;
+}
+
+// One effect against one base state (the state before the step, or the
+// pattern's relaxed state): the solution that refutes it, if any.
+std::optional<Grid> refuting(const Grid& base, const Effect& e, const Step& step, const Plugin& prover,
+                             runner::Runner& run, const Budget& budget, StepCheck& tally) {
+    auto w = refutation(forcing_puzzle(base, e.candidate, e.placement), prover, run, budget, tally);
+    if (!w || !step.assumes_unique) return w;
+    if (has_no_twin(base, *w, step, prover, run, budget, tally)) return w;
+    return std::nullopt;
+}
+
 // Phases 3 and 4 for one step: the first effect that a solution refutes.
 std::optional<Judgement> unentailed(std::size_t index, const Step& step, const StepState& before, const Plugin& prover,
                                     runner::Runner& run, const Budget& budget, const StepSample& sample,
                                     StepCheck& tally) {
     const Grid state = before.grid();
     const Grid relaxed = relaxed_state(before, step);
-    const std::string who = prover.name();
+    const std::string finds =
+        prover.name() + " finds the solution " + (step.assumes_unique ? "(without a twin in the pattern's cells) " : "");
     for (const Effect& e : effects_of(step, sample)) {
         const std::string forced = (e.placement ? "without " : "with ") + std::string(1, value_symbol(e.candidate.value)) +
                                    " at " + label(e.candidate.cell, before.side());
-        if (auto w = refutation(forcing_puzzle(state, e.candidate, e.placement), prover, run, budget, tally))
-            return step_failure(step_finding(index, step, before, "not entailed by the state: " + forced + ", " + who +
-                                                                      " finds the solution " + format_line(*w)));
-        if (auto w = refutation(forcing_puzzle(relaxed, e.candidate, e.placement), prover, run, budget, tally))
+        if (auto w = refuting(state, e, step, prover, run, budget, tally))
+            return step_failure(step_finding(index, step, before,
+                                             "not entailed by the state: " + forced + ", " + finds + format_line(*w)));
+        if (auto w = refuting(relaxed, e, step, prover, run, budget, tally))
             return step_failure(step_finding(index, step, before,
                                              "not entailed by its pattern (" + std::to_string(step.pattern.size()) +
                                                  " entries): " + forced + " and every cell the pattern does not name "
-                                                 "open, " + who + " finds the solution " + format_line(*w)));
+                                                 "open, " + finds + format_line(*w)));
     }
     return std::nullopt;
 }

@@ -7,7 +7,10 @@
 //   2. complete: when the answer is unique, the steps end in the solution;
 //   3. entailed by the state: with the candidates as they were before the
 //      step, and the eliminated candidate forced in (a placement's value
-//      taken out), the prover finds no solution;
+//      taken out), the prover finds no solution (a step that assumes
+//      uniqueness, NP_STEP_ASSUMES_UNIQUE: or each solution it finds has a
+//      twin that differs only in the pattern's cells, so that a puzzle with
+//      one solution cannot have the effect false);
 //   4. entailed by its pattern: the same with only what the pattern names
 //      kept and every other cell open (relaxed_state), so a step that is
 //      right but not for the reason it gives is caught.

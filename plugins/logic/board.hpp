@@ -21,6 +21,7 @@ struct Cand {
 struct Step {
     std::string technique, where;
     std::vector<Cand> placements, eliminations, pattern;
+    bool assumes_unique = false;  // a uniqueness technique (NP_STEP_ASSUMES_UNIQUE)
     void clear() { *this = Step{}; }
 };
 

@@ -42,13 +42,17 @@ public:
          "forcing net: rounds of locked candidates and pairs per branch (1..1000); a branch cut by it concludes nothing"},
         {"max-net-size", "integer", "400", "solve",
          "forcing net: deductions per branch (1..1000000); a branch cut by it concludes nothing"},
+        {"uniqueness", "off|on", "off", "solve",
+         "uniqueness techniques (unique rectangles, BUG+1): they assume one solution, so a solve that uses one "
+         "answers a solution found, not proved"},
     };
 
     void solve(np::plugin::Solve& call) {
         logic::Settings settings;
         const int side = call.shape.side();
         const std::string problem = logic::settings_from(call.options.get("max-technique"), call.options.get("without"),
-                                                         call.options.get_int("max-fish"), side, settings);
+                                                         call.options.get_int("max-fish"), side,
+                                                         call.options.get("uniqueness") == "on", settings);
         if (!problem.empty()) return call.bad_option(problem);
         const std::string net = logic::net_bounds_from(call.options.get_int("max-net-depth"),
                                                        call.options.get_int("max-net-size"), settings);
@@ -64,7 +68,8 @@ public:
         const logic::Run run = logic::solve(board, settings, search, [&call](const logic::Step& s) {
             if (!call.explaining()) return true;
             const auto placements = to_abi(s.placements), eliminations = to_abi(s.eliminations), pattern = to_abi(s.pattern);
-            return call.step({s.technique.c_str(), s.where.empty() ? nullptr : s.where.c_str(), placements, eliminations, pattern});
+            return call.step({s.technique.c_str(), s.where.empty() ? nullptr : s.where.c_str(), placements, eliminations,
+                              pattern, s.assumes_unique ? NP_STEP_ASSUMES_UNIQUE : 0u});
         });
         call.counter("steps", run.steps);
         answer(board, run, call);
@@ -77,6 +82,17 @@ private:
             std::vector<uint8_t> grid(static_cast<std::size_t>(board.cells()));
             for (int cell = 0; cell < board.cells(); ++cell) grid[static_cast<std::size_t>(cell)] = board.value(cell);
             call.found(grid.data());
+            // Solved by assuming one solution: a solution found, not proved.
+            if (run.assumed_at != 0) {
+                call.note("solved assuming one solution (step " + std::to_string(run.assumed_at) + ": " + run.assumed_by +
+                          ")" + after);
+                call.gave_up();
+            }
+        } else if (run.end == End::contradiction && run.assumed_at != 0) {
+            // Under the assumption, none: the puzzle has none or several.
+            call.note("no solution or several: a contradiction after assuming one (step " +
+                      std::to_string(run.assumed_at) + ")" + after);
+            call.gave_up();
         } else if (run.end == End::contradiction) {
             call.note("no solution: a contradiction" + after);
         } else if (run.end == End::stuck) {

@@ -5,12 +5,12 @@
 namespace logic {
 
 std::string settings_from(const std::string& max_technique, const std::string& without, long long max_fish, int side,
-                          Settings& out) {
+                          bool uniqueness, Settings& out) {
     if (max_fish < 1 || max_fish > 17) return "max-fish must be 1..17, not " + std::to_string(max_fish);
     out.max_fish = std::min<int>(static_cast<int>(max_fish), side / 2);
     bool past = false;
     for (std::size_t i = 0; i < kTechniques.size(); ++i) {
-        out.enabled[i] = !past && without != kTechniques[i].id;
+        out.enabled[i] = !past && without != kTechniques[i].id && (uniqueness || !kTechniques[i].uniqueness);
         if (max_technique == kTechniques[i].id) past = true;
     }
     return "";
@@ -40,6 +40,7 @@ Run solve(Board& board, const Settings& settings, Search& search, const std::fun
         if (!found) return run.end = search.stopped ? End::stopped : End::stuck, run;
         board.apply(step);
         ++run.steps;
+        if (step.assumes_unique && run.assumed_at == 0) run.assumed_at = run.steps, run.assumed_by = step.technique;
         if (!report(step)) return run.end = board.solved() ? End::solved : End::stopped, run;
     }
 }

@@ -26,7 +26,7 @@ struct Settings {
 
 // From the options' values: "" when they are fine, else what is wrong.
 std::string settings_from(const std::string& max_technique, const std::string& without, long long max_fish, int side,
-                          Settings& out);
+                          bool uniqueness, Settings& out);
 // The forcing nets' bounds (max-net-depth, max-net-size): "" when fine.
 std::string net_bounds_from(long long max_depth, long long max_size, Settings& out);
 
@@ -35,12 +35,14 @@ std::string net_bounds_from(long long max_depth, long long max_size, Settings& o
 #define LOGIC_TECHNIQUE_IDS                                                                                  \
     "full-house|naked-single|hidden-single|locked-candidates|naked-pair|hidden-pair|naked-triple|hidden-triple|" \
     "naked-quad|hidden-quad|x-wing|skyscraper|two-string-kite|finned-x-wing|w-wing|swordfish|simple-colouring|" \
-    "xy-wing|jellyfish|xyz-wing|finned-swordfish|finned-jellyfish|big-fish"                                   \
-    "|cell-forcing-chain|unit-forcing-chain|forcing-net"
+    "xy-wing|jellyfish|xyz-wing|unique-rectangle|finned-swordfish|finned-jellyfish|bug|big-fish|" \
+    "aligned-pair-exclusion|aligned-triple-exclusion|nishio|cell-forcing-chain|unit-forcing-chain|forcing-net"
 
 struct Run {
     End end = End::stuck;
     uint64_t steps = 0;
+    uint64_t assumed_at = 0;  // the first step (1-based) that assumed uniqueness; 0: none
+    std::string assumed_by;   // its technique
 };
 
 // `report` gets each step once applied; false stops the run.

@@ -27,6 +27,7 @@ using Finder = bool (*)(const Board&, Search&, Step&);
 struct Technique {
     const char* id;  // for the options max-technique and without
     Finder find;
+    bool uniqueness = false;  // assumes one solution: on only with uniqueness=on
 };
 
 // singles.cpp
@@ -59,11 +60,18 @@ bool simple_colouring(const Board&, Search&, Step&);
 bool cell_forcing_chain(const Board&, Search&, Step&);
 bool unit_forcing_chain(const Board&, Search&, Step&);
 bool forcing_net(const Board&, Search&, Step&);
+// uniq.cpp: uniqueness techniques, off unless the option uniqueness=on
+bool unique_rectangle(const Board&, Search&, Step&);
+bool bug_plus_one(const Board&, Search&, Step&);
+// exclusion.cpp
+bool aligned_pair_exclusion(const Board&, Search&, Step&);
+bool aligned_triple_exclusion(const Board&, Search&, Step&);
+bool nishio(const Board&, Search&, Step&);
 
 // The order in which they are tried (roughly by the difficulty solvers
 // give them). A skyscraper is also a finned (sashimi) x-wing: named first,
 // it keeps its own name.
-inline constexpr std::array<Technique, 26> kTechniques = {{
+inline constexpr std::array<Technique, 31> kTechniques = {{
     {"full-house", full_house},
     {"naked-single", naked_single},
     {"hidden-single", hidden_single},
@@ -84,9 +92,14 @@ inline constexpr std::array<Technique, 26> kTechniques = {{
     {"xy-wing", xy_wing},
     {"jellyfish", jellyfish},
     {"xyz-wing", xyz_wing},
+    {"unique-rectangle", unique_rectangle, true},
     {"finned-swordfish", finned_swordfish},
     {"finned-jellyfish", finned_jellyfish},
+    {"bug", bug_plus_one, true},
     {"big-fish", big_fish},
+    {"aligned-pair-exclusion", aligned_pair_exclusion},
+    {"aligned-triple-exclusion", aligned_triple_exclusion},
+    {"nishio", nishio},
     {"cell-forcing-chain", cell_forcing_chain},
     {"unit-forcing-chain", unit_forcing_chain},
     {"forcing-net", forcing_net},

@@ -127,8 +127,35 @@ TEST(Steps, TheWireFormRoundTripsAndRefusesScraps) {
     EXPECT_EQ(back->placements, s.placements);
     EXPECT_EQ(back->eliminations, s.eliminations);
     EXPECT_EQ(back->pattern, s.pattern);
+    EXPECT_FALSE(back->assumes_unique);
     EXPECT_FALSE(np::decode_step(bytes.substr(0, bytes.size() - 1)));
     EXPECT_FALSE(np::decode_step(bytes + "x"));
+    s.assumes_unique = true;
+    const auto flagged = np::decode_step(np::encode_step(s));
+    ASSERT_TRUE(flagged);
+    EXPECT_TRUE(flagged->assumes_unique);
+    std::string unknown = np::encode_step(s);
+    unknown.back() = 2;  // a flag the wire form does not have
+    EXPECT_FALSE(np::decode_step(unknown));
+}
+
+// A step that assumes uniqueness is certified like any other, but the
+// answer it leads to cannot claim uniqueness; a solution found may stand.
+TEST(Steps, AUniqueVerdictCannotRestOnAStepThatAssumedIt) {
+    const np::Grid puzzle = np::test::parse("1..4.......1..3.");
+    np::StepIntake intake(puzzle, {}, 0);
+    Step assumed = elimination(1, 3, "unique rectangle type 1");
+    assumed.assumes_unique = true;
+    ASSERT_TRUE(intake.take(assumed));
+    np::SolveOutcome found;
+    found.verdict = np::Verdict::found;
+    intake.judge(found, "p");
+    EXPECT_EQ(found.fault, np::Fault::none) << found.message;
+    np::SolveOutcome unique;
+    unique.verdict = np::Verdict::unique;
+    intake.judge(unique, "p");
+    EXPECT_EQ(unique.fault, np::Fault::wrong);
+    EXPECT_NE(unique.message.find("its step 1 assumed there is at most one"), std::string::npos) << unique.message;
 }
 
 }  // namespace

@@ -71,6 +71,31 @@ TEST(HostileSteps, ALyingStepThroughTheSinkMakesTheAnswerWrongInProcessAndInAWor
     }
 }
 
+// ABI 3.2's step flags: a bit the host does not know refuses the step; a
+// unique verdict after a step that assumed uniqueness is a wrong answer.
+TEST(HostileSteps, UnknownStepFlagsAreRefused) {
+    for (const bool in_process : {false, true}) {
+        const Explained run = solve(load("step_flags"), true, in_process);
+        expect_neighbours_answered(run.out);
+        EXPECT_EQ(run.out[1].fault, np::Fault::wrong) << in_process << ": " << run.out[1].message;
+        EXPECT_NE(run.out[1].message.find("step 1: a step with flags this host does not know"), std::string::npos)
+            << run.out[1].message;
+        EXPECT_TRUE(run.steps_seen.empty());
+    }
+}
+
+TEST(HostileSteps, AUniqueVerdictAfterAStepThatAssumedItIsWrong) {
+    for (const bool in_process : {false, true}) {
+        const Explained run = solve(load("unique_after_assuming"), true, in_process);
+        expect_neighbours_answered(run.out);
+        EXPECT_EQ(run.out[1].fault, np::Fault::wrong) << in_process << ": " << run.out[1].message;
+        EXPECT_NE(run.out[1].message.find("it claims one solution, but its step 1 assumed there is at most one"),
+                  std::string::npos)
+            << run.out[1].message;
+        EXPECT_EQ(run.steps_seen, std::vector<std::size_t>{1}) << "the step itself is fine for the state";
+    }
+}
+
 TEST(HostileSteps, ExplainShowsALyingStepEndsItsInputWithAnErrorAndTheRestRuns) {
     const std::string six = "...45.........2.15.5....4.1....3.2..";  // the attack's target
     auto run = np::test::run_cli({"explain", "--plugin", np::hostile::attack_file("lying_steps"), "1..4.......1..3.", six,

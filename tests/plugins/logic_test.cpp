@@ -59,10 +59,18 @@ public:
 
     // nullopt when the search ran past `max_nodes` (the test then fails).
     std::optional<bool> satisfiable(std::vector<uint64_t> masks, uint64_t max_nodes = 2'000'000) {
-        nodes_ = 0, max_nodes_ = max_nodes;
-        const bool found = search(masks);
+        const auto n = count(std::move(masks), 1, nullptr, max_nodes);
+        if (!n) return std::nullopt;
+        return *n > 0;
+    }
+    // Solutions counted up to `cap` (the branches split disjointly), the
+    // first one kept in `first`; nullopt past `max_nodes`.
+    std::optional<int> count(std::vector<uint64_t> masks, int cap, std::vector<uint64_t>* first,
+                             uint64_t max_nodes = 2'000'000) {
+        nodes_ = 0, max_nodes_ = max_nodes, found_ = 0, cap_ = cap, first_ = first;
+        search(masks);
         if (nodes_ > max_nodes_) return std::nullopt;
-        return found;
+        return found_;
     }
 
 private:
@@ -103,7 +111,10 @@ private:
         int best_cell = -1, best = 64;
         for (std::size_t cell = 0; cell < m.size(); ++cell)
             if (const int k = __builtin_popcountll(m[cell]); k > 1 && k < best) best = k, best_cell = static_cast<int>(cell);
-        if (best_cell < 0) return true;
+        if (best_cell < 0) {
+            if (++found_ == 1 && first_ != nullptr) *first_ = m;
+            return found_ >= cap_;
+        }
         const std::vector<int>* best_unit = nullptr;
         int best_value = 0;
         for (const auto& unit : units_)
@@ -134,6 +145,8 @@ private:
     std::vector<std::vector<int>> units_;
     std::vector<std::set<int>> peers_;
     uint64_t nodes_ = 0, max_nodes_ = 0;
+    int found_ = 0, cap_ = 1;
+    std::vector<uint64_t>* first_ = nullptr;
 };
 
 // "" when `step` follows from its pattern alone, in the state before it;
@@ -164,11 +177,23 @@ std::string relaxed_problem(const np::StepState& before, const Step& step) {
         const uint64_t bit = uint64_t{1} << c.value;
         m[static_cast<std::size_t>(c.cell)] = placement ? m[static_cast<std::size_t>(c.cell)] & ~bit
                                                         : m[static_cast<std::size_t>(c.cell)] & bit;
-        const auto sat = search.satisfiable(m);
+        std::vector<uint64_t> solution;
+        const auto sat = search.count(m, 1, &solution);
         const std::string what = std::string(placement ? "placement " : "elimination ") + std::to_string(c.value) +
                                  " at cell " + std::to_string(c.cell);
         if (!sat) return what + ": the test's search ran out of nodes";
-        return *sat ? what + " does not follow from the pattern" : "";
+        if (*sat == 0) return "";
+        if (!step.assumes_unique) return what + " does not follow from the pattern";
+        // A uniqueness step: the solution must have a twin that differs
+        // only in the pattern's cells (docs/logic.md).
+        std::vector<uint64_t> fixed = masks;
+        std::vector<bool> named(masks.size(), false);
+        for (const np::Candidate& p : step.pattern) named[static_cast<std::size_t>(p.cell)] = true;
+        for (std::size_t cell = 0; cell < fixed.size(); ++cell)
+            if (!named[cell]) fixed[cell] = solution[cell];
+        const auto twins = search.count(fixed, 2, nullptr);
+        if (!twins) return what + ": the test's search ran out of nodes";
+        return *twins >= 2 ? "" : what + " has a solution without a twin in the pattern's cells";
     };
     for (const np::Candidate& e : step.eliminations)
         if (auto why = check(e, false); !why.empty()) return why;
@@ -218,6 +243,13 @@ void expect_agrees(const Grid& puzzle, const Explained& e, const std::string& la
         EXPECT_TRUE(np::test::oracle_proves_unique(puzzle, np::test::kProofNodes, &e.out.solutions[0])) << label;
     } else if (e.out.verdict == Verdict::none) {
         EXPECT_EQ(proved, "none") << label;
+    } else if (e.out.verdict == Verdict::found) {
+        // Solved with a uniqueness step: a solution, unproved. On a puzzle
+        // with one solution it is that one.
+        ASSERT_EQ(e.out.solutions.size(), 1u) << label;
+        EXPECT_NE(e.out.message.find("solved assuming one solution (step "), std::string::npos) << label << e.out.message;
+        if (proved == "unique")
+            EXPECT_TRUE(np::test::oracle_proves_unique(puzzle, np::test::kProofNodes, &e.out.solutions[0])) << label;
     } else {
         ASSERT_EQ(e.out.verdict, Verdict::unknown) << label << ": " << e.out.message;
         EXPECT_NE(proved, "none") << label << ": logic missed a contradiction it should see? " << e.out.message;
@@ -261,7 +293,22 @@ const std::map<std::string, std::string> kTagNames = {
     {"cell-forcing-chain", "cell forcing chain"},
     {"unit-forcing-chain", "unit forcing chain"},
     {"forcing-net", "forcing net"},
+    {"aligned-pair-exclusion", "aligned pair exclusion"},
+    {"aligned-triple-exclusion", "aligned triple exclusion"},
+    {"nishio", "nishio"},
+    {"unique-rectangle-type-1", "unique rectangle type 1"},
+    {"unique-rectangle-type-2", "unique rectangle type 2"},
+    {"unique-rectangle-type-4", "unique rectangle type 4"},
+    {"bug-plus-one", "bug+1"},
 };
+
+// Tags whose technique assumes one solution: their entries run with
+// uniqueness=on, and logic answers found.
+bool needs_uniqueness(const std::vector<std::string>& tags) {
+    return std::any_of(tags.begin(), tags.end(), [](const std::string& t) {
+        return t.rfind("unique-rectangle", 0) == 0 || t == "bug-plus-one";
+    });
+}
 
 TEST(LogicTechniques, EachCorpusPuzzleUsesItsTechniqueAndEveryStepFollowsFromItsPattern) {
     const auto loaded = np::corpus::load({corpus_file()});
@@ -271,9 +318,11 @@ TEST(LogicTechniques, EachCorpusPuzzleUsesItsTechniqueAndEveryStepFollowsFromIts
         const Grid& puzzle = std::get<Grid>(entry.puzzle);
         // Every fish the shape allows (N/2; the default, 4, on 9x9): the
         // big-fish entry needs more.
-        const Explained e = explain(puzzle, {{"max-fish", std::to_string(puzzle.geometry.side() / 2)}});
+        const bool uniqueness = needs_uniqueness(entry.tags);
+        const Explained e = explain(puzzle, {{"max-fish", std::to_string(puzzle.geometry.side() / 2)},
+                                             {"uniqueness", uniqueness ? "on" : "off"}});
         expect_agrees(puzzle, e, entry.id);
-        EXPECT_EQ(e.out.verdict, Verdict::unique) << entry.id << ": " << e.out.message;
+        EXPECT_EQ(e.out.verdict, uniqueness ? Verdict::found : Verdict::unique) << entry.id << ": " << e.out.message;
         EXPECT_EQ(e.out.steps, e.steps.size()) << entry.id;
         for (const std::string& tag : entry.tags) {
             if (tag == "logic") continue;
@@ -309,6 +358,36 @@ TEST(LogicTechniques, TheRelaxedCheckRefusesAPatternWithAFactMissing) {
         }
     }
     EXPECT_GT(tried, 10);
+}
+
+// A uniqueness step follows from its pattern only as a deadly pattern: the
+// same step said to be plain logic (no NP_STEP_ASSUMES_UNIQUE) does not
+// follow, since the rectangle's cells alone leave both fillings open.
+TEST(LogicTechniques, AUniquenessStepFollowsOnlyAsADeadlyPattern) {
+    const auto loaded = np::corpus::load({corpus_file()});
+    ASSERT_TRUE(loaded.ok());
+    int tried = 0;
+    for (const auto& entry : loaded.corpus.puzzles) {
+        if (!needs_uniqueness(entry.tags)) continue;
+        const Grid& puzzle = std::get<Grid>(entry.puzzle);
+        const Explained e = explain(puzzle, {{"uniqueness", "on"}}, false);
+        np::StepState state(puzzle);
+        for (const Step& step : e.steps) {
+            EXPECT_EQ(step.assumes_unique, step.technique.rfind("unique rectangle", 0) == 0 || step.technique == "bug+1")
+                << step.technique;
+            // BUG+1 names the whole grid: on a puzzle with one solution it
+            // follows plainly too. A rectangle names four cells.
+            if (step.assumes_unique && step.technique.rfind("unique rectangle", 0) == 0) {
+                EXPECT_EQ(relaxed_problem(state, step), "") << entry.id;
+                Step plain = step;
+                plain.assumes_unique = false;
+                EXPECT_NE(relaxed_problem(state, plain), "") << entry.id << ": " << step.technique << " " << step.where;
+                ++tried;
+            }
+            ASSERT_EQ(state.apply(step), "");
+        }
+    }
+    EXPECT_GE(tried, 3) << "the three unique rectangle entries";
 }
 
 // Both kinds of simple colouring, and every step named as docs/logic.md says.

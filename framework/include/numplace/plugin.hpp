@@ -150,6 +150,7 @@ struct StepReport {
     const char* technique = "";
     const char* where = nullptr;
     std::span<const np_candidate> placements, eliminations, pattern;
+    uint32_t flags = 0;  // NP_STEP_ASSUMES_UNIQUE for a uniqueness technique
 };
 
 // One solve call. The layer turns what the plugin reports into the count,

@@ -49,6 +49,9 @@
  *     with a capability bit; NULL, or a descriptor too short to hold it,
  *     means the plugin does not offer it.
  *
+ * Version 3.2 (from 3.1, appended): np_step.flags, with
+ * NP_STEP_ASSUMES_UNIQUE for uniqueness techniques. A 3.1 plugin's steps
+ * are shorter and carry no flags.
  * Version 3.1 (from 3.0, appended): steps (NP_CAP_EXPLAIN, np_step,
  * np_step_sink, np_solve_request.steps) and candidate input
  * (NP_CAP_CANDIDATES, np_solve_request.candidates). A 3.0 plugin is
@@ -257,7 +260,17 @@ typedef struct np_step {
     uint32_t elimination_count;
     const np_candidate *pattern;
     uint32_t pattern_count;
+    /* -- 3.2 -- */
+    uint32_t flags;            /* NP_STEP_* below; 0 = none                  */
 } np_step;
+
+/* The step holds only if the puzzle has at most one solution (uniqueness
+ * techniques: unique rectangles and loops, BUG). The harness checks it as
+ * such: with the removed candidate forced in, the puzzle must have no
+ * solution or at least two (never exactly one), and an answer whose steps
+ * assumed uniqueness cannot claim it: a unique verdict after such a step
+ * is a wrong answer (answer a solution found, without proof, instead). */
+#define NP_STEP_ASSUMES_UNIQUE 1u
 
 /* step() returns 0 to go on, non-zero when the host takes no more steps
  * (max_steps reached, or the step was refused): the plugin then stops and

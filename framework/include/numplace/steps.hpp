@@ -27,6 +27,9 @@ struct Step {
     std::string technique;  // "hidden single", "X-Wing"
     std::string where;      // "3 in box 6", "5 in r2,r8 / c3,c6"; may be empty
     std::vector<Candidate> placements, eliminations, pattern;
+    // NP_STEP_ASSUMES_UNIQUE: right only if the puzzle has at most one
+    // solution (a uniqueness technique).
+    bool assumes_unique = false;
 };
 
 
@@ -83,9 +86,10 @@ public:
     bool take(const Step& step);
     // A step that cannot even be read: refused as the next step, with `why`.
     void refuse(const std::string& why);
-    // After the answer: a refused step, or steps that solve the puzzle
-    // otherwise than the answer's witness, make it Fault::wrong naming
-    // `plugin`; out.steps counts the steps certified.
+    // After the answer: a refused step, steps that solve the puzzle
+    // otherwise than the answer's witness, or a unique verdict after a step
+    // that assumed uniqueness, make it Fault::wrong naming `plugin`;
+    // out.steps counts the steps certified.
     void judge(SolveOutcome& out, const std::string& plugin) const;
     const StepState& state() const { return state_; }
     const std::string& failure() const { return failure_; }
@@ -96,6 +100,7 @@ private:
     uint64_t max_steps_;
     std::string failure_;
     bool stopped_ = false;
+    uint64_t assumed_at_ = 0;  // the first step that assumed uniqueness (1-based), 0: none
 };
 
 // One line in solvers' words: "r4c7: hidden single 3 in box 6" for a lone

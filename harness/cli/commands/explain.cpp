@@ -45,10 +45,12 @@ json candidates_json(const std::vector<Candidate>& list, int side) {
 }
 
 json step_json(const Step& step, const Geometry& g) {
-    return {{"technique", step.technique}, {"where", step.where}, {"text", step_text(step, g)},
-            {"placements", candidates_json(step.placements, g.side())},
-            {"eliminations", candidates_json(step.eliminations, g.side())},
-            {"pattern", candidates_json(step.pattern, g.side())}};
+    json j{{"technique", step.technique}, {"where", step.where}, {"text", step_text(step, g)},
+           {"placements", candidates_json(step.placements, g.side())},
+           {"eliminations", candidates_json(step.eliminations, g.side())},
+           {"pattern", candidates_json(step.pattern, g.side())}};
+    if (step.assumes_unique) j["assumes_unique"] = true;
+    return j;
 }
 
 // How the explanation ends, in words: solved, stuck (the state where), or
@@ -68,7 +70,8 @@ void write_text(std::ostream& out, const InputItem& item, const Grid& puzzle, co
                 const Explanation& e) {
     out << "# " << utf8_clean(item.origin) << ": " << puzzle_text(puzzle) << '\n';
     for (std::size_t i = 0; i < e.steps.size(); ++i) {
-        out << i + 1 << ". " << step_text(e.steps[i], puzzle.geometry) << '\n';
+        out << i + 1 << ". " << step_text(e.steps[i], puzzle.geometry)
+            << (e.steps[i].assumes_unique ? " (assumes one solution)" : "") << '\n';
         if (i < e.grids.size()) out << e.grids[i] << '\n';
     }
     if (const std::string end = ending(outcome, e); !end.empty()) out << end << '\n';

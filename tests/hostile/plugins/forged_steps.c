@@ -30,6 +30,7 @@ static void step_frame(uint32_t item, uint16_t cell, uint8_t value) {
     frame_put(&f, &cell, 2);
     frame_u8(&f, value);
     frame_u32(&f, 0);                     /* no pattern */
+    frame_u8(&f, 0);                      /* no flags */
     frame_end(&f);
     frame_write(f.bytes, f.size);
 }

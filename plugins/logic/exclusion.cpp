@@ -1,0 +1,192 @@
+// Aligned exclusion and Nishio: techniques that try the combinations of a
+// few cells' candidates, or one value's placements, and keep only what
+// survives. Sudoku Explainer's ladder has them between the wings and the
+// forcing chains; each is defined here for any box shape.
+#include <string>
+#include <vector>
+
+#include "techniques.hpp"
+
+namespace logic {
+
+namespace {
+
+std::string sym(int v) { return std::string(1, Board::symbol(v)); }
+uint32_t u32(int x) { return static_cast<uint32_t>(x); }
+
+// The cells that could exclude a combination of values in `cells`: every
+// empty cell, not one of them, that sees at least two of them or (for a
+// pair) both. A combination is excluded when such a cell would be left
+// without a candidate: all its candidates are values that the cells it
+// sees take.
+std::vector<int> excluders(const Board& b, const std::vector<int>& cells) {
+    std::vector<int> out;
+    for (int c = 0; c < b.cells(); ++c) {
+        if (b.value(c) != 0) continue;
+        int seen = 0;
+        bool member = false;
+        for (int x : cells) member = member || x == c, seen += b.sees(c, x) ? 1 : 0;
+        if (!member && seen >= 2) out.push_back(c);
+    }
+    return out;
+}
+
+// True when the values (one per cell of `cells`) are possible together
+// as far as these cells go: no two that see each other share a value, and
+// no excluding cell is emptied.
+bool allowed(const Board& b, const std::vector<int>& cells, const std::vector<int>& values,
+             const std::vector<int>& by, std::vector<int>& used) {
+    for (std::size_t i = 0; i < cells.size(); ++i)
+        for (std::size_t j = i + 1; j < cells.size(); ++j)
+            if (values[i] == values[j] && b.sees(cells[i], cells[j])) return false;
+    for (int c : by) {
+        Mask taken = 0;
+        for (std::size_t i = 0; i < cells.size(); ++i)
+            if (b.sees(c, cells[i])) taken |= Mask{1} << values[i];
+        if ((b.mask(c) & ~taken) == 0) {
+            used.push_back(c);
+            return false;
+        }
+    }
+    return true;
+}
+
+// Every combination of the cells' candidates; `survives[i]` collects the
+// values of cell i found in an allowed one. False when the search budget
+// ran out.
+bool combine(const Board& b, Search& search, const std::vector<int>& cells, const std::vector<int>& by,
+             std::vector<int>& values, std::vector<Mask>& survives, std::vector<int>& used) {
+    const std::size_t k = values.size();
+    if (k == cells.size()) {
+        if (search.spent()) return false;
+        if (allowed(b, cells, values, by, used))
+            for (std::size_t i = 0; i < k; ++i) survives[i] |= Mask{1} << values[i];
+        return true;
+    }
+    for (Mask m = b.mask(cells[k]); m; m &= m - 1) {
+        values.push_back(lowest(m));
+        const bool go_on = combine(b, search, cells, by, values, survives, used);
+        values.pop_back();
+        if (!go_on) return false;
+    }
+    return true;
+}
+
+// The exclusion over one set of cells: a candidate of one of them that no
+// allowed combination uses goes.
+bool exclude(const Board& b, Search& search, const std::vector<int>& cells, const char* name, Step& step) {
+    const std::vector<int> by = excluders(b, cells);
+    if (by.empty()) return false;
+    std::vector<int> values, used;
+    std::vector<Mask> survives(cells.size(), 0);
+    if (!combine(b, search, cells, by, values, survives, used)) return false;
+    for (std::size_t i = 0; i < cells.size(); ++i)
+        for (Mask m = b.mask(cells[i]) & ~survives[i]; m; m &= m - 1)
+            step.eliminations.push_back({u32(cells[i]), u32(lowest(m))});
+    if (step.eliminations.empty()) return false;
+    step.technique = name;
+    step.where = b.cells_text(cells);
+    for (int c : cells) step.pattern.push_back({u32(c), 0});
+    std::vector<bool> named(static_cast<std::size_t>(b.cells()), false);
+    for (int c : used)
+        if (!named[static_cast<std::size_t>(c)]) named[static_cast<std::size_t>(c)] = true, step.pattern.push_back({u32(c), 0});
+    return true;
+}
+
+// Empty cells of unit u, in order.
+std::vector<int> open_cells(const Board& b, int u) {
+    std::vector<int> out;
+    for (int c : b.unit(u))
+        if (b.value(c) == 0) out.push_back(c);
+    return out;
+}
+
+}  // namespace
+
+// Two cells of one unit ("aligned"): their values differ, and no cell
+// that sees both may lose all its candidates to them.
+bool aligned_pair_exclusion(const Board& b, Search& search, Step& step) {
+    for (int u = 0; u < b.units(); ++u) {
+        const std::vector<int> cells = open_cells(b, u);
+        for (std::size_t i = 0; i < cells.size(); ++i)
+            for (std::size_t j = i + 1; j < cells.size(); ++j) {
+                step.clear();
+                if (exclude(b, search, {cells[i], cells[j]}, "aligned pair exclusion", step)) return true;
+                if (search.stopped) return false;
+            }
+    }
+    step.clear();
+    return false;
+}
+
+// Three cells of one unit, the same way; a cell that sees two of them is
+// emptied by the values those two take.
+bool aligned_triple_exclusion(const Board& b, Search& search, Step& step) {
+    for (int u = 0; u < b.units(); ++u) {
+        const std::vector<int> cells = open_cells(b, u);
+        for (std::size_t i = 0; i < cells.size(); ++i)
+            for (std::size_t j = i + 1; j < cells.size(); ++j)
+                for (std::size_t k = j + 1; k < cells.size(); ++k) {
+                    step.clear();
+                    if (exclude(b, search, {cells[i], cells[j], cells[k]}, "aligned triple exclusion", step)) return true;
+                    if (search.stopped) return false;
+                }
+    }
+    step.clear();
+    return false;
+}
+
+namespace {
+
+// v placed at `cell`, and its consequences for v alone: v leaves the
+// peers of each placement, and a unit left with one place for v puts it
+// there. True when some unit that still needs v is left without a place.
+bool v_contradicts(const Board& b, Search& search, int v, int cell) {
+    std::vector<bool> can(static_cast<std::size_t>(b.cells()), false), placed(static_cast<std::size_t>(b.cells()), false);
+    for (int c = 0; c < b.cells(); ++c) can[static_cast<std::size_t>(c)] = b.has(c, v), placed[static_cast<std::size_t>(c)] = b.value(c) == v;
+    std::vector<int> todo{cell};
+    while (!todo.empty()) {
+        const int at = todo.back();
+        todo.pop_back();
+        if (placed[static_cast<std::size_t>(at)]) continue;
+        if (search.spent()) return false;
+        placed[static_cast<std::size_t>(at)] = true;
+        for (int p : b.peers(at)) can[static_cast<std::size_t>(p)] = false;
+        can[static_cast<std::size_t>(at)] = false;
+        for (int u = 0; u < b.units(); ++u) {
+            int places = 0, last = -1;
+            bool done = false;
+            for (int c : b.unit(u)) {
+                done = done || placed[static_cast<std::size_t>(c)];
+                if (can[static_cast<std::size_t>(c)]) ++places, last = c;
+            }
+            if (done) continue;
+            if (places == 0) return true;
+            if (places == 1) todo.push_back(last);
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
+// Nishio: v at a cell, followed for v alone, leaves a unit without a place
+// for v; so v cannot go there. The pattern is v across the whole grid.
+bool nishio(const Board& b, Search& search, Step& step) {
+    for (int v = 1; v <= b.side(); ++v)
+        for (int cell = 0; cell < b.cells(); ++cell) {
+            if (!b.has(cell, v)) continue;
+            if (v_contradicts(b, search, v, cell)) {
+                step.technique = "nishio";
+                step.where = sym(v) + " at " + b.label(cell);
+                step.eliminations.push_back({u32(cell), u32(v)});
+                // A cell that holds v whole: its unit needs no other place.
+                for (int c = 0; c < b.cells(); ++c) step.pattern.push_back({u32(c), b.value(c) == v ? 0u : u32(v)});
+                return true;
+            }
+            if (search.stopped) return false;
+        }
+    return false;
+}
+
+}  // namespace logic
