@@ -54,11 +54,14 @@ bool xy_wing(const Board&, Search&, Step&);
 bool xyz_wing(const Board&, Search&, Step&);
 bool w_wing(const Board&, Search&, Step&);
 bool simple_colouring(const Board&, Search&, Step&);
+// als.cpp
+bool als_xz(const Board&, Search&, Step&);
+bool als_xy_wing(const Board&, Search&, Step&);
 
 // The order in which they are tried (roughly by the difficulty solvers
 // give them). A skyscraper is also a finned (sashimi) x-wing: named first,
 // it keeps its own name.
-inline constexpr std::array<Technique, 23> kTechniques = {{
+inline constexpr std::array<Technique, 25> kTechniques = {{
     {"full-house", full_house},
     {"naked-single", naked_single},
     {"hidden-single", hidden_single},
@@ -82,6 +85,8 @@ inline constexpr std::array<Technique, 23> kTechniques = {{
     {"finned-swordfish", finned_swordfish},
     {"finned-jellyfish", finned_jellyfish},
     {"big-fish", big_fish},
+    {"als-xz", als_xz},
+    {"als-xy-wing", als_xy_wing},
 }};
 
 // The finder the solver runs for kTechniques[i]: kTechniques[i].find

@@ -258,6 +258,8 @@ const std::map<std::string, std::string> kTagNames = {
     {"finned-swordfish", "finned swordfish"},
     {"finned-jellyfish", "finned jellyfish"},
     {"finned-squirmbag", "finned squirmbag"},
+    {"als-xz", "als-xz"},
+    {"als-xy-wing", "als-xy-wing"},
 };
 
 TEST(LogicTechniques, EachCorpusPuzzleUsesItsTechniqueAndEveryStepFollowsFromItsPattern) {
