@@ -1,10 +1,12 @@
 // logic: a solver that never guesses. It applies the simplest human
 // technique that changes something (singles, locked candidates, subsets,
-// fish, wings, skyscraper, kite, simple colouring, forcing chains and
-// bounded forcing nets; docs/logic.md), reports
-// each step when explaining, and starts over from the simplest. A grid it
-// fills is the one solution (every step holds in every solution); a
-// contradiction means none; when no technique applies it gives up.
+// fish, wings, skyscraper, kite, simple colouring, almost locked sets,
+// aligned exclusion, Nishio, forcing chains and bounded forcing nets, and,
+// when asked, uniqueness techniques; docs/logic.md), reports each step when
+// explaining, and starts over from the simplest. A grid it fills is the one
+// solution (every step holds in every solution; with a uniqueness step, a
+// solution found); a contradiction means none; when no technique applies
+// it gives up.
 #include <memory>
 #include <string>
 #include <vector>
@@ -28,7 +30,8 @@ public:
     static constexpr np::plugin::Info info = {
         logic::kPluginName, "1.0.0",
         "Human techniques only, never a guess: singles, locked candidates, subsets, fish (basic and finned), "
-        "wings, skyscraper, two-string kite, simple colouring, forcing chains, bounded forcing nets; explains every step.",
+        "wings, skyscraper, two-string kite, simple colouring, almost locked sets, aligned exclusion, Nishio, "
+        "forcing chains, bounded forcing nets; uniqueness techniques when asked; explains every step.",
         NP_CAP_SOLVE | NP_CAP_PROVE_UNIQUE | NP_CAP_EXPLAIN | NP_CAP_CANDIDATES, 25};
 
     static constexpr np_option_spec options[] = {

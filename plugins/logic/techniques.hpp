@@ -56,6 +56,9 @@ bool xy_wing(const Board&, Search&, Step&);
 bool xyz_wing(const Board&, Search&, Step&);
 bool w_wing(const Board&, Search&, Step&);
 bool simple_colouring(const Board&, Search&, Step&);
+// als.cpp
+bool als_xz(const Board&, Search&, Step&);
+bool als_xy_wing(const Board&, Search&, Step&);
 // forcing.cpp
 bool cell_forcing_chain(const Board&, Search&, Step&);
 bool unit_forcing_chain(const Board&, Search&, Step&);
@@ -71,7 +74,7 @@ bool nishio(const Board&, Search&, Step&);
 // The order in which they are tried (roughly by the difficulty solvers
 // give them). A skyscraper is also a finned (sashimi) x-wing: named first,
 // it keeps its own name.
-inline constexpr std::array<Technique, 31> kTechniques = {{
+inline constexpr std::array<Technique, 33> kTechniques = {{
     {"full-house", full_house},
     {"naked-single", naked_single},
     {"hidden-single", hidden_single},
@@ -97,6 +100,8 @@ inline constexpr std::array<Technique, 31> kTechniques = {{
     {"finned-jellyfish", finned_jellyfish},
     {"bug", bug_plus_one, true},
     {"big-fish", big_fish},
+    {"als-xz", als_xz},
+    {"als-xy-wing", als_xy_wing},
     {"aligned-pair-exclusion", aligned_pair_exclusion},
     {"aligned-triple-exclusion", aligned_triple_exclusion},
     {"nishio", nishio},

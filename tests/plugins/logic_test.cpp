@@ -290,6 +290,8 @@ const std::map<std::string, std::string> kTagNames = {
     {"finned-swordfish", "finned swordfish"},
     {"finned-jellyfish", "finned jellyfish"},
     {"finned-squirmbag", "finned squirmbag"},
+    {"als-xz", "als-xz"},
+    {"als-xy-wing", "als-xy-wing"},
     {"cell-forcing-chain", "cell forcing chain"},
     {"unit-forcing-chain", "unit forcing chain"},
     {"forcing-net", "forcing net"},
@@ -388,6 +390,101 @@ TEST(LogicTechniques, AUniquenessStepFollowsOnlyAsADeadlyPattern) {
         }
     }
     EXPECT_GE(tried, 3) << "the three unique rectangle entries";
+}
+
+// An ALS step needs every cell of its ALSs: open any one of them and the
+// relaxed check refuses the step (the corpus entries' ALS-XZ and
+// ALS-XY-Wing steps, whose patterns are those cells, whole).
+TEST(LogicTechniques, AnAlsStepWithOneCellLeftOutIsRefused) {
+    const auto loaded = np::corpus::load({corpus_file()});
+    ASSERT_TRUE(loaded.ok());
+    std::set<std::string> seen;
+    for (const auto& entry : loaded.corpus.puzzles) {
+        const Grid& puzzle = std::get<Grid>(entry.puzzle);
+        if (puzzle.geometry.side() > 9) continue;
+        const Explained e = explain(puzzle, {}, false);
+        np::StepState state(puzzle);
+        for (const Step& step : e.steps) {
+            if (step.technique == "als-xz" || step.technique == "als-xy-wing") {
+                seen.insert(step.technique);
+                EXPECT_EQ(relaxed_problem(state, step), "") << entry.id << ": " << step.where;
+                for (std::size_t i = 0; i < step.pattern.size(); ++i) {
+                    EXPECT_EQ(step.pattern[i].value, 0) << "an ALS cell is named whole";
+                    Step cut = step;
+                    cut.pattern.erase(cut.pattern.begin() + static_cast<std::ptrdiff_t>(i));
+                    EXPECT_NE(relaxed_problem(state, cut), "") << entry.id << ": " << step.where << " without cell "
+                                                               << step.pattern[i].cell;
+                }
+            }
+            ASSERT_EQ(state.apply(step), "");
+        }
+    }
+    EXPECT_EQ(seen.size(), 2u) << "the corpus has steps of both ALS techniques";
+}
+
+// ALS-XZ by hand on a 4x4 state (2x2 boxes, no givens), each cell's
+// candidates given:
+//   r1: 1234 13   1234 1234
+//   r2: 1234 1234 1234 124
+//   r3: 1234 234  24   1234
+//   r4: 1234 123  1234 1234
+// A = r3c2,r3c3 {2,3,4} (two cells of row 3) and B = r1c2,r4c2 {1,2,3}
+// (two cells of column 2) are ALSs with no cell in common, and 3 is a
+// restricted common: A's one 3, r3c2, sees both of B's. If A lacks 3 it is
+// {2,4} and holds 2; if it holds 3, B lacks 3, is {1,2}, and holds 2 at
+// r4c2. Either way 2 is at r3c2, r3c3 or r4c2, and r3c1 sees all three.
+// The test checks that with its own search, and that logic's first step
+// is that one.
+TEST(LogicTechniques, AlsXzOnAHandMadeFourByFourState) {
+    const Geometry g{2, 2};
+    const char* given[16] = {"1234", "13",  "1234", "1234", "1234", "1234", "1234", "124",
+                             "1234", "234", "24",   "1234", "1234", "123",  "1234", "1234"};
+    Grid state = np::test::parse(std::string(16, '.'), g);
+    state.candidates.assign(16, 0);
+    for (std::size_t i = 0; i < 16; ++i)
+        for (const char* c = given[i]; *c != '\0'; ++c) state.candidates[i] |= uint64_t{1} << (*c - '0');
+    auto at = [](int r, int c) { return (r - 1) * 4 + (c - 1); };
+    const std::vector<int> als = {at(3, 2), at(3, 3), at(1, 2), at(4, 2)};  // A, then B
+    const int target = at(3, 1);
+
+    // Only the four ALS cells kept, every other cell open: no solution has
+    // 2 at r3c1. Open r3c3, r1c2 or r4c2 as well and one does. (Not r3c2,
+    // which this state does not need: with 2 at r3c1, r3c3 is 4 and r4c2
+    // (in r3c1's box) loses its 2, so r1c2, r4c2 take 1 and 3 of column 2,
+    // and r3c2, open, has 1 and 3 left in row 3.)
+    Relaxed search(g);
+    auto two_fits_with = [&](const std::vector<int>& kept) {
+        std::vector<uint64_t> masks(16, 0x1e);
+        for (int cell : kept) masks[static_cast<std::size_t>(cell)] = state.candidates[static_cast<std::size_t>(cell)];
+        masks[static_cast<std::size_t>(target)] = uint64_t{1} << 2;
+        return search.satisfiable(masks);
+    };
+    EXPECT_EQ(two_fits_with(als), std::optional<bool>(false));
+    EXPECT_EQ(two_fits_with({}), std::optional<bool>(true));
+    for (std::size_t i = 1; i < als.size(); ++i) {
+        std::vector<int> fewer = als;
+        fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(i));
+        EXPECT_EQ(two_fits_with(fewer), std::optional<bool>(true)) << "without cell " << als[i];
+    }
+
+    np::Budget one_step;
+    one_step.max_steps = 1;
+    const Explained e = explain(state, {}, true, one_step);
+    ASSERT_EQ(e.out.fault, np::Fault::none) << e.out.message;
+    ASSERT_EQ(e.steps.size(), 1u);
+    EXPECT_TRUE(e.refuted.empty()) << (e.refuted.empty() ? "" : e.refuted[0]);
+    const Step& step = e.steps[0];
+    EXPECT_EQ(step.technique, "als-xz");
+    EXPECT_EQ(step.where, "A=r3c2,r3c3 {2,3,4}, B=r1c2,r4c2 {1,2,3}, x=3, z=2");
+    ASSERT_EQ(step.eliminations.size(), 1u);
+    EXPECT_EQ(step.eliminations[0].cell, target);
+    EXPECT_EQ(step.eliminations[0].value, 2);
+    std::set<int> named;
+    for (const np::Candidate& p : step.pattern) {
+        EXPECT_EQ(p.value, 0);
+        named.insert(static_cast<int>(p.cell));
+    }
+    EXPECT_EQ(named, std::set<int>(als.begin(), als.end()));
 }
 
 // Both kinds of simple colouring, and every step named as docs/logic.md says.
