@@ -38,24 +38,31 @@ public:
         {"max-fish", "integer", "4", "solve",
          "largest fish tried (2 x-wing, 3 swordfish, 4 jellyfish, ... up to 17, and never above N/2); 1: no fish"},
         {"max-technique", "all|" LOGIC_TECHNIQUE_IDS,
-         "all", "solve", "the last technique tried, in the order of docs/logic.md; those after it are off"},
+         "all", "solve", "the last technique tried, in the profile's order; those after it are off"},
         {"without", "none|" LOGIC_TECHNIQUE_IDS,
          "none", "solve", "one technique switched off"},
         {"max-net-depth", "integer", "3", "solve",
          "forcing net: rounds of locked candidates and pairs per branch (1..1000); a branch cut by it concludes nothing"},
         {"max-net-size", "integer", "400", "solve",
          "forcing net: deductions per branch (1..1000000); a branch cut by it concludes nothing"},
-        {"uniqueness", "off|on", "off", "solve",
+        {"uniqueness", "auto|off|on", "auto", "solve",
          "uniqueness techniques (unique rectangles, BUG+1): they assume one solution, so a solve that uses one "
-         "answers a solution found, not proved"},
+         "answers a solution found, not proved; auto: off in the default profile, on in se and hodoku"},
+        {"profile", "default|se|hodoku", "default", "solve",
+         "the ladder: default (docs/logic.md's order), se (Sudoku Explainer's techniques in its rating order), "
+         "hodoku (HoDoKu's solving order)"},
     };
 
     void solve(np::plugin::Solve& call) {
         logic::Settings settings;
         const int side = call.shape.side();
-        const std::string problem = logic::settings_from(call.options.get("max-technique"), call.options.get("without"),
-                                                         call.options.get_int("max-fish"), side,
-                                                         call.options.get("uniqueness") == "on", settings);
+        logic::OptionText text;
+        text.profile = call.options.get("profile");
+        text.max_technique = call.options.get("max-technique");
+        text.without = call.options.get("without");
+        text.uniqueness = call.options.get("uniqueness");
+        text.max_fish = call.options.get_int("max-fish");
+        const std::string problem = logic::settings_from(text, side, settings);
         if (!problem.empty()) return call.bad_option(problem);
         const std::string net = logic::net_bounds_from(call.options.get_int("max-net-depth"),
                                                        call.options.get_int("max-net-size"), settings);

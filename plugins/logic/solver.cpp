@@ -4,15 +4,24 @@
 
 namespace logic {
 
-std::string settings_from(const std::string& max_technique, const std::string& without, long long max_fish, int side,
-                          bool uniqueness, Settings& out) {
-    if (max_fish < 1 || max_fish > 17) return "max-fish must be 1..17, not " + std::to_string(max_fish);
-    out.max_fish = std::min<int>(static_cast<int>(max_fish), side / 2);
-    bool past = false;
-    for (std::size_t i = 0; i < kTechniques.size(); ++i) {
-        out.enabled[i] = !past && without != kTechniques[i].id && (uniqueness || !kTechniques[i].uniqueness);
-        if (max_technique == kTechniques[i].id) past = true;
+std::string settings_from(const OptionText& o, int side, Settings& out) {
+    if (o.max_fish < 1 || o.max_fish > 17) return "max-fish must be 1..17, not " + std::to_string(o.max_fish);
+    out.max_fish = std::min<int>(static_cast<int>(o.max_fish), side / 2);
+    const std::optional<Profile> profile = profile_named(o.profile);
+    if (!profile) return "profile must be default, se or hodoku, not " + o.profile;
+    const bool uniqueness = o.uniqueness == "on" || (o.uniqueness == "auto" && profile->uniqueness);
+    bool listed = o.max_technique == "all";
+    out.order.clear();
+    for (const char* id : profile->ids) {
+        const auto i = technique_index(id);
+        if (!i) return "the " + o.profile + " profile names " + id + ", which this build lacks";
+        if (o.without != id && (uniqueness || !kTechniques[*i].uniqueness)) out.order.push_back(*i);
+        if (o.max_technique == id) {
+            listed = true;
+            break;
+        }
     }
+    if (!listed) return "max-technique " + o.max_technique + " is not in the " + o.profile + " profile";
     return "";
 }
 
@@ -33,9 +42,9 @@ Run solve(Board& board, const Settings& settings, Search& search, const std::fun
         if (board.solved()) return run.end = End::solved, run;
         if (search.spent()) return run.end = End::stopped, run;
         bool found = false;
-        for (std::size_t i = 0; i < kTechniques.size() && !found && !search.stopped; ++i) {
+        for (std::size_t k = 0; k < settings.order.size() && !found && !search.stopped; ++k) {
             step.clear();
-            found = settings.enabled[i] && finder(i)(board, search, step);
+            found = finder(settings.order[k])(board, search, step);
         }
         if (!found) return run.end = search.stopped ? End::stopped : End::stuck, run;
         board.apply(step);

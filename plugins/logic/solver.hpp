@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,14 +20,29 @@ extern const char kPluginName[];
 enum class End { solved, contradiction, stuck, stopped };
 
 struct Settings {
-    std::vector<bool> enabled = std::vector<bool>(kTechniques.size(), true);
+    std::vector<std::size_t> order;  // indices into kTechniques, tried in this order
     int max_fish = 4;
     int max_net_depth = 3, max_net_size = 400;
 };
 
+// A ladder (profiles.cpp): technique ids in the order tried, and whether
+// its uniqueness techniques are on unless the option says otherwise.
+struct Profile {
+    const char* name;
+    std::vector<const char*> ids;
+    bool uniqueness;
+};
+std::optional<Profile> profile_named(const std::string& name);  // default, se, hodoku
+std::optional<std::size_t> technique_index(const char* id);
+
+// The options as given (plugin.cpp's table).
+struct OptionText {
+    std::string profile = "default", max_technique = "all", without = "none", uniqueness = "auto";
+    long long max_fish = 4;
+};
+
 // From the options' values: "" when they are fine, else what is wrong.
-std::string settings_from(const std::string& max_technique, const std::string& without, long long max_fish, int side,
-                          bool uniqueness, Settings& out);
+std::string settings_from(const OptionText& options, int side, Settings& out);
 // The forcing nets' bounds (max-net-depth, max-net-size): "" when fine.
 std::string net_bounds_from(long long max_depth, long long max_size, Settings& out);
 
