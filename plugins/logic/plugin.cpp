@@ -1,6 +1,7 @@
 // logic: a solver that never guesses. It applies the simplest human
 // technique that changes something (singles, locked candidates, subsets,
-// fish, wings, skyscraper, kite, simple colouring; docs/logic.md), reports
+// fish, wings, skyscraper, kite, simple colouring, x- and xy-chains,
+// alternating inference chains; docs/logic.md), reports
 // each step when explaining, and starts over from the simplest. A grid it
 // fills is the one solution (every step holds in every solution); a
 // contradiction means none; when no technique applies it gives up.
@@ -27,7 +28,8 @@ public:
     static constexpr np::plugin::Info info = {
         logic::kPluginName, "1.0.0",
         "Human techniques only, never a guess: singles, locked candidates, subsets, fish (basic and finned), "
-        "wings, skyscraper, two-string kite, simple colouring; explains every step.",
+        "wings, skyscraper, two-string kite, simple colouring, x-chain, xy-chain, alternating inference chains; "
+        "explains every step.",
         NP_CAP_SOLVE | NP_CAP_PROVE_UNIQUE | NP_CAP_EXPLAIN | NP_CAP_CANDIDATES, 25};
 
     static constexpr np_option_spec options[] = {

@@ -32,7 +32,8 @@ std::string settings_from(const std::string& max_technique, const std::string& w
 #define LOGIC_TECHNIQUE_IDS                                                                                  \
     "full-house|naked-single|hidden-single|locked-candidates|naked-pair|hidden-pair|naked-triple|hidden-triple|" \
     "naked-quad|hidden-quad|x-wing|skyscraper|two-string-kite|finned-x-wing|w-wing|swordfish|simple-colouring|" \
-    "xy-wing|jellyfish|xyz-wing|finned-swordfish|finned-jellyfish|big-fish"
+    "xy-wing|jellyfish|xyz-wing|finned-swordfish|finned-jellyfish|big-fish|"                                 \
+    "x-chain|xy-chain|aic"
 
 struct Run {
     End end = End::stuck;

@@ -54,11 +54,15 @@ bool xy_wing(const Board&, Search&, Step&);
 bool xyz_wing(const Board&, Search&, Step&);
 bool w_wing(const Board&, Search&, Step&);
 bool simple_colouring(const Board&, Search&, Step&);
+// aic.cpp
+bool x_chain(const Board&, Search&, Step&);
+bool xy_chain(const Board&, Search&, Step&);
+bool aic(const Board&, Search&, Step&);
 
 // The order in which they are tried (roughly by the difficulty solvers
 // give them). A skyscraper is also a finned (sashimi) x-wing: named first,
 // it keeps its own name.
-inline constexpr std::array<Technique, 23> kTechniques = {{
+inline constexpr std::array<Technique, 26> kTechniques = {{
     {"full-house", full_house},
     {"naked-single", naked_single},
     {"hidden-single", hidden_single},
@@ -82,6 +86,9 @@ inline constexpr std::array<Technique, 23> kTechniques = {{
     {"finned-swordfish", finned_swordfish},
     {"finned-jellyfish", finned_jellyfish},
     {"big-fish", big_fish},
+    {"x-chain", x_chain},
+    {"xy-chain", xy_chain},
+    {"aic", aic},
 }};
 
 // The finder the solver runs for kTechniques[i]: kTechniques[i].find

@@ -258,6 +258,9 @@ const std::map<std::string, std::string> kTagNames = {
     {"finned-swordfish", "finned swordfish"},
     {"finned-jellyfish", "finned jellyfish"},
     {"finned-squirmbag", "finned squirmbag"},
+    {"x-chain", "x-chain"},
+    {"xy-chain", "xy-chain"},
+    {"aic", "alternating inference chain"},
 };
 
 TEST(LogicTechniques, EachCorpusPuzzleUsesItsTechniqueAndEveryStepFollowsFromItsPattern) {
