@@ -211,11 +211,19 @@ public:
     Searcher(const Board& b, const Graph& g, bool type2)
         : b_(b), g_(g), type2_(type2), parent_(2 * g.nodes.size(), -1), via_(2 * g.nodes.size(), -1) {}
 
-    // The shortest chain from `start` of at most `max_links` links whose
-    // ends conclude something; false when none.
+    // Whether a chain from `start` could conclude anything: type 1 needs a
+    // cell that sees the start and holds its value; type 2 a single cell.
+    bool aim(int start) {
+        const Node& s = g_.nodes[at(start)];
+        targets_.clear();
+        for (int p : b_.peers(s.cells[0]))
+            if (b_.has(p, s.value) && sees_all(b_, p, s.cells)) targets_.push_back(p);
+        return !targets_.empty() || (type2_ && s.cells.size() == 1);
+    }
+
+    // The shortest chain from `start` (aimed first) of at most `max_links`
+    // links whose ends conclude something; false when none.
     bool from(int start, int max_links, Chain& out) {
-        aim(g_.nodes[at(start)]);
-        if (targets_.empty() && !(type2_ && g_.nodes[at(start)].cells.size() == 1)) return false;
         for (int s : touched_) parent_[at(s)] = -1;
         touched_ = {2 * start};
         parent_[at(2 * start)] = 2 * start;
@@ -238,13 +246,6 @@ public:
     }
 
 private:
-    // The cells that see every cell of the start and hold its value: type 1's targets.
-    void aim(const Node& s) {
-        targets_.clear();
-        for (int p : b_.peers(s.cells[0]))
-            if (b_.has(p, s.value) && sees_all(b_, p, s.cells)) targets_.push_back(p);
-    }
-
     bool conclude(int start, int end, Chain& out) const {
         const Node &s = g_.nodes[at(start)], &e = g_.nodes[at(end)];
         out.eliminations.clear();
@@ -277,17 +278,18 @@ private:
     const Board& b_;
     const Graph& g_;
     bool type2_;
-    std::vector<int> parent_, via_, touched_, targets_;
+    std::vector<int> parent_, via_, touched_;
+    std::vector<int> targets_;  // type 1: the cells that see every cell of the start and hold its value
 };
 
 // The shortest productive chain over every start (the first found among
-// the shortest); one node of the budget per start searched.
+// the shortest); one node of the budget per start searched from.
 bool shortest_chain(const Board& b, Search& search, const Graph& g, bool type2, Chain& best) {
     Searcher searcher(b, g, type2);
     int bound = kMaxLinks;
     bool found = false;
     for (std::size_t start = 0; start < g.nodes.size() && bound >= 1; ++start) {
-        if (g.strong[start].empty()) continue;
+        if (g.strong[start].empty() || !searcher.aim(static_cast<int>(start))) continue;
         if (search.spent()) return false;
         Chain chain;
         if (!searcher.from(static_cast<int>(start), bound, chain)) continue;
