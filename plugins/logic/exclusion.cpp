@@ -15,18 +15,17 @@ std::string sym(int v) { return std::string(1, Board::symbol(v)); }
 uint32_t u32(int x) { return static_cast<uint32_t>(x); }
 
 // The cells that could exclude a combination of values in `cells`: every
-// empty cell, not one of them, that sees at least two of them or (for a
-// pair) both. A combination is excluded when such a cell would be left
-// without a candidate: all its candidates are values that the cells it
-// sees take.
-std::vector<int> excluders(const Board& b, const std::vector<int>& cells) {
+// empty cell, not one of them, that sees at least two of them and has no
+// more candidates than the cells of them it sees (only then can their
+// values take all of its candidates). A combination is excluded when such a
+// cell would be left without a candidate.
+std::vector<int> excluders(const Board& b, const std::vector<int>& cells, const std::vector<int>& small) {
     std::vector<int> out;
-    for (int c = 0; c < b.cells(); ++c) {
-        if (b.value(c) != 0) continue;
+    for (int c : small) {
         int seen = 0;
         bool member = false;
         for (int x : cells) member = member || x == c, seen += b.sees(c, x) ? 1 : 0;
-        if (!member && seen >= 2) out.push_back(c);
+        if (!member && seen >= 2 && count(b.mask(c)) <= seen) out.push_back(c);
     }
     return out;
 }
@@ -52,34 +51,32 @@ bool allowed(const Board& b, const std::vector<int>& cells, const std::vector<in
 }
 
 // Every combination of the cells' candidates; `survives[i]` collects the
-// values of cell i found in an allowed one. False when the search budget
-// ran out.
-bool combine(const Board& b, Search& search, const std::vector<int>& cells, const std::vector<int>& by,
-             std::vector<int>& values, std::vector<Mask>& survives, std::vector<int>& used) {
+// values of cell i found in an allowed one.
+void combine(const Board& b, const std::vector<int>& cells, const std::vector<int>& by, std::vector<int>& values,
+             std::vector<Mask>& survives, std::vector<int>& used) {
     const std::size_t k = values.size();
     if (k == cells.size()) {
-        if (search.spent()) return false;
         if (allowed(b, cells, values, by, used))
             for (std::size_t i = 0; i < k; ++i) survives[i] |= Mask{1} << values[i];
-        return true;
+        return;
     }
     for (Mask m = b.mask(cells[k]); m; m &= m - 1) {
         values.push_back(lowest(m));
-        const bool go_on = combine(b, search, cells, by, values, survives, used);
+        combine(b, cells, by, values, survives, used);
         values.pop_back();
-        if (!go_on) return false;
     }
-    return true;
 }
 
 // The exclusion over one set of cells: a candidate of one of them that no
-// allowed combination uses goes.
-bool exclude(const Board& b, Search& search, const std::vector<int>& cells, const char* name, Step& step) {
-    const std::vector<int> by = excluders(b, cells);
-    if (by.empty()) return false;
+// allowed combination uses goes. One node per set with an excluder (its
+// combinations are at most N^3).
+bool exclude(const Board& b, Search& search, const std::vector<int>& cells, const std::vector<int>& small,
+             const char* name, Step& step) {
+    const std::vector<int> by = excluders(b, cells, small);
+    if (by.empty() || search.spent()) return false;
     std::vector<int> values, used;
     std::vector<Mask> survives(cells.size(), 0);
-    if (!combine(b, search, cells, by, values, survives, used)) return false;
+    combine(b, cells, by, values, survives, used);
     for (std::size_t i = 0; i < cells.size(); ++i)
         for (Mask m = b.mask(cells[i]) & ~survives[i]; m; m &= m - 1)
             step.eliminations.push_back({u32(cells[i]), u32(lowest(m))});
@@ -91,6 +88,15 @@ bool exclude(const Board& b, Search& search, const std::vector<int>& cells, cons
     for (int c : used)
         if (!named[static_cast<std::size_t>(c)]) named[static_cast<std::size_t>(c)] = true, step.pattern.push_back({u32(c), 0});
     return true;
+}
+
+// Empty cells with at most k candidates: the only ones that can exclude a
+// combination of k cells' values.
+std::vector<int> small_cells(const Board& b, int k) {
+    std::vector<int> out;
+    for (int c = 0; c < b.cells(); ++c)
+        if (b.value(c) == 0 && count(b.mask(c)) <= k) out.push_back(c);
+    return out;
 }
 
 // Empty cells of unit u, in order.
@@ -106,12 +112,13 @@ std::vector<int> open_cells(const Board& b, int u) {
 // Two cells of one unit ("aligned"): their values differ, and no cell
 // that sees both may lose all its candidates to them.
 bool aligned_pair_exclusion(const Board& b, Search& search, Step& step) {
+    const std::vector<int> small = small_cells(b, 2);
     for (int u = 0; u < b.units(); ++u) {
         const std::vector<int> cells = open_cells(b, u);
         for (std::size_t i = 0; i < cells.size(); ++i)
             for (std::size_t j = i + 1; j < cells.size(); ++j) {
                 step.clear();
-                if (exclude(b, search, {cells[i], cells[j]}, "aligned pair exclusion", step)) return true;
+                if (exclude(b, search, {cells[i], cells[j]}, small, "aligned pair exclusion", step)) return true;
                 if (search.stopped) return false;
             }
     }
@@ -122,13 +129,15 @@ bool aligned_pair_exclusion(const Board& b, Search& search, Step& step) {
 // Three cells of one unit, the same way; a cell that sees two of them is
 // emptied by the values those two take.
 bool aligned_triple_exclusion(const Board& b, Search& search, Step& step) {
+    const std::vector<int> small = small_cells(b, 3);
     for (int u = 0; u < b.units(); ++u) {
         const std::vector<int> cells = open_cells(b, u);
         for (std::size_t i = 0; i < cells.size(); ++i)
             for (std::size_t j = i + 1; j < cells.size(); ++j)
                 for (std::size_t k = j + 1; k < cells.size(); ++k) {
                     step.clear();
-                    if (exclude(b, search, {cells[i], cells[j], cells[k]}, "aligned triple exclusion", step)) return true;
+                    if (exclude(b, search, {cells[i], cells[j], cells[k]}, small, "aligned triple exclusion", step))
+                        return true;
                     if (search.stopped) return false;
                 }
     }

@@ -1,6 +1,7 @@
 // logic: a solver that never guesses. It applies the simplest human
 // technique that changes something (singles, locked candidates, subsets,
-// fish, wings, skyscraper, kite, simple colouring, almost locked sets,
+// fish, wings, skyscraper, kite, simple colouring, x- and xy-chains,
+// alternating inference chains, almost locked sets,
 // aligned exclusion, Nishio, forcing chains and bounded forcing nets, and,
 // when asked, uniqueness techniques; docs/logic.md), reports each step when
 // explaining, and starts over from the simplest. A grid it fills is the one
@@ -30,8 +31,9 @@ public:
     static constexpr np::plugin::Info info = {
         logic::kPluginName, "1.0.0",
         "Human techniques only, never a guess: singles, locked candidates, subsets, fish (basic and finned), "
-        "wings, skyscraper, two-string kite, simple colouring, almost locked sets, aligned exclusion, Nishio, "
-        "forcing chains, bounded forcing nets; uniqueness techniques when asked; explains every step.",
+        "wings, skyscraper, two-string kite, simple colouring, x-chain, xy-chain, alternating inference chains, "
+        "almost locked sets, aligned exclusion, Nishio, forcing chains, bounded forcing nets; uniqueness techniques "
+        "when asked; explains every step.",
         NP_CAP_SOLVE | NP_CAP_PROVE_UNIQUE | NP_CAP_EXPLAIN | NP_CAP_CANDIDATES, 25};
 
     static constexpr np_option_spec options[] = {

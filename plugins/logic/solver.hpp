@@ -51,9 +51,9 @@ std::string net_bounds_from(long long max_depth, long long max_size, Settings& o
 #define LOGIC_TECHNIQUE_IDS                                                                                  \
     "full-house|naked-single|hidden-single|locked-candidates|naked-pair|hidden-pair|naked-triple|hidden-triple|" \
     "naked-quad|hidden-quad|x-wing|skyscraper|two-string-kite|finned-x-wing|w-wing|swordfish|simple-colouring|" \
-    "xy-wing|jellyfish|xyz-wing|unique-rectangle|finned-swordfish|finned-jellyfish|bug|big-fish|als-xz|" \
+    "xy-wing|jellyfish|xyz-wing|finned-swordfish|finned-jellyfish|big-fish|x-chain|xy-chain|aic|als-xz|"      \
     "als-xy-wing|aligned-pair-exclusion|aligned-triple-exclusion|nishio|cell-forcing-chain|unit-forcing-chain|" \
-    "forcing-net"
+    "forcing-net|unique-rectangle|bug"
 
 struct Run {
     End end = End::stuck;

@@ -56,6 +56,10 @@ bool xy_wing(const Board&, Search&, Step&);
 bool xyz_wing(const Board&, Search&, Step&);
 bool w_wing(const Board&, Search&, Step&);
 bool simple_colouring(const Board&, Search&, Step&);
+// aic.cpp
+bool x_chain(const Board&, Search&, Step&);
+bool xy_chain(const Board&, Search&, Step&);
+bool aic(const Board&, Search&, Step&);
 // als.cpp
 bool als_xz(const Board&, Search&, Step&);
 bool als_xy_wing(const Board&, Search&, Step&);
@@ -74,7 +78,7 @@ bool nishio(const Board&, Search&, Step&);
 // The order in which they are tried (roughly by the difficulty solvers
 // give them). A skyscraper is also a finned (sashimi) x-wing: named first,
 // it keeps its own name.
-inline constexpr std::array<Technique, 33> kTechniques = {{
+inline constexpr std::array<Technique, 36> kTechniques = {{
     {"full-house", full_house},
     {"naked-single", naked_single},
     {"hidden-single", hidden_single},
@@ -95,11 +99,12 @@ inline constexpr std::array<Technique, 33> kTechniques = {{
     {"xy-wing", xy_wing},
     {"jellyfish", jellyfish},
     {"xyz-wing", xyz_wing},
-    {"unique-rectangle", unique_rectangle, true},
     {"finned-swordfish", finned_swordfish},
     {"finned-jellyfish", finned_jellyfish},
-    {"bug", bug_plus_one, true},
     {"big-fish", big_fish},
+    {"x-chain", x_chain},
+    {"xy-chain", xy_chain},
+    {"aic", aic},
     {"als-xz", als_xz},
     {"als-xy-wing", als_xy_wing},
     {"aligned-pair-exclusion", aligned_pair_exclusion},
@@ -108,6 +113,8 @@ inline constexpr std::array<Technique, 33> kTechniques = {{
     {"cell-forcing-chain", cell_forcing_chain},
     {"unit-forcing-chain", unit_forcing_chain},
     {"forcing-net", forcing_net},
+    {"unique-rectangle", unique_rectangle, true},
+    {"bug", bug_plus_one, true},
 }};
 
 // The finder the solver runs for kTechniques[i]: kTechniques[i].find
