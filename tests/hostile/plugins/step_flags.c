@@ -9,17 +9,7 @@
 #include "step_support.h"
 
 static int attack(const np_solve_request *req, np_solve_result *res) {
-    np_candidate gone;
-    np_step step;
     (void)res;
-    if (!attack_target(req) || !NP_HAS(np_solve_request, req, steps) || req->steps.step == NULL) return -1;
-    if (!attack_open_candidate(req, &gone)) return -1;
-    memset(&step, 0, sizeof step);
-    step.struct_size = sizeof step;
-    step.technique = "flagged";
-    step.eliminations = &gone;
-    step.elimination_count = 1;
-    step.flags = NP_STEP_ASSUMES_UNIQUE | 0x80u;
-    req->steps.step(req->steps.state, &step);
+    if (attack_target(req)) attack_one_step(req, "flagged", NP_STEP_ASSUMES_UNIQUE | 0x80u);
     return -1;
 }

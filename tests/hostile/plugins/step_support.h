@@ -26,4 +26,21 @@ static int attack_open_candidate(const np_solve_request *req, np_candidate *out)
     return 0;
 }
 
+/* Reports one step that removes attack_open_candidate's candidate, with
+ * these flags; 0 when the request asks for no steps or has no candidate. */
+static int attack_one_step(const np_solve_request *req, const char *technique, uint32_t flags) {
+    np_candidate gone;
+    np_step step;
+    if (!NP_HAS(np_solve_request, req, steps) || req->steps.step == NULL) return 0;
+    if (!attack_open_candidate(req, &gone)) return 0;
+    memset(&step, 0, sizeof step);
+    step.struct_size = sizeof step;
+    step.technique = technique;
+    step.eliminations = &gone;
+    step.elimination_count = 1;
+    step.flags = flags;
+    req->steps.step(req->steps.state, &step);
+    return 1;
+}
+
 #endif
