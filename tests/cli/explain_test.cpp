@@ -133,4 +133,38 @@ TEST(Explain, APluginThatCannotExplainIsAUsageError) {
     EXPECT_NE(run.err.find("explain"), std::string::npos) << run.err;
 }
 
+// The se profile turns the uniqueness techniques on: a unique rectangle is
+// marked as assuming one solution, and the answer is a solution found, not
+// proved; the default profile solves the same puzzle without it. The
+// solution is the one exhaustive-count proves.
+TEST(Explain, TheSeProfileMarksUniquenessStepsAndAnswersFound) {
+    // exchange_diabolical line 267 (corpus/logic-techniques.yaml).
+    const std::string puzzle = ".92...57..1.3.5.8....6.9.....3...1..2...6...7..91.48.....9.2....36...92.....1....";
+    auto se = run_cli({"explain", "--plugin", "logic", "--option", "profile=se", puzzle});
+    EXPECT_EQ(se.exit_code, 0) << se.err;
+    EXPECT_NE(se.out.find("unique rectangle type 1 {5,6} in r4c8,r4c9,r7c8,r7c9: -5 r7c9; -6 r7c9 (assumes one solution)"),
+              std::string::npos)
+        << se.out;
+    auto proved = run_cli({"solve", "--plugin", "exhaustive-count", puzzle});
+    ASSERT_EQ(proved.exit_code, 0);
+    const std::string solution = proved.out.substr(0, proved.out.find('\n'));
+    EXPECT_NE(se.out.find("found: " + solution), std::string::npos) << se.out;
+    auto json_run = run_cli({"explain", "--plugin", "logic", "--option", "profile=se", "--format", "json", puzzle});
+    const json row = json::parse(json_run.out);
+    EXPECT_EQ(row["verdict"], "found");
+    EXPECT_NE(row["message"].get<std::string>().find("solved assuming one solution (step "), std::string::npos);
+    int assumed = 0;
+    for (const json& step : row["steps"]) assumed += step.value("assumes_unique", false) ? 1 : 0;
+    EXPECT_GE(assumed, 1);
+    auto plain = run_cli({"explain", "--plugin", "logic", puzzle});
+    EXPECT_EQ(plain.out.find("assumes one solution"), std::string::npos) << plain.out;
+    EXPECT_NE(plain.out.find("unique: " + solution), std::string::npos) << plain.out;
+}
+
+TEST(Explain, AnUnknownProfileIsAUsageError) {
+    auto run = run_cli({"explain", "--plugin", "logic", "--option", "profile=sudoku-explainer", "1..4.......1..3."});
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_NE(run.err.find("option 'profile'"), std::string::npos) << run.err;
+}
+
 }  // namespace
