@@ -143,7 +143,8 @@ TEST(Steps, TheWireFormRoundTripsAndRefusesScraps) {
 // answer it leads to cannot claim uniqueness; a solution found may stand.
 TEST(Steps, AUniqueVerdictCannotRestOnAStepThatAssumedIt) {
     const np::Grid puzzle = np::test::parse("1..4.......1..3.");
-    np::StepIntake intake(puzzle, {}, 0);
+    const np::StepSink none;  // the intake keeps a reference to it
+    np::StepIntake intake(puzzle, none, 0);
     Step assumed = elimination(1, 3, "unique rectangle type 1");
     assumed.assumes_unique = true;
     ASSERT_TRUE(intake.take(assumed));
