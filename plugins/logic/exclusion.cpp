@@ -68,12 +68,13 @@ void combine(const Board& b, const std::vector<int>& cells, const std::vector<in
 }
 
 // The exclusion over one set of cells: a candidate of one of them that no
-// allowed combination uses goes. One node per set with an excluder (its
-// combinations are at most N^3).
+// allowed combination uses goes. One node per set tried (finding its
+// excluders reads every small cell; its combinations are at most N^3).
 bool exclude(const Board& b, Search& search, const std::vector<int>& cells, const std::vector<int>& small,
              const char* name, Step& step) {
+    if (search.spent()) return false;
     const std::vector<int> by = excluders(b, cells, small);
-    if (by.empty() || search.spent()) return false;
+    if (by.empty()) return false;
     std::vector<int> values, used;
     std::vector<Mask> survives(cells.size(), 0);
     combine(b, cells, by, values, survives, used);

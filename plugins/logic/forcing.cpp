@@ -36,6 +36,13 @@ void Branch::run(int cell, int v) {
     }
 }
 
+// k nodes at once: true when the budget ran out on one of them.
+bool Branch::spend(int k) {
+    for (int i = 0; i < k; ++i)
+        if (search_.spent()) return true;
+    return false;
+}
+
 bool Branch::deduce() {
     if (search_.spent()) return stopped = true, false;
     if (++deductions_ > how_.max_size) return cut = true, false;
@@ -65,9 +72,10 @@ void Branch::read_unit(int u, int v) {
 bool Branch::singles() {
     for (bool again = true; again;) {
         again = false;
-        // A sweep reads the whole grid: one node too, so that the budget
-        // bounds the time of a large grid's branches, not only their length.
-        if (search_.spent()) return stopped = true, false;
+        // A sweep reads the whole grid: nodes too, one per 81 cells, so that
+        // the budget bounds the time of a large grid's branches, not only
+        // their length (one node on 9x9, eight on 25x25).
+        if (spend((b_.cells() + 80) / 81)) return stopped = true, false;
         for (int c = 0; c < b_.cells(); ++c) {
             const Mask m = masks[static_cast<std::size_t>(c)];
             if (values[static_cast<std::size_t>(c)] != 0 || (m != 0 && count(m) > 1)) continue;
@@ -110,7 +118,8 @@ bool Branch::net_round(bool& changed) {
     for (int u = 0; u < b_.units(); ++u)
         for (bool more = true; more;) {
             more = false;
-            if (search_.spent()) return stopped = true, false;  // the rules read the unit: one node
+            // The rules read the unit: a node per 9 of its cells.
+            if (spend((b_.side() + 8) / 9)) return stopped = true, false;
             if (!locked(u, more) || !pairs(u, more)) return false;
             changed = changed || more;
         }

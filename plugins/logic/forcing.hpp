@@ -43,6 +43,7 @@ public:
 
 private:
     bool deduce();  // counts one deduction; false when a bound or the budget ends the branch
+    bool spend(int k);  // k nodes of the search budget; true when it ran out
     void place(int cell, int v);
     bool remove(int cell, Mask values);  // true when it removed something
     void read_unit(int u, int v);
