@@ -13,6 +13,8 @@ namespace logic {
 
 namespace {
 
+constexpr int kInnerBranches = 2;  // branches of a nested step's base, at most
+
 std::string sym(int v) { return std::string(1, Board::symbol(v)); }
 uint32_t u32(int x) { return static_cast<uint32_t>(x); }
 Mask bit(int v) { return Mask{1} << v; }
@@ -215,13 +217,16 @@ void Branch::read_base(int cell, int u, int v) {
 }
 
 // One nested step: forcing nets of one level less, run on this branch's
-// state from each of its bases (the fewest branches first, as at the top);
-// the first conclusion is applied here, with every fact its inner branches
-// read. `changed` stays false when no base concludes.
+// state from each of its bases of two branches (a bivalue cell, a value
+// with two places in a unit); the first conclusion is applied here, with
+// every fact its inner branches read. `changed` stays false when no base
+// concludes. Bases of two keep a nested search's cost near the number of
+// bivalue cells and links times a branch, not N^2 branches: without that
+// bound a grid with little to reason from (an empty one) would take hours.
 bool Branch::nested(bool& changed) {
     if (inner_steps_ >= how_.max_inner) return cut = true, true;
     const int n = b_.side();
-    for (int k = 2; k <= n; ++k) {
+    for (int k = 2; k <= kInnerBranches; ++k) {
         std::vector<Cand> at;
         for (int c = 0; c < b_.cells(); ++c) {
             const Mask m = masks[static_cast<std::size_t>(c)];

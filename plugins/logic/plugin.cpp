@@ -50,7 +50,7 @@ public:
          "forcing net: deductions per branch (1..1000000); a branch cut by it concludes nothing"},
         {"max-net-level", "integer", "1", "solve",
          "nested forcing net: levels of nesting (0..3; 0: off): a branch of level L may use nets of level L-1 as a rule"},
-        {"max-net-inner", "integer", "4", "solve",
+        {"max-net-inner", "integer", "16", "solve",
          "nested forcing net: nested steps per branch (1..1000); a branch cut by it concludes nothing more"},
         {"uniqueness", "auto|off|on", "auto", "solve",
          "uniqueness techniques (unique rectangles, BUG+1): they assume one solution, so a solve that uses one "

@@ -23,7 +23,7 @@ struct Settings {
     std::vector<std::size_t> order;  // indices into kTechniques, tried in this order
     int max_fish = 4;
     int max_net_depth = 3, max_net_size = 400;
-    int max_net_level = 1, max_net_inner = 4;
+    int max_net_level = 1, max_net_inner = 16;
 };
 
 // A ladder (profiles.cpp): technique ids in the order tried, and whether

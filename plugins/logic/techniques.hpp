@@ -18,7 +18,7 @@ struct Search {
     std::function<bool()> budget_spent;
     int max_fish = 4;  // largest fish size tried (already bounded by N/2)
     int max_net_depth = 3, max_net_size = 400;  // forcing nets: bounds per branch (forcing.cpp)
-    int max_net_level = 1, max_net_inner = 4;   // nested forcing nets: nesting depth, nested steps per branch
+    int max_net_level = 1, max_net_inner = 16;   // nested forcing nets: nesting depth, nested steps per branch
     bool stopped = false;
     bool spent() { return stopped || (stopped = budget_spent()); }
 };
