@@ -13,26 +13,39 @@ namespace logic {
 
 namespace {
 
+constexpr int kInnerBranches = 2;  // branches of a nested step's base, at most
+
 std::string sym(int v) { return std::string(1, Board::symbol(v)); }
 uint32_t u32(int x) { return static_cast<uint32_t>(x); }
 Mask bit(int v) { return Mask{1} << v; }
 
 }  // namespace
 
-Branch::Branch(const Board& board, Search& search, const Propagation& how) : b_(board), search_(search), how_(how) {}
+Branch::Branch(const Board& board, Search& search, const Propagation& how, const Branch* from)
+    : b_(board), search_(search), how_(how), from_(from) {}
 
 void Branch::run(int cell, int v) {
     const auto n = static_cast<std::size_t>(b_.cells());
-    masks.resize(n), values.resize(n), facts.assign(n, 0);
-    for (int c = 0; c < b_.cells(); ++c) masks[static_cast<std::size_t>(c)] = b_.mask(c), values[static_cast<std::size_t>(c)] = b_.value(c);
+    facts.assign(n, 0);
+    if (from_ != nullptr) {
+        masks = from_->masks, values = from_->values;
+    } else {
+        masks.resize(n), values.resize(n);
+        for (int c = 0; c < b_.cells(); ++c) masks[static_cast<std::size_t>(c)] = b_.mask(c), values[static_cast<std::size_t>(c)] = b_.value(c);
+    }
     if (search_.spent()) return void(stopped = true);  // one node a branch, even one that deduces nothing
     place(cell, v);
     if (!singles() || !how_.net) return;
     for (int round = 1;; ++round) {
         bool changed = false;
-        if (!net_round(changed) || !changed) return;
+        if (!net_round(changed)) return;
+        if (changed && round < how_.max_depth) continue;
         // A further round might deduce more: the branch is cut, not finished.
-        if (round >= how_.max_depth) return void(cut = true);
+        if (changed) cut = true;
+        // Stalled or cut: a nested level may still find a step on this state.
+        bool more = false;
+        if (how_.level == 0 || !nested(more) || !more) return;
+        round = 0;
     }
 }
 
@@ -205,6 +218,90 @@ bool Branch::pairs(int u, bool& changed) {
     return true;
 }
 
+// The facts that make a base exhaustive: a cell's candidates (cell >= 0),
+// or v's places in unit u.
+void Branch::read_base(int cell, int u, int v) {
+    if (cell >= 0) facts[static_cast<std::size_t>(cell)] |= 1;
+    else read_unit(u, v);
+}
+
+// One nested step: forcing nets of one level less, run on this branch's
+// state from each of its bases of two branches (a bivalue cell, a value
+// with two places in a unit); the first conclusion is applied here, with
+// every fact its inner branches read. `changed` stays false when no base
+// concludes. Bases of two keep a nested search's cost near the number of
+// bivalue cells and links times a branch, not N^2 branches: without that
+// bound a grid with little to reason from (an empty one) would take hours.
+bool Branch::nested(bool& changed) {
+    if (inner_steps_ >= how_.max_inner) return cut = true, true;
+    const int n = b_.side();
+    for (int k = 2; k <= kInnerBranches; ++k) {
+        std::vector<Cand> at;
+        for (int c = 0; c < b_.cells(); ++c) {
+            const Mask m = masks[static_cast<std::size_t>(c)];
+            if (values[static_cast<std::size_t>(c)] != 0 || count(m) != k) continue;
+            at.clear();
+            for (Mask r = m; r != 0; r &= r - 1) at.push_back({u32(c), u32(lowest(r))});
+            if (!inner_base(at, c, -1, 0, changed)) return false;
+            if (changed) return ++inner_steps_, singles();
+        }
+        for (int u = 0; u < b_.units(); ++u)
+            for (int v = 1; v <= n; ++v) {
+                at.clear();
+                for (int c : b_.unit(u))
+                    if (masks[static_cast<std::size_t>(c)] >> v & 1) at.push_back({u32(c), u32(v)});
+                if (static_cast<int>(at.size()) != k) continue;
+                if (!inner_base(at, -1, u, v, changed)) return false;
+                if (changed) return ++inner_steps_, singles();
+            }
+    }
+    return true;
+}
+
+// The inner branches "v at cell" for each of `at`, from this state. A
+// contradiction removes its candidate here; else what all of them force
+// (a value placed in the same cell, a candidate gone in each) is applied.
+bool Branch::inner_base(const std::vector<Cand>& at, int cell, int u, int v, bool& changed) {
+    Propagation inner = how_;
+    inner.level = how_.level - 1;
+    std::vector<Branch> inners;
+    inners.reserve(at.size());
+    for (const Cand& a : at) {
+        Branch& br = inners.emplace_back(b_, search_, inner, this);
+        br.run(static_cast<int>(a.cell), static_cast<int>(a.value));
+        if (br.stopped) return stopped = true, false;
+        if (!br.contradiction) continue;
+        if (!deduce()) return false;
+        br.join(facts);
+        remove(static_cast<int>(a.cell), bit(static_cast<int>(a.value)));
+        return changed = true, true;
+    }
+    std::vector<Cand> places, gone;
+    for (int x = 0; x < b_.cells(); ++x) {
+        const auto i = static_cast<std::size_t>(x);
+        if (values[i] != 0) continue;
+        const int w = inners[0].values[i];
+        bool same = w != 0;
+        for (const Branch& br : inners) same = same && br.values[i] == w;
+        if (same) {
+            places.push_back({u32(x), u32(w)});
+            continue;
+        }
+        for (Mask m = masks[i]; m != 0; m &= m - 1) {
+            bool all = true;
+            for (const Branch& br : inners) all = all && br.values[i] != lowest(m) && (br.masks[i] >> lowest(m) & 1) == 0;
+            if (all) gone.push_back({u32(x), u32(lowest(m))});
+        }
+    }
+    if (places.empty() && gone.empty()) return true;
+    if (!deduce()) return false;
+    read_base(cell, u, v);
+    for (const Branch& br : inners) br.join(facts);
+    for (const Cand& g : gone) remove(static_cast<int>(g.cell), bit(static_cast<int>(g.value)));
+    for (const Cand& p : places) place(static_cast<int>(p.cell), static_cast<int>(p.value));
+    return changed = true, true;
+}
+
 void Branch::join(std::vector<Mask>& into) const {
     into.resize(facts.size(), 0);
     for (std::size_t c = 0; c < facts.size(); ++c) into[c] |= facts[c];
@@ -344,6 +441,21 @@ bool forcing_net(const Board& b, Search& search, Step& step) {
     if (!each_base(b, search, how, true, true, step)) return false;
     step.technique = "forcing net";
     return true;
+}
+
+// Levels 1 up to max_net_level, the cheapest first: a level-L net is tried
+// only when no net of a lower level concludes.
+bool nested_forcing_net(const Board& b, Search& search, Step& step) {
+    for (int level = 1; level <= search.max_net_level; ++level) {
+        const Propagation how{true, search.max_net_depth, search.max_net_size, level, search.max_net_inner};
+        if (each_base(b, search, how, true, true, step)) {
+            step.technique = "nested forcing net";
+            if (level > 1) step.where = clipped("level " + std::to_string(level) + ": " + step.where);
+            return true;
+        }
+        if (search.stopped) return false;
+    }
+    return false;
 }
 
 }  // namespace logic

@@ -15,12 +15,18 @@ struct Propagation {
     bool net = false;        // also locked candidates and naked/hidden pairs
     int max_depth = 1 << 30;  // net rounds (a sweep of the net rules, each deduction followed by singles)
     int max_size = 1 << 30;   // deductions in all
+    // Nesting (nested forcing nets): a branch of level L > 0 that stalls
+    // runs a forcing net of level L - 1 on its own state as one more
+    // deduction rule; at most max_inner such steps per branch.
+    int level = 0;
+    int max_inner = 1 << 30;
 };
 
 // One branch: the state after assuming v at `cell` and propagating.
 class Branch {
 public:
-    Branch(const Board& board, Search& search, const Propagation& how);
+    // A branch starts from the real state, or (nested) from `from`'s.
+    Branch(const Board& board, Search& search, const Propagation& how, const Branch* from = nullptr);
 
     // Assumes v at cell and propagates until nothing more follows, a
     // contradiction, a bound (cut) or the budget (stopped).
@@ -51,15 +57,19 @@ private:
     bool net_round(bool& changed);
     bool locked(int u, bool& changed);
     bool pairs(int u, bool& changed);
+    bool nested(bool& changed);
+    bool inner_base(const std::vector<Cand>& at, int cell, int u, int v, bool& changed);
+    void read_base(int cell, int u, int v);
 
     const Board& b_;
     Search& search_;
     Propagation how_;
-    int deductions_ = 0;
+    const Branch* from_;
+    int deductions_ = 0, inner_steps_ = 0;
 };
 
 // The forcing techniques: bases are a cell's candidates, or a value's
-// places in a unit (docs/logic.md, rows 29 to 31).
+// places in a unit (docs/logic.md, rows 32 to 35).
 bool forcing_from_cell(const Board& b, Search& search, const Propagation& how, int cell, Step& step);
 bool forcing_from_unit(const Board& b, Search& search, const Propagation& how, int u, int v, Step& step);
 

@@ -2,7 +2,8 @@
 // technique that changes something (singles, locked candidates, subsets,
 // fish, wings, skyscraper, kite, simple colouring, x- and xy-chains,
 // alternating inference chains, almost locked sets,
-// aligned exclusion, Nishio, forcing chains and bounded forcing nets, and,
+// aligned exclusion, Nishio, forcing chains, bounded forcing nets and
+// nested forcing nets, and,
 // when asked, uniqueness techniques; docs/logic.md), reports each step when
 // explaining, and starts over from the simplest. A grid it fills is the one
 // solution (every step holds in every solution; with a uniqueness step, a
@@ -32,7 +33,7 @@ public:
         logic::kPluginName, "1.0.0",
         "Human techniques only, never a guess: singles, locked candidates, subsets, fish (basic and finned), "
         "wings, skyscraper, two-string kite, simple colouring, x-chain, xy-chain, alternating inference chains, "
-        "almost locked sets, aligned exclusion, Nishio, forcing chains, bounded forcing nets; uniqueness techniques "
+        "almost locked sets, aligned exclusion, Nishio, forcing chains, bounded forcing nets and nested forcing nets; uniqueness techniques "
         "when asked; explains every step.",
         NP_CAP_SOLVE | NP_CAP_PROVE_UNIQUE | NP_CAP_EXPLAIN | NP_CAP_CANDIDATES, 25};
 
@@ -47,6 +48,10 @@ public:
          "forcing net: rounds of locked candidates and pairs per branch (1..1000); a branch cut by it concludes nothing"},
         {"max-net-size", "integer", "400", "solve",
          "forcing net: deductions per branch (1..1000000); a branch cut by it concludes nothing"},
+        {"max-net-level", "integer", "1", "solve",
+         "nested forcing net: levels of nesting (0..3; 0: off): a branch of level L may use nets of level L-1 as a rule"},
+        {"max-net-inner", "integer", "16", "solve",
+         "nested forcing net: nested steps per branch (1..1000); a branch cut by it concludes nothing more"},
         {"uniqueness", "auto|off|on", "auto", "solve",
          "uniqueness techniques (unique rectangles, BUG+1): they assume one solution, so a solve that uses one "
          "answers a solution found, not proved; auto: off in the default profile, on in se and hodoku"},
@@ -69,6 +74,9 @@ public:
         const std::string net = logic::net_bounds_from(call.options.get_int("max-net-depth"),
                                                        call.options.get_int("max-net-size"), settings);
         if (!net.empty()) return call.bad_option(net);
+        const std::string nesting = logic::nesting_from(call.options.get_int("max-net-level"),
+                                                        call.options.get_int("max-net-inner"), settings);
+        if (!nesting.empty()) return call.bad_option(nesting);
         Board& board = board_for(call.shape.box_rows, call.shape.box_cols);
         if (int unit = 0, cell = 0, value = 0; logic::repeated_given(board, call.givens, unit, cell, value))
             return call.invalid(static_cast<np_reason_code>(NP_REASON_DUPLICATE_IN_ROW + unit / side), cell / side,

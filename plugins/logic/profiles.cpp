@@ -20,14 +20,15 @@ namespace {
 // naked quad, 5.2 jellyfish, 5.4 hidden quad, 5.6 BUG, 6.2 aligned pair
 // exclusion, 6.5 x-chains, 6.6 y-chains, 7.0 bidirectional chains
 // (alternating inference), 7.5 aligned triple exclusion, 7.6 Nishio, 8.2
-// cell and region forcing chains, 8.8 dynamic forcing chains (our nets).
+// cell and region forcing chains, 8.8 dynamic forcing chains (our nets),
+// 9.9 and up dynamic forcing chains with nested ones (our nested nets).
 constexpr const char* kSe[] = {
     "full-house",     "hidden-single", "naked-single", "locked-candidates",      "naked-pair",
     "x-wing",         "hidden-pair",   "naked-triple", "swordfish",              "hidden-triple",
     "xy-wing",        "xyz-wing",      "unique-rectangle", "naked-quad",         "jellyfish",
     "hidden-quad",    "bug",           "aligned-pair-exclusion", "x-chain",      "xy-chain",
     "aic",            "aligned-triple-exclusion", "nishio", "cell-forcing-chain", "unit-forcing-chain",
-    "forcing-net",
+    "forcing-net", "nested-forcing-net",
 };
 
 // HoDoKu's default order: singles, locked candidates, subsets, basic fish,
@@ -40,7 +41,7 @@ constexpr const char* kHodoku[] = {
     "w-wing",       "xy-wing",          "xyz-wing",         "unique-rectangle",  "bug",
     "finned-x-wing", "finned-swordfish", "finned-jellyfish", "simple-colouring", "x-chain",
     "xy-chain",     "aic",              "als-xz",           "als-xy-wing",       "big-fish",
-    "cell-forcing-chain", "unit-forcing-chain", "forcing-net",
+    "cell-forcing-chain", "unit-forcing-chain", "forcing-net", "nested-forcing-net",
 };
 
 template <std::size_t N>

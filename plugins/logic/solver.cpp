@@ -32,10 +32,18 @@ std::string net_bounds_from(long long max_depth, long long max_size, Settings& o
     return "";
 }
 
+std::string nesting_from(long long max_level, long long max_inner, Settings& out) {
+    if (max_level < 0 || max_level > 3) return "max-net-level must be 0..3, not " + std::to_string(max_level);
+    if (max_inner < 1 || max_inner > 1000) return "max-net-inner must be 1..1000, not " + std::to_string(max_inner);
+    out.max_net_level = static_cast<int>(max_level), out.max_net_inner = static_cast<int>(max_inner);
+    return "";
+}
+
 Run solve(Board& board, const Settings& settings, Search& search, const std::function<bool(const Step&)>& report) {
     Run run;
     search.max_fish = settings.max_fish;
     search.max_net_depth = settings.max_net_depth, search.max_net_size = settings.max_net_size;
+    search.max_net_level = settings.max_net_level, search.max_net_inner = settings.max_net_inner;
     Step step;
     for (;;) {
         if (board.contradiction()) return run.end = End::contradiction, run;

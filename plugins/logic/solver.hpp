@@ -23,6 +23,7 @@ struct Settings {
     std::vector<std::size_t> order;  // indices into kTechniques, tried in this order
     int max_fish = 4;
     int max_net_depth = 3, max_net_size = 400;
+    int max_net_level = 1, max_net_inner = 16;
 };
 
 // A ladder (profiles.cpp): technique ids in the order tried, and whether
@@ -45,6 +46,8 @@ struct OptionText {
 std::string settings_from(const OptionText& options, int side, Settings& out);
 // The forcing nets' bounds (max-net-depth, max-net-size): "" when fine.
 std::string net_bounds_from(long long max_depth, long long max_size, Settings& out);
+// The nested nets' bounds (max-net-level, max-net-inner): "" when fine.
+std::string nesting_from(long long max_level, long long max_inner, Settings& out);
 
 // The techniques' ids, simplest first (kTechniques' order), as the
 // options max-technique and without accept them.
@@ -53,7 +56,7 @@ std::string net_bounds_from(long long max_depth, long long max_size, Settings& o
     "naked-quad|hidden-quad|x-wing|skyscraper|two-string-kite|finned-x-wing|w-wing|swordfish|simple-colouring|" \
     "xy-wing|jellyfish|xyz-wing|finned-swordfish|finned-jellyfish|big-fish|x-chain|xy-chain|aic|als-xz|"      \
     "als-xy-wing|aligned-pair-exclusion|aligned-triple-exclusion|nishio|cell-forcing-chain|unit-forcing-chain|" \
-    "forcing-net|unique-rectangle|bug"
+    "forcing-net|nested-forcing-net|unique-rectangle|bug"
 
 struct Run {
     End end = End::stuck;

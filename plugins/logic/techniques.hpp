@@ -18,6 +18,7 @@ struct Search {
     std::function<bool()> budget_spent;
     int max_fish = 4;  // largest fish size tried (already bounded by N/2)
     int max_net_depth = 3, max_net_size = 400;  // forcing nets: bounds per branch (forcing.cpp)
+    int max_net_level = 1, max_net_inner = 16;   // nested forcing nets: nesting depth, nested steps per branch
     bool stopped = false;
     bool spent() { return stopped || (stopped = budget_spent()); }
 };
@@ -67,6 +68,7 @@ bool als_xy_wing(const Board&, Search&, Step&);
 bool cell_forcing_chain(const Board&, Search&, Step&);
 bool unit_forcing_chain(const Board&, Search&, Step&);
 bool forcing_net(const Board&, Search&, Step&);
+bool nested_forcing_net(const Board&, Search&, Step&);  // levels 1 .. max_net_level
 // uniq.cpp: uniqueness techniques, off unless the option uniqueness=on
 bool unique_rectangle(const Board&, Search&, Step&);
 bool bug_plus_one(const Board&, Search&, Step&);
@@ -78,7 +80,7 @@ bool nishio(const Board&, Search&, Step&);
 // The order in which they are tried (roughly by the difficulty solvers
 // give them). A skyscraper is also a finned (sashimi) x-wing: named first,
 // it keeps its own name.
-inline constexpr std::array<Technique, 36> kTechniques = {{
+inline constexpr std::array<Technique, 37> kTechniques = {{
     {"full-house", full_house},
     {"naked-single", naked_single},
     {"hidden-single", hidden_single},
@@ -113,6 +115,7 @@ inline constexpr std::array<Technique, 36> kTechniques = {{
     {"cell-forcing-chain", cell_forcing_chain},
     {"unit-forcing-chain", unit_forcing_chain},
     {"forcing-net", forcing_net},
+    {"nested-forcing-net", nested_forcing_net},
     {"unique-rectangle", unique_rectangle, true},
     {"bug", bug_plus_one, true},
 }};

@@ -506,6 +506,7 @@ const std::map<std::string, std::string> kTagNames = {
     {"cell-forcing-chain", "cell forcing chain"},
     {"unit-forcing-chain", "unit forcing chain"},
     {"forcing-net", "forcing net"},
+    {"nested-forcing-net", "nested forcing net"},
     {"aligned-pair-exclusion", "aligned pair exclusion"},
     {"aligned-triple-exclusion", "aligned triple exclusion"},
     {"nishio", "nishio"},
@@ -976,7 +977,9 @@ const Grid& corpus_puzzle(const np::corpus::LoadResult& loaded, const std::strin
 
 // The bounds are honoured: hardest_110626 line 38 needs a net of two
 // rounds and branches of more than 40 deductions; with either bound below
-// that logic is stuck (the oracle agrees it has one solution), never guesses.
+// that and nesting off, logic is stuck (the oracle agrees it has one
+// solution), never guesses. With nesting on, nested nets of one round
+// make up for the second round.
 TEST(LogicForcing, NetBoundsAreHonoured) {
     const auto loaded = np::corpus::load({corpus_file()});
     ASSERT_TRUE(loaded.ok());
@@ -984,21 +987,44 @@ TEST(LogicForcing, NetBoundsAreHonoured) {
     const Explained two = explain(puzzle, {{"max-net-depth", "2"}});
     expect_agrees(puzzle, two, "depth 2");
     EXPECT_EQ(two.out.verdict, Verdict::unique) << two.out.message;
-    for (const OptionList& low : {OptionList{{"max-net-depth", "1"}}, OptionList{{"max-net-size", "40"}}}) {
+    for (const OptionList& low : {OptionList{{"max-net-depth", "1"}, {"max-net-level", "0"}},
+                                  OptionList{{"max-net-size", "40"}, {"max-net-level", "0"}}}) {
         const Explained cut = explain(puzzle, low);
         expect_agrees(puzzle, cut, low[0].first + "=" + low[0].second);
         EXPECT_EQ(cut.out.verdict, Verdict::unknown) << low[0].first << ": " << cut.out.message;
     }
+    const Explained nested = explain(puzzle, {{"max-net-depth", "1"}});
+    expect_agrees(puzzle, nested, "depth 1, nested");
+    EXPECT_EQ(nested.out.verdict, Verdict::unique) << nested.out.message;
+    EXPECT_TRUE(nested.techniques.count("nested forcing net"));
+}
+
+// eleven_hardest line 2 (SE 11.9) needs a nested net: with nesting off
+// (max-net-level=0) logic is stuck there, never guesses; with the default
+// (level 1) it solves it, and the oracle agrees both times.
+TEST(LogicForcing, NestingOffLeavesTheNestedEntryStuck) {
+    const auto loaded = np::corpus::load({corpus_file()});
+    ASSERT_TRUE(loaded.ok());
+    const Grid& puzzle = corpus_puzzle(loaded, "logic-eleven-hardest-2");
+    const Explained off = explain(puzzle, {{"max-net-level", "0"}}, false);
+    expect_agrees(puzzle, off, "max-net-level=0");
+    EXPECT_EQ(off.out.verdict, Verdict::unknown) << off.out.message;
+    EXPECT_FALSE(off.techniques.count("nested forcing net"));
+    const Explained on = explain(puzzle, {}, false);
+    expect_agrees(puzzle, on, "default");
+    EXPECT_EQ(on.out.verdict, Verdict::unique) << on.out.message;
+    EXPECT_TRUE(on.techniques.count("nested forcing net"));
 }
 
 TEST(LogicForcing, NetBoundsOutOfRangeAreRefusedWithTheReason) {
     const Grid puzzle = np::test::parse(std::string(16, '.'), Geometry{2, 2});
     const std::pair<const char*, const char*> bad[] = {
-        {"max-net-depth", "0"}, {"max-net-depth", "1001"}, {"max-net-size", "0"}, {"max-net-size", "-5"}};
+        {"max-net-depth", "0"}, {"max-net-depth", "1001"}, {"max-net-size", "0"}, {"max-net-size", "-5"},
+        {"max-net-level", "-1"}, {"max-net-level", "4"}, {"max-net-inner", "0"}, {"max-net-inner", "1001"}};
     for (const auto& [key, value] : bad) {
         const auto out = np::test::bundled_plugin("logic").solve(puzzle, 2, {{key, value}}, {});
         EXPECT_EQ(out.status, static_cast<uint32_t>(NP_BAD_OPTION)) << key << "=" << value;
-        EXPECT_NE(out.message.find(std::string(key) + " must be 1.."), std::string::npos) << out.message;
+        EXPECT_NE(out.message.find(std::string(key) + " must be "), std::string::npos) << out.message;
     }
 }
 
