@@ -63,19 +63,20 @@ public:
     void solve(np::plugin::Solve& call) {
         logic::Settings settings;
         const int side = call.shape.side();
+        const auto& o = call.options;
         logic::OptionText text;
-        text.profile = call.options.get("profile");
-        text.max_technique = call.options.get("max-technique");
-        text.without = call.options.get("without");
-        text.uniqueness = call.options.get("uniqueness");
-        text.max_fish = call.options.get_int("max-fish");
+        text.profile = o.get("profile");
+        text.max_technique = o.get("max-technique");
+        text.without = o.get("without");
+        text.uniqueness = o.get("uniqueness");
+        text.max_fish = o.get_int("max-fish");
         const std::string problem = logic::settings_from(text, side, settings);
         if (!problem.empty()) return call.bad_option(problem);
-        const std::string net = logic::net_bounds_from(call.options.get_int("max-net-depth"),
-                                                       call.options.get_int("max-net-size"), settings);
+        const std::string net = logic::net_bounds_from(o.get_int("max-net-depth"),
+                                                       o.get_int("max-net-size"), settings);
         if (!net.empty()) return call.bad_option(net);
-        const std::string nesting = logic::nesting_from(call.options.get_int("max-net-level"),
-                                                        call.options.get_int("max-net-inner"), settings);
+        const std::string nesting = logic::nesting_from(o.get_int("max-net-level"),
+                                                        o.get_int("max-net-inner"), settings);
         if (!nesting.empty()) return call.bad_option(nesting);
         Board& board = board_for(call.shape.box_rows, call.shape.box_cols);
         if (int unit = 0, cell = 0, value = 0; logic::repeated_given(board, call.givens, unit, cell, value))
