@@ -96,7 +96,7 @@ public:
 
 private:
     StepState state_;
-    const StepSink& sink_;
+    StepSink sink_;  // a copy: a temporary passed in must not dangle
     uint64_t max_steps_;
     std::string failure_;
     bool stopped_ = false;
