@@ -33,14 +33,16 @@ nlohmann::ordered_json to_json(const Plugin& p) {
                            {"default", o.default_value},
                            {"applies_to", o.applies_to},
                            {"help", o.help}});
-    return {{"name", p.name()},
-            {"version", p.version()},
-            {"description", p.description()},
-            {"capabilities", capability_names(p.capabilities())},
-            {"geometries", geometries},
-            {"options", options},
-            {"path", p.path()},
-            {"kind", p.external() ? "command" : "library"}};
+    nlohmann::ordered_json j{{"name", p.name()},
+                             {"version", p.version()},
+                             {"description", p.description()},
+                             {"capabilities", capability_names(p.capabilities())},
+                             {"geometries", geometries},
+                             {"options", options},
+                             {"path", p.path()},
+                             {"kind", p.external() ? "command" : "library"}};
+    if (p.suggested_max_nodes() != 0) j["suggested_max_nodes"] = p.suggested_max_nodes();
+    return j;
 }
 
 }  // namespace np

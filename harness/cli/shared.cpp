@@ -139,6 +139,7 @@ harness::Settings harness_settings(const Args& args) {
     s.oracle_named = args.has("--oracle");
     if (args.takes("--timeout")) s.timeout_seconds = args.seconds("--timeout");
     if (args.takes("--max-nodes")) s.max_nodes = args.whole("--max-nodes");
+    s.max_nodes_given = args.has("--max-nodes");
     s.runner.in_process = args.flag("--in-process");
     if (args.takes("--memory")) s.runner.memory_mib = args.whole("--memory");
     if (args.takes("--max-proof-bytes")) s.max_proof_bytes = args.whole("--max-proof-bytes");

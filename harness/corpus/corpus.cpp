@@ -466,7 +466,7 @@ const Node* FileChecker::expect_map(const Fields& f, std::string_view why, std::
 
 void FileChecker::puzzle_entry(const Node& n) {
     const std::size_t before = errors_.size();
-    Fields f(*this, n, {"id", "kind", "size", "puzzle", "expect", "source", "tags", "notes"},
+    Fields f(*this, n, {"id", "kind", "size", "puzzle", "expect", "source", "tags", "notes", "max_nodes"},
              "a puzzle entry");
     PuzzleEntry e;
     e.where = where(n);
@@ -490,6 +490,9 @@ void FileChecker::puzzle_entry(const Node& n) {
     if (const Node* expect = expect_map(f, "the verdict and what goes with it",
                                         "a map (verdict, solution, count, count_at_least, reason)"))
         puzzle_expectation(*expect, k, e.expect);
+
+    if (const Node* nodes = f["max_nodes"])
+        if (auto number = unsigned_value(*nodes, "max_nodes", 1)) e.max_nodes = *number;
 
     if (errors_.size() != before) return;
     take_common(std::move(c), e);

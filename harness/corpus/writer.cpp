@@ -125,6 +125,7 @@ std::string to_yaml(const PuzzleEntry& e) {
 
     put_expectation(out, e.expect);
     put_tail(out, e.source, e.tags, e.notes);
+    if (e.max_nodes != 0) out << YAML::Key << "max_nodes" << YAML::Value << e.max_nodes;
     return finish(out);
 }
 

@@ -87,6 +87,15 @@ struct Context {
     const Plugin* grid_source;  // a generator whose grids the host certifies
     runner::Runner& run;
     Budget budget;
+    const harness::Settings* settings = nullptr;  // for each tested plugin's own node budget
+
+    // The budget of a tested plugin's calls: its node budget is the one
+    // verify would give it (Settings::nodes_for).
+    Budget budget_for(const Plugin& p) const {
+        Budget b = budget;
+        if (settings) b.max_nodes = settings->nodes_for(p);
+        return b;
+    }
 
     // What settles a plugin's answers: the oracle, or another plugin when
     // the oracle is the one tested (a plugin is never judged by itself).
@@ -375,7 +384,7 @@ public:
     }
 
 private:
-    SolveOutcome solve(const Grid& g) { return ctx_.run.solve_one(p_, g, 2, {}, ctx_.budget); }
+    SolveOutcome solve(const Grid& g) { return ctx_.run.solve_one(p_, g, 2, {}, ctx_.budget_for(p_)); }
     bool fail(int step, std::string property, judge::Kind kind, std::string message) {
         failure_ = Failure{std::move(property), std::move(message), step, std::nullopt, kind};
         return false;
@@ -470,7 +479,7 @@ private:
         if (!p_.can(NP_CAP_COUNT) || !obeys_rules(puzzle_)) return true;
         const auto exact = ctx_.exact_count(p_.name(), puzzle_);
         if (!exact) return true;
-        const SolveOutcome o = ctx_.run.solve_one(p_, puzzle_, limit_, {}, ctx_.budget);
+        const SolveOutcome o = ctx_.run.solve_one(p_, puzzle_, limit_, {}, ctx_.budget_for(p_));
         if (faulted(kCount, o, puzzle_)) return false;
         if (auto wrong = wrong_count(o, limit_, *exact))
             return fail(kCount, "count", judge::Kind::disagreement, *wrong);
@@ -492,7 +501,7 @@ private:
     bool count_proof() { return !p_.can(NP_CAP_COUNT) || proof(kCountProof, NP_UNLIMITED); }
     bool proof(int step, uint64_t limit) {
         if (!p_.can(NP_CAP_PROOF) || ctx_.proof_bytes == 0 || !obeys_rules(puzzle_)) return true;
-        Budget budget = ctx_.budget;
+        Budget budget = ctx_.budget_for(p_);
         budget.max_proof_bytes = ctx_.proof_bytes;
         std::string bytes;
         const auto keep = [&](uint64_t, std::string_view chunk) { return bytes.append(chunk), true; };
@@ -572,7 +581,7 @@ private:
         if (!p_.can(NP_CAP_EXPLAIN) || !obeys_rules(puzzle_)) return true;
         std::vector<np::Step> steps;
         const runner::ItemStepSink keep = [&steps](std::size_t, const np::Step& s) { return steps.push_back(s), true; };
-        const SolveOutcome o = ctx_.run.solve(p_, {&puzzle_}, 2, {}, ctx_.budget, {}, keep).at(0);
+        const SolveOutcome o = ctx_.run.solve(p_, {&puzzle_}, 2, {}, ctx_.budget_for(p_), {}, keep).at(0);
         if (faulted(kExplain, o, puzzle_)) return false;
         const Plugin* prover = ctx_.prover_for(p_.name());
         if (prover && !prover->supports(puzzle_.geometry)) prover = nullptr;
@@ -1105,6 +1114,7 @@ std::optional<Result> run(const Settings& s, std::string& error) {
         if (p.can(NP_CAP_GENERATE_GRID) && grid_source == nullptr) grid_source = &p;
     auto runner = runner::make_runner(s.harness.runner);
     Context ctx{tested, plugins->oracle, plugins->registry.plugins(), grid_source, *runner, s.harness.budget()};
+    ctx.settings = &s.harness;
     Result result;
     // Only the proof property asks for proofs.
     ctx.proof_bytes = std::exchange(ctx.budget.max_proof_bytes, 0);

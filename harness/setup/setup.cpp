@@ -15,6 +15,14 @@ Budget Settings::budget() const {
     return b;
 }
 
+uint64_t Settings::nodes_for(const Plugin& plugin, uint64_t entry_nodes) const {
+    if (max_nodes_given) return max_nodes;
+    if (entry_nodes != 0) return entry_nodes;
+    const uint64_t suggested = plugin.suggested_max_nodes();
+    if (suggested != 0 && (max_nodes == 0 || suggested < max_nodes)) return suggested;
+    return max_nodes;
+}
+
 namespace {
 
 // The oracle --oracle names (a name or a file), or the default one when it is

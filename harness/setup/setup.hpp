@@ -36,6 +36,7 @@ struct Settings {
     bool oracle_named = false;
     double timeout_seconds = 10;           // --timeout, per call; 0 = none
     uint64_t max_nodes = 200000;           // --max-nodes, per call; 0 = none
+    bool max_nodes_given = false;          // the user gave --max-nodes: it overrides every other budget
     // Proofs of complete searches (docs/proofs.md): asked of every plugin
     // that can give one when max_proof_bytes > 0 (--max-proof-bytes; 0 = ask
     // for none), each checked in this process.
@@ -45,6 +46,11 @@ struct Settings {
 
     // The per-call budget: max_nodes, timeout_seconds, cancel, max_proof_bytes.
     Budget budget() const;
+    // The nodes a call of `plugin` gets: --max-nodes when the user gave it;
+    // else the entry's own max_nodes (`entry_nodes`, 0: none); else the
+    // smaller of max_nodes and the plugin's suggestion (ABI 3.3: a plugin
+    // that spends every node it is given when it concludes nothing).
+    uint64_t nodes_for(const Plugin& plugin, uint64_t entry_nodes = 0) const;
 };
 
 // The loaded plugins. Not copied or moved: `oracle` points into `oracle_plugin`.

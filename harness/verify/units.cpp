@@ -59,6 +59,7 @@ struct Call {
     bool check = false;
     const Grid* grid = nullptr;
     uint64_t limit = 2;
+    uint64_t max_nodes = 0;  // Settings::nodes_for: the plugin's, the entry's or --max-nodes
     SolveOutcome solved;
     CheckOutcome checked;
     std::string not_run;  // why the call was not made (--max-timeouts); "" when it ran
@@ -346,11 +347,13 @@ std::vector<Row> judge_grid_check(const corpus::GridCheckEntry& e, const std::ve
 // The calls a unit needs (generators make theirs as they go).
 std::vector<Call> plan(const Unit& u, const Context& ctx) {
     std::vector<Call> calls;
+    const uint64_t entry_nodes = u.kind == Unit::Kind::corpus_puzzle ? u.puzzle->max_nodes : 0;
     auto solve = [&](const Plugin& p, const Grid& g, uint64_t limit) {
         Call c;
         c.plugin = &p;
         c.grid = &g;
         c.limit = limit;
+        c.max_nodes = ctx.settings.harness.nodes_for(p, entry_nodes);
         calls.push_back(std::move(c));
     };
     switch (u.kind) {
@@ -375,6 +378,7 @@ std::vector<Call> plan(const Unit& u, const Context& ctx) {
                 if (!p.can(NP_CAP_CHECK_GRID)) continue;
                 Call c;
                 c.plugin = &p;
+                c.max_nodes = ctx.settings.harness.nodes_for(p);
                 c.check = true;
                 c.grid = &u.check->grid;
                 calls.push_back(std::move(c));
@@ -475,6 +479,7 @@ void run_group(const std::vector<Call*>& group, Lane& lane, const Context& ctx) 
     const std::string& plugin = group.front()->plugin->name();
     const double per_timeout = ctx.budget.timeout_seconds + ctx.settings.harness.runner.grace_seconds;
     Budget budget = ctx.budget;
+    budget.max_nodes = group.front()->max_nodes;
     if (ctx.bound.active()) budget.cancel = &lane.stop;  // watch_lanes passes an interrupt on
     std::vector<Call*> pending = group;
     bool cut = false;
@@ -499,7 +504,7 @@ void run_group(const std::vector<Call*>& group, Lane& lane, const Context& ctx) 
     }
 }
 
-// Runs a chunk's calls grouped by plugin, kind and limit, in batches.
+// Runs a chunk's calls grouped by plugin, kind, limit and budget, in batches.
 void run_calls(std::vector<Call*>& calls, Lane& lane, const Context& ctx) {
     std::vector<bool> done(calls.size(), false);
     for (std::size_t i = 0; i < calls.size(); ++i) {
@@ -507,7 +512,7 @@ void run_calls(std::vector<Call*>& calls, Lane& lane, const Context& ctx) {
         std::vector<Call*> group;
         for (std::size_t k = i; k < calls.size(); ++k)
             if (!done[k] && calls[k]->plugin == calls[i]->plugin && calls[k]->check == calls[i]->check &&
-                calls[k]->limit == calls[i]->limit) {
+                calls[k]->limit == calls[i]->limit && calls[k]->max_nodes == calls[i]->max_nodes) {
                 group.push_back(calls[k]);
                 done[k] = true;
             }

@@ -35,7 +35,10 @@ public:
         "wings, skyscraper, two-string kite, simple colouring, x-chain, xy-chain, alternating inference chains, "
         "almost locked sets, aligned exclusion, Nishio, forcing chains, bounded forcing nets and nested forcing nets; uniqueness techniques "
         "when asked; explains every step.",
-        NP_CAP_SOLVE | NP_CAP_PROVE_UNIQUE | NP_CAP_EXPLAIN | NP_CAP_CANDIDATES, 25};
+        NP_CAP_SOLVE | NP_CAP_PROVE_UNIQUE | NP_CAP_EXPLAIN | NP_CAP_CANDIDATES, 25,
+        // Stuck, logic spends every node it is given (the last pass of nets
+        // concludes nothing); this much solves nearly every puzzle it can.
+        logic::kSuggestedMaxNodes};
 
     static constexpr np_option_spec options[] = {
         {"max-fish", "integer", "4", "solve",
@@ -119,6 +122,8 @@ private:
         } else if (run.end == End::stuck) {
             call.note("stuck" + after + ": no technique applies");
             call.gave_up();
+        } else if (run.end == End::stopped) {
+            call.note("stopped" + after + ": the node budget or the deadline ran out");
         }
     }
 

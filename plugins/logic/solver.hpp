@@ -16,6 +16,9 @@ namespace logic {
 
 // The plugin's name: "logic" (identity.cpp).
 extern const char kPluginName[];
+// The node budget logic suggests to batch runs (verify, fuzz) that set none
+// (ABI 3.3): docs/logic.md, "Budget".
+inline constexpr uint64_t kSuggestedMaxNodes = 20000;
 
 enum class End { solved, contradiction, stuck, stopped };
 

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "corpus.hpp"
+#include "setup.hpp"
 #include "report_forge.hpp"
 #include "test_support.hpp"
 
@@ -426,3 +427,63 @@ TEST_F(Verify, APipeIsReadOnceAndJudgedLikeAFile) {
 }
 
 }  // namespace
+
+// Node budgets: a plugin may suggest a smaller budget than verify's default
+// (ABI 3.3; logic suggests 20,000), an entry may ask for more (max_nodes),
+// and --max-nodes, when given, overrides both. The puzzle needs about 40,000
+// of logic's nodes (a cell forcing chain near the end).
+TEST_F(Verify, APluginsSuggestedBudgetAnEntrysOwnAndAGivenOneApply) {
+    const std::string entry = R"(- id: needs-forty-thousand
+  puzzle: "..17653.....3.8.......9......6...4..18.....232.4...6.55..8.9..7.1.....4...82715.."
+  expect:
+    verdict: unique
+    solution: "921765384475318296863492751356927418187654923294183675532849167719536842648271539"
+  source: "Sudoku Exchange puzzle bank, diabolical (public domain), line 1965"
+)";
+    const std::string plain = write("plain.yaml", entry);
+    const std::string more = write("more.yaml", entry + "  max_nodes: 100000\n");
+    auto verdict = [&](const std::vector<std::string>& extra) {
+        std::vector<std::string> args = {"verify",         "--plugins", "logic", "--no-generator-sweep",
+                                          "--min-conclusive", "0",       "--report", "-"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        const auto run = run_cli(args);
+        EXPECT_EQ(run.exit_code, 0) << run.err;
+        const json report = json::parse(run.out);
+        return rows_of(report).at(0)["verdict"].get<std::string>();
+    };
+    EXPECT_EQ(verdict({plain}), "unknown");                          // logic's own 20,000
+    EXPECT_EQ(verdict({more}), "unique");                            // the entry's 100,000
+    EXPECT_EQ(verdict({plain, "--max-nodes", "100000"}), "unique");  // given: 100,000
+    EXPECT_EQ(verdict({more, "--max-nodes", "1000"}), "unknown");    // given wins over the entry
+    const auto listed = run_cli({"plugins", "--format", "json"});
+    ASSERT_EQ(listed.exit_code, 0) << listed.err;
+    bool seen = false;
+    const json plugins = json::parse(listed.out);
+    for (const json& p : plugins["plugins"])
+        if (p["name"] == "logic") {
+            seen = true;
+            EXPECT_EQ(p.value("suggested_max_nodes", 0), 20000);
+        }
+    EXPECT_TRUE(seen);
+}
+
+// Which budget a call gets. A plugin cannot raise one by suggesting it: a
+// descriptor that suggests every node there is still gets verify's default.
+TEST(VerifyBudget, ASuggestionOnlyEverLowersTheDefault) {
+    np::harness::Settings s;
+    const auto& logic = np::test::bundled_plugin("logic");
+    const auto& plain = np::test::bundled_plugin("bitmask-mrv");
+    static np_plugin greedy_descriptor = plain.descriptor();
+    greedy_descriptor.suggested_max_nodes = UINT64_MAX;
+    const np::Plugin greedy(nullptr, &greedy_descriptor, "greedy");
+    EXPECT_EQ(greedy.suggested_max_nodes(), UINT64_MAX);
+    EXPECT_EQ(s.nodes_for(greedy), 200000u);
+    EXPECT_EQ(s.nodes_for(logic), 20000u);
+    EXPECT_EQ(s.nodes_for(plain), 200000u);
+    EXPECT_EQ(s.nodes_for(logic, 500000), 500000u);
+    s.max_nodes = 0;  // no limit, not given: the suggestion still bounds logic
+    EXPECT_EQ(s.nodes_for(logic), 20000u);
+    EXPECT_EQ(s.nodes_for(plain), 0u);
+    s.max_nodes_given = true;
+    EXPECT_EQ(s.nodes_for(logic, 500000), 0u);
+}

@@ -34,6 +34,15 @@ using np::Verdict;
 // it keeps the plain ones (backtrack, naive-dom) from taking the suite hostage.
 constexpr uint64_t kNodeBudget = 2'000'000;
 
+// A plugin that suggests a smaller budget (ABI 3.3: logic, which spends all
+// it is given on a puzzle it cannot solve) gets that, as in verify.
+np::Budget budget_for(const Plugin& p, uint64_t nodes = kNodeBudget) {
+    np::Budget budget;
+    const uint64_t suggested = p.suggested_max_nodes();
+    budget.max_nodes = suggested != 0 ? std::min(nodes, suggested) : nodes;
+    return budget;
+}
+
 std::vector<const Plugin*> solvers() {
     std::vector<const Plugin*> out;
     for (const auto& p : np::test::bundled_plugins().plugins())
@@ -51,14 +60,12 @@ struct Tally {
 // complete answer too.
 void cross_check(const Grid& puzzle, const std::string& label, uint64_t limit, Tally& tally,
                  std::optional<uint64_t> expected_count = std::nullopt) {
-    np::Budget budget;
-    budget.max_nodes = kNodeBudget;
     std::map<std::string, SolveOutcome> answers;
     for (const Plugin* p : solvers()) {
         if (!p->supports(puzzle.geometry)) continue;
         // Counting past two is a capability of its own (qqwing refuses it).
         if (limit > 2 && !p->can(NP_CAP_COUNT)) continue;
-        SolveOutcome out = p->solve(puzzle, limit, {}, budget);
+        SolveOutcome out = p->solve(puzzle, limit, {}, budget_for(*p));
         ASSERT_NE(out.verdict, Verdict::error) << label << " " << p->name() << ": " << out.message;
         ASSERT_NE(out.verdict, Verdict::invalid) << label << " " << p->name();
         for (const Grid& s : out.solutions) { EXPECT_TRUE(np::test::solves(puzzle, s)) << label << " " << p->name(); }
@@ -149,9 +156,7 @@ TEST(Agreement, SergBenchmarkHasMultipleSolutions) {
         // Every puzzle of this set has two or more solutions.
         for (const Plugin* p : solvers()) {
             if (!p->can(NP_CAP_PROVE_UNIQUE)) continue;
-            np::Budget budget;
-            budget.max_nodes = kNodeBudget;
-            auto out = p->solve(puzzle, 2, {}, budget);
+            auto out = p->solve(puzzle, 2, {}, budget_for(*p));
             if (out.verdict != Verdict::unknown && out.verdict != Verdict::found) {
                 EXPECT_EQ(out.verdict, Verdict::multiple) << p->name() << " " << line;
             }
@@ -216,9 +221,7 @@ TEST(Agreement, GeneratedUniquePuzzlesAreUniqueForEveryProver) {
                 EXPECT_TRUE(np::test::oracle_proves_unique(puzzle, kNodeBudget)) << g.name();
                 for (const Plugin* p : solvers()) {
                     if (!p->can(NP_CAP_PROVE_UNIQUE) || !p->supports(geometry)) continue;
-                    np::Budget budget;
-                    budget.max_nodes = kNodeBudget;
-                    auto out = p->solve(puzzle, 2, {}, budget);
+                    auto out = p->solve(puzzle, 2, {}, budget_for(*p));
                     if (out.complete) { EXPECT_EQ(out.verdict, Verdict::unique) << p->name(); }
                 }
             }
@@ -259,7 +262,7 @@ TEST(Agreement, CorpusSampleExpectationsHold) {
         if (grid == nullptr) continue;  // malformed text never reaches a plugin
         for (const Plugin* p : solvers()) {
             if (!p->supports(grid->geometry)) continue;
-            auto out = p->solve(*grid, 2, {}, np::test::node_budget(300'000));
+            auto out = p->solve(*grid, 2, {}, entry.max_nodes != 0 ? np::test::node_budget(entry.max_nodes) : budget_for(*p, 300'000));
             const std::string who = entry.id + " " + p->name();
             if (entry.expect.verdict == Verdict::invalid) {
                 EXPECT_EQ(out.verdict, Verdict::invalid) << who;

@@ -254,7 +254,9 @@ void expect_agrees(const Grid& puzzle, const Explained& e, const std::string& la
     } else {
         ASSERT_EQ(e.out.verdict, Verdict::unknown) << label << ": " << e.out.message;
         EXPECT_NE(proved, "none") << label << ": logic missed a contradiction it should see? " << e.out.message;
-        EXPECT_NE(e.out.message.find("stuck after"), std::string::npos) << label << ": " << e.out.message;
+        const bool stuck = e.out.message.find("stuck after") != std::string::npos;
+        const bool stopped = e.out.message.find("the node budget or the deadline ran out") != std::string::npos;
+        EXPECT_TRUE(stuck || stopped) << label << ": " << e.out.message;
     }
 }
 
@@ -853,9 +855,12 @@ TEST(LogicShapes, GeneratedPuzzlesOfEveryShapeAgreeWithTheOracle) {
             solved += e.out.verdict == Verdict::unique;
         }
         EXPECT_GT(solved, 0) << g.name();
+        // Often several solutions: logic then spends all it is given, so
+        // these get a budget (what verify gives logic, ten times over).
         for (uint64_t seed = 1; seed <= 6; ++seed) {
             const Grid puzzle = np::test::remove_cells(np::test::pattern_grid(g, seed), 45 + 5 * static_cast<int>(seed), seed);
-            expect_agrees(puzzle, explain(puzzle, {}, g.side() <= 9), g.name() + " cut " + np::test::text_of(puzzle));
+            expect_agrees(puzzle, explain(puzzle, {}, g.side() <= 9, np::test::node_budget(200'000)),
+                          g.name() + " cut " + np::test::text_of(puzzle));
         }
     }
 }

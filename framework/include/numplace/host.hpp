@@ -169,6 +169,9 @@ public:
     // "max side 25" and/or the listed shapes, for people.
     std::string geometry_summary() const;
     uint32_t max_side() const { return descriptor_->max_side; }
+    // Nodes per call the plugin asks of batch runs given no --max-nodes
+    // (ABI 3.3); 0: none (and for every older plugin).
+    uint64_t suggested_max_nodes() const { return descriptor_->suggested_max_nodes; }
     std::vector<Geometry> listed_geometries() const;
     const std::vector<OptionSpec>& options() const { return options_; }
     // Checks key=value options against the plugin's declared specs for an

@@ -44,6 +44,9 @@ struct Info {
     const char* description;
     uint32_t capabilities;  // NP_CAP_* bits
     uint32_t max_side;      // every R x C with R*C <= max_side; 0: only the listed shapes
+    // Nodes per call for batch runs given no --max-nodes (np_plugin's
+    // suggested_max_nodes, ABI 3.3); 0: none.
+    uint64_t suggested_max_nodes = 0;
 };
 
 struct Shape {
@@ -472,6 +475,7 @@ const np_plugin Entry<T>::descriptor = {
     NP_DESCRIPTOR_HEAD, T::info.name,   T::info.version,    T::info.description,  T::info.capabilities,
     T::info.max_side,   listed_shapes<T>(), shape_count<T>(), option_specs<T>(), option_count<T>(),
     &Entry<T>::create,  &Entry<T>::destroy, &Entry<T>::solve, check_entry<T>(), generate_entry<T>(),
+    T::info.suggested_max_nodes,
 };
 
 }  // namespace detail

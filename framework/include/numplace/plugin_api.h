@@ -49,6 +49,10 @@
  *     with a capability bit; NULL, or a descriptor too short to hold it,
  *     means the plugin does not offer it.
  *
+ * Version 3.3 (from 3.2, appended): np_plugin.suggested_max_nodes, the
+ * node budget a plugin asks of batch runs that were given none (a plugin
+ * whose calls use many nodes when they conclude nothing: a logic solver).
+ * A 3.2 plugin suggests none.
  * Version 3.2 (from 3.1, appended): np_step.flags, with
  * NP_STEP_ASSUMES_UNIQUE for uniqueness techniques. A 3.1 plugin's steps
  * are shorter and carry no flags.
@@ -407,6 +411,14 @@ typedef struct np_plugin {
     int (*check_grid)(void *instance, const np_check_request *request, np_check_result *result);
     int (*generate)(void *instance, const np_generate_request *request, np_generate_result *result);
     /* -- 3.0 ends here; later versions append below -- */
+    /* -- 3.3 -- */
+    /* Search nodes per call that batch runs (numplace verify, fuzz) use for
+     * this plugin when their user set no --max-nodes: the smaller of theirs
+     * and this. For a plugin that spends every node it is given when it
+     * concludes nothing, where a search solver's default would cost much
+     * time for no answer. 0 = no suggestion. The host never lets a plugin
+     * raise a budget with it. */
+    uint64_t suggested_max_nodes;
 } np_plugin;
 
 /* The first two members of a descriptor, for an initializer:

@@ -48,6 +48,9 @@ void print_text(const PluginRegistry& registry, std::ostream& out) {
         for (const auto& c : capability_names(p.capabilities())) caps += (caps.empty() ? "" : ", ") + c;
         out << "  capabilities: " << (caps.empty() ? "none" : caps) << "\n";
         out << "  geometries:   " << p.geometry_summary() << "\n";
+        if (p.suggested_max_nodes() != 0)
+            out << "  budget:       " << p.suggested_max_nodes()
+                << " nodes a call in verify and fuzz unless --max-nodes is given (its own suggestion)\n";
         if (p.options().empty()) out << "  options:      none\n";
         for (const auto& o : p.options())
             out << "  option:       " << o.key << "=" << o.values << " (default " << o.default_value << ", "

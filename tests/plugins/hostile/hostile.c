@@ -107,6 +107,7 @@ static np_plugin descriptor = {
     NP_DESCRIPTOR_HEAD, HOSTILE_NAME, "0.0.1", "boundary test fixture (not a real solver)",
     NP_CAP_SOLVE | NP_CAP_PROVE_UNIQUE | NP_CAP_CHECK_GRID | NP_CAP_GENERATE_GRID,
     0, shapes, 2, options, 1, NULL, NULL, solve, check, generate,
+    UINT64_MAX, /* asks for every node: verify and fuzz keep their own bound */
 };
 
 /* The one rule this build breaks (see plugin_boundary_test.cpp for each
