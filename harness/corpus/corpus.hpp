@@ -80,9 +80,9 @@ struct PuzzleEntry {
     std::string source;
     std::vector<std::string> tags;
     std::string notes;
-    // Search nodes a call on this entry gets in verify unless --max-nodes
-    // is given: for an entry that needs more than the default (a logic
-    // solver's hardest technique entries); 0: the default.
+    // Search nodes a call on this entry gets at least in verify unless
+    // --max-nodes is given: for an entry that needs more than the default
+    // (a logic solver's hardest technique entries); 0: the default.
     uint64_t max_nodes = 0;
 };
 

@@ -17,10 +17,12 @@ Budget Settings::budget() const {
 
 uint64_t Settings::nodes_for(const Plugin& plugin, uint64_t entry_nodes) const {
     if (max_nodes_given) return max_nodes;
-    if (entry_nodes != 0) return entry_nodes;
+    uint64_t nodes = max_nodes;
     const uint64_t suggested = plugin.suggested_max_nodes();
-    if (suggested != 0 && (max_nodes == 0 || suggested < max_nodes)) return suggested;
-    return max_nodes;
+    if (suggested != 0 && (nodes == 0 || suggested < nodes)) nodes = suggested;
+    // An entry's own budget only ever raises what the call would get.
+    if (entry_nodes != 0 && nodes != 0 && entry_nodes > nodes) nodes = entry_nodes;
+    return nodes;
 }
 
 namespace {

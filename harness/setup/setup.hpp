@@ -47,9 +47,10 @@ struct Settings {
     // The per-call budget: max_nodes, timeout_seconds, cancel, max_proof_bytes.
     Budget budget() const;
     // The nodes a call of `plugin` gets: --max-nodes when the user gave it;
-    // else the entry's own max_nodes (`entry_nodes`, 0: none); else the
-    // smaller of max_nodes and the plugin's suggestion (ABI 3.3: a plugin
-    // that spends every node it is given when it concludes nothing).
+    // else the smaller of max_nodes and the plugin's suggestion (ABI 3.3: a
+    // plugin that spends every node it is given when it concludes nothing),
+    // raised to the entry's own max_nodes (`entry_nodes`, 0: none) when that
+    // is more.
     uint64_t nodes_for(const Plugin& plugin, uint64_t entry_nodes = 0) const;
 };
 

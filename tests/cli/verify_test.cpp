@@ -481,9 +481,12 @@ TEST(VerifyBudget, ASuggestionOnlyEverLowersTheDefault) {
     EXPECT_EQ(s.nodes_for(logic), 20000u);
     EXPECT_EQ(s.nodes_for(plain), 200000u);
     EXPECT_EQ(s.nodes_for(logic, 500000), 500000u);
+    EXPECT_EQ(s.nodes_for(plain, 500000), 500000u);
+    EXPECT_EQ(s.nodes_for(plain, 1000), 200000u);  // an entry only ever raises a budget
     s.max_nodes = 0;  // no limit, not given: the suggestion still bounds logic
     EXPECT_EQ(s.nodes_for(logic), 20000u);
     EXPECT_EQ(s.nodes_for(plain), 0u);
+    EXPECT_EQ(s.nodes_for(plain, 1000), 0u);
     s.max_nodes_given = true;
     EXPECT_EQ(s.nodes_for(logic, 500000), 0u);
 }
