@@ -636,7 +636,7 @@ TEST(CorpusFile, EveryErrorInAFileIsReportedInOrder) {
     const std::vector<std::string> expected{
         file + ":3:7: the id \"bad id\" may only use letters, digits, '.', '_' and '-' (and not be empty)",
         file + ":9:3: unknown key 'colour' in a puzzle entry (known keys: id, kind, size, puzzle, "
-               "expect, source, tags, notes)",
+               "expect, source, tags, notes, max_nodes)",
         file + ":12:12: 'count' must be a non-negative integer, not \"many\"",
         file + ":18:15: the solution breaks a rule: duplicate 3 in column 1 (rows 1 and 9)",
         file + ":18:15: the solution changes the given 5 at row 1, column 1 to 3",
@@ -712,3 +712,19 @@ TEST(CorpusDiagnostic, TextIsFileLineColumnMessage) {
 }
 
 }  // namespace
+
+// An entry's own node budget (verify gives it at least this many) is a whole
+// number of at least 1.
+TEST(CorpusFile, MaxNodesIsAPositiveWholeNumber) {
+    const std::string head = "- id: p\n  puzzle: \"1..4.........32.\"\n  size: 2x2\n  expect:\n    verdict: multiple\n"
+                             "  source: \"made up\"\n";
+    const auto good = np::corpus::load_text(head + "  max_nodes: 500000\n", "m.yaml");
+    ASSERT_TRUE(good.ok());
+    EXPECT_EQ(good.corpus.puzzles.at(0).max_nodes, 500000u);
+    for (const std::string bad : {"0", "lots", "-3"}) {
+        const auto r = np::corpus::load_text(head + "  max_nodes: " + bad + "\n", "m.yaml");
+        ASSERT_EQ(r.errors.size(), 1u) << bad;
+        EXPECT_NE(r.errors[0].text().find("'max_nodes' must be an integer of at least 1"), std::string::npos)
+            << r.errors[0].text();
+    }
+}

@@ -41,6 +41,7 @@ void expect_same(const PuzzleEntry& a, const PuzzleEntry& b) {
     EXPECT_EQ(a.source, b.source);
     EXPECT_EQ(a.tags, b.tags);
     EXPECT_EQ(a.notes, b.notes);
+    EXPECT_EQ(a.max_nodes, b.max_nodes);
 }
 
 void expect_same(const GridCheckEntry& a, const GridCheckEntry& b) {
