@@ -56,7 +56,7 @@ public:
         {"max-net-inner", "integer", "16", "solve",
          "nested forcing net: nested steps per branch (1..1000); a branch cut by it concludes nothing more"},
         {"uniqueness", "auto|off|on", "auto", "solve",
-         "uniqueness techniques (unique rectangles, BUG+1): they assume one solution, so a solve that uses one "
+         "uniqueness techniques (unique rectangles and loops, BUG+1): they assume one solution, so a solve that uses one "
          "answers a solution found, not proved; auto: off in the default profile, on in se and hodoku"},
         {"profile", "default|se|hodoku", "default", "solve",
          "the ladder: default (docs/logic.md's order), se (Sudoku Explainer's techniques in its rating order), "

@@ -16,7 +16,7 @@ namespace {
 // Sudoku Explainer, by base difficulty: 1.0 full house, 1.2/1.5 hidden
 // single, 2.3 naked single, 2.6/2.8 pointing and claiming, 3.0 naked pair,
 // 3.2 x-wing, 3.4 hidden pair, 3.6 naked triple, 3.8 swordfish, 4.0
-// hidden triple, 4.2 xy-wing, 4.4 xyz-wing, 4.5 unique rectangles, 5.0
+// hidden triple, 4.2 xy-wing, 4.4 xyz-wing, 4.5 unique rectangles and loops, 5.0
 // naked quad, 5.2 jellyfish, 5.4 hidden quad, 5.6 BUG, 6.2 aligned pair
 // exclusion, 6.5 x-chains, 6.6 y-chains, 7.0 bidirectional chains
 // (alternating inference), 7.5 aligned triple exclusion, 7.6 Nishio, 8.2
@@ -25,7 +25,7 @@ namespace {
 constexpr const char* kSe[] = {
     "full-house",     "hidden-single", "naked-single", "locked-candidates",      "naked-pair",
     "x-wing",         "hidden-pair",   "naked-triple", "swordfish",              "hidden-triple",
-    "xy-wing",        "xyz-wing",      "unique-rectangle", "naked-quad",         "jellyfish",
+    "xy-wing",        "xyz-wing",      "unique-rectangle", "unique-loop",        "naked-quad",  "jellyfish",
     "hidden-quad",    "bug",           "aligned-pair-exclusion", "x-chain",      "xy-chain",
     "aic",            "aligned-triple-exclusion", "nishio", "cell-forcing-chain", "unit-forcing-chain",
     "forcing-net", "nested-forcing-net",

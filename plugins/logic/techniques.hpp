@@ -71,6 +71,7 @@ bool forcing_net(const Board&, Search&, Step&);
 bool nested_forcing_net(const Board&, Search&, Step&);  // levels 1 .. max_net_level
 // uniq.cpp: uniqueness techniques, off unless the option uniqueness=on
 bool unique_rectangle(const Board&, Search&, Step&);
+bool unique_loop(const Board&, Search&, Step&);
 bool bug_plus_one(const Board&, Search&, Step&);
 // exclusion.cpp
 bool aligned_pair_exclusion(const Board&, Search&, Step&);
@@ -80,7 +81,7 @@ bool nishio(const Board&, Search&, Step&);
 // The order in which they are tried (roughly by the difficulty solvers
 // give them). A skyscraper is also a finned (sashimi) x-wing: named first,
 // it keeps its own name.
-inline constexpr std::array<Technique, 37> kTechniques = {{
+inline constexpr std::array<Technique, 38> kTechniques = {{
     {"full-house", full_house},
     {"naked-single", naked_single},
     {"hidden-single", hidden_single},
@@ -117,6 +118,7 @@ inline constexpr std::array<Technique, 37> kTechniques = {{
     {"forcing-net", forcing_net},
     {"nested-forcing-net", nested_forcing_net},
     {"unique-rectangle", unique_rectangle, true},
+    {"unique-loop", unique_loop, true},
     {"bug", bug_plus_one, true},
 }};
 

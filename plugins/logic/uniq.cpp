@@ -123,6 +123,153 @@ bool unique_rectangle(const Board& b, Search& search, Step& step) {
     return false;
 }
 
+// ---- Unique loops ----------------------------------------------------------------
+//
+// A loop is six or more empty cells holding a and b, each linked to the
+// next (and the last to the first) through a row, column or box, where
+// every unit holds none of the cells or exactly two, one at an odd and one
+// at an even place of the loop. Filled with a and b alternately, a and b
+// could be swapped around it and every unit would stay whole: a deadly
+// pattern, like a rectangle (which is the loop of four).
+
+namespace {
+
+class LoopFinder {
+public:
+    LoopFinder(const Board& b, Search& search, Mask ab) : b_(b), search_(search), ab_(ab), in_unit_(b.units(), 0) {}
+
+    // The first loop through cells above `start`'s index that gives a step.
+    bool from(int start, Step& step) {
+        path_ = {start};
+        mark(start, +1);
+        const bool found = extend(step);
+        mark(start, -1);
+        return found;
+    }
+    bool stopped = false;
+
+private:
+    static constexpr std::size_t kMaxLength = 16;
+
+    bool usable(int c) const { return b_.value(c) == 0 && (b_.mask(c) & ab_) == ab_; }
+    void mark(int c, int d) {
+        for (int u : {b_.row_unit(c), b_.col_unit(c), b_.box_unit(c)}) in_unit_[static_cast<std::size_t>(u)] += d;
+    }
+    bool fits(int c) const {
+        for (int u : {b_.row_unit(c), b_.col_unit(c), b_.box_unit(c)})
+            if (in_unit_[static_cast<std::size_t>(u)] >= 2) return false;
+        return true;
+    }
+
+    bool extend(Step& step) {
+        if (search_.spent()) return stopped = true, false;
+        const int last = path_.back(), start = path_.front();
+        if (path_.size() >= 6 && path_.size() % 2 == 0 && b_.sees(last, start) && closed() && step_from(step))
+            return true;
+        if (path_.size() == kMaxLength) return false;
+        for (int next : b_.peers(last)) {
+            if (next <= start || !usable(next) || !fits(next)) continue;
+            if (std::find(path_.begin(), path_.end(), next) != path_.end()) continue;
+            path_.push_back(next);
+            mark(next, +1);
+            const bool found = extend(step);
+            mark(next, -1);
+            path_.pop_back();
+            if (found || stopped) return found;
+        }
+        return false;
+    }
+
+    // Every unit holds 0 or 2 of the cells, at places of opposite parity.
+    bool closed() const {
+        for (std::size_t u = 0; u < in_unit_.size(); ++u)
+            if (in_unit_[u] == 1) return false;
+        for (std::size_t i = 0; i < path_.size(); ++i)
+            for (std::size_t j = i + 1; j < path_.size(); ++j)
+                if (b_.sees(path_[i], path_[j]) && (j - i) % 2 == 0) return false;
+        return true;
+    }
+
+    bool step_from(Step& step) {
+        std::vector<int> extra;
+        for (int c : path_)
+            if (b_.mask(c) != ab_) extra.push_back(c);
+        step.clear();
+        if (extra.empty()) return false;  // all {a,b}: a contradiction the solver meets on its own
+        if (extra.size() == 1) {
+            for (Mask m = ab_; m; m &= m - 1) step.eliminations.push_back({u32(extra[0]), u32(lowest(m))});
+            step.technique = "unique loop type 1";
+        } else if (!type2(extra, step) && !type4(extra, step)) {
+            return false;
+        }
+        step.where = b_.values_text(ab_) + " in " + b_.cells_text(path_);
+        step.assumes_unique = true;
+        for (int c : path_) step.pattern.push_back({u32(c), 0});
+        return true;
+    }
+
+    // Every extra cell holds a, b and the same c: one of them is c, so c
+    // leaves every cell that sees them all.
+    bool type2(const std::vector<int>& extra, Step& step) {
+        const Mask c_mask = b_.mask(extra[0]) & ~ab_;
+        if (count(c_mask) != 1) return false;
+        for (int c : extra)
+            if (b_.mask(c) != b_.mask(extra[0])) return false;
+        const int c = lowest(c_mask);
+        for (int p : b_.peers(extra[0])) {
+            if (!b_.has(p, c)) continue;
+            if (std::all_of(extra.begin(), extra.end(), [&](int e) { return e == p || b_.sees(p, e); }) &&
+                std::find(extra.begin(), extra.end(), p) == extra.end())
+                step.eliminations.push_back({u32(p), u32(c)});
+        }
+        if (step.eliminations.empty()) return false;
+        step.technique = "unique loop type 2";
+        return true;
+    }
+
+    // Two extra cells, the loop's pair in some unit where a has no other
+    // place: one of them is a, so neither can be b.
+    bool type4(const std::vector<int>& extra, Step& step) {
+        if (extra.size() != 2) return false;
+        for (int u : {b_.row_unit(extra[0]), b_.col_unit(extra[0]), b_.box_unit(extra[0])}) {
+            if (u != b_.row_unit(extra[1]) && u != b_.col_unit(extra[1]) && u != b_.box_unit(extra[1])) continue;
+            for (Mask m = ab_; m; m &= m - 1) {
+                const int a = lowest(m), other = lowest(ab_ & ~(Mask{1} << a));
+                if (count(b_.positions(u, a)) != 2) continue;
+                for (int e : extra) step.eliminations.push_back({u32(e), u32(other)});
+                for (int c : b_.unit(u)) step.pattern.push_back({u32(c), u32(a)});
+                step.technique = "unique loop type 4";
+                return true;
+            }
+        }
+        return false;
+    }
+
+    const Board& b_;
+    Search& search_;
+    Mask ab_;
+    std::vector<int> in_unit_;
+    std::vector<int> path_;
+};
+
+}  // namespace
+
+bool unique_loop(const Board& b, Search& search, Step& step) {
+    const int n = b.side();
+    for (int a = 1; a <= n; ++a)
+        for (int v = a + 1; v <= n; ++v) {
+            const Mask ab = (Mask{1} << a) | (Mask{1} << v);
+            LoopFinder finder(b, search, ab);
+            for (int start = 0; start < b.cells(); ++start) {
+                if (b.value(start) != 0 || (b.mask(start) & ab) != ab) continue;
+                if (finder.from(start, step)) return true;
+                if (finder.stopped) return step.clear(), false;
+            }
+        }
+    step.clear();
+    return false;
+}
+
 // BUG+1: were every empty cell bivalue, each value would sit twice in each
 // unit and the grid would have two solutions or none (a bivalue universal
 // grave). With one cell of three candidates, the value that appears three

@@ -515,13 +515,16 @@ const std::map<std::string, std::string> kTagNames = {
     {"unique-rectangle-type-1", "unique rectangle type 1"},
     {"unique-rectangle-type-2", "unique rectangle type 2"},
     {"unique-rectangle-type-4", "unique rectangle type 4"},
+    {"unique-loop-type-1", "unique loop type 1"},
+    {"unique-loop-type-2", "unique loop type 2"},
+    {"unique-loop-type-4", "unique loop type 4"},
     {"bug-plus-one", "bug+1"},
 };
 
 // Tags whose technique assumes one solution: logic answers found.
 bool needs_uniqueness(const std::vector<std::string>& tags) {
     return std::any_of(tags.begin(), tags.end(), [](const std::string& t) {
-        return t.rfind("unique-rectangle", 0) == 0 || t == "bug-plus-one";
+        return t.rfind("unique-rectangle", 0) == 0 || t.rfind("unique-loop", 0) == 0 || t == "bug-plus-one";
     });
 }
 
@@ -597,11 +600,12 @@ TEST(LogicTechniques, AUniquenessStepFollowsOnlyAsADeadlyPattern) {
         const Explained e = explain(puzzle, {{"profile", "se"}}, false);
         np::StepState state(puzzle);
         for (const Step& step : e.steps) {
-            EXPECT_EQ(step.assumes_unique, step.technique.rfind("unique rectangle", 0) == 0 || step.technique == "bug+1")
-                << step.technique;
+            const bool deadly = step.technique.rfind("unique rectangle", 0) == 0 || step.technique.rfind("unique loop", 0) == 0;
+            EXPECT_EQ(step.assumes_unique, deadly || step.technique == "bug+1") << step.technique;
             // BUG+1 names the whole grid: on a puzzle with one solution it
-            // follows plainly too. A rectangle names four cells.
-            if (step.assumes_unique && step.technique.rfind("unique rectangle", 0) == 0) {
+            // follows plainly too. A rectangle names four cells, a loop six
+            // or more.
+            if (step.assumes_unique && deadly) {
                 EXPECT_EQ(relaxed_problem(state, step), "") << entry.id;
                 Step plain = step;
                 plain.assumes_unique = false;
@@ -611,7 +615,7 @@ TEST(LogicTechniques, AUniquenessStepFollowsOnlyAsADeadlyPattern) {
             ASSERT_EQ(state.apply(step), "");
         }
     }
-    EXPECT_GE(tried, 3) << "the three unique rectangle entries";
+    EXPECT_GE(tried, 6) << "the three unique rectangle and three unique loop entries";
 }
 
 // An ALS step needs every cell of its ALSs: open any one of them and the
