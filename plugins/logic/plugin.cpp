@@ -123,7 +123,7 @@ private:
             call.note("stuck" + after + ": no technique applies");
             call.gave_up();
         } else if (run.end == End::stopped) {
-            call.note("stopped" + after + ": the node budget or the deadline ran out");
+            call.note("stopped" + after + ": the node budget, the deadline or the step limit ran out");
         }
     }
 

@@ -214,7 +214,9 @@ struct Explained {
 
 // Solves `puzzle` with logic through a Session with a step sink (the host
 // certifies each step), and, with `relaxed`, checks each step's pattern.
-Explained explain(const Grid& puzzle, const OptionList& options = {}, bool relaxed = true, np::Budget budget = {}) {
+// With `until`, the solve stops after the first step of that technique.
+Explained explain(const Grid& puzzle, const OptionList& options = {}, bool relaxed = true, np::Budget budget = {},
+                  const std::string& until = "") {
     Explained e;
     np::Session session(np::test::bundled_plugin("logic"));
     np::StepState state(puzzle);
@@ -226,7 +228,7 @@ Explained explain(const Grid& puzzle, const OptionList& options = {}, bool relax
         if (!applied.empty()) e.refuted.push_back("the test's state refused it: " + applied);
         e.steps.push_back(step);
         ++e.techniques[step.technique];
-        return true;
+        return until.empty() || step.technique != until;
     };
     e.out = session.solve(puzzle, 2, options, budget, {}, sink);
     return e;
@@ -255,7 +257,7 @@ void expect_agrees(const Grid& puzzle, const Explained& e, const std::string& la
         ASSERT_EQ(e.out.verdict, Verdict::unknown) << label << ": " << e.out.message;
         EXPECT_NE(proved, "none") << label << ": logic missed a contradiction it should see? " << e.out.message;
         const bool stuck = e.out.message.find("stuck after") != std::string::npos;
-        const bool stopped = e.out.message.find("the node budget or the deadline ran out") != std::string::npos;
+        const bool stopped = e.out.message.find("the node budget, the deadline or the step limit ran out") != std::string::npos;
         EXPECT_TRUE(stuck || stopped) << label << ": " << e.out.message;
     }
 }
@@ -1062,6 +1064,34 @@ TEST(LogicForcing, TheForcingEntriesNeedThem) {
 
 // A puzzle with candidate masks (NP_CAP_CANDIDATES): the masks less some
 // wrong candidates; logic's steps start from them and its solution keeps them.
+// Nesting beyond level 1: from a state where level-1 nested nets (one
+// nested step a branch) conclude nothing, a level-2 net does, and its step
+// follows from its pattern (the relaxed check). The state is
+// logic-eleven-hardest-2 after the steps logic takes with max-net-level=1
+// and max-net-inner=1, as candidates (the singles it had placed are cells
+// with one candidate).
+TEST(LogicNesting, ALevelTwoNetConcludesWhereLevelOneIsStuck) {
+    const std::string line =
+        "12.4.6..912.4.......3.......2.4.6......456...12.456..9...45.7.9.......8....4..7.9...4.6..9....5.........6.89..34.678...34.678....4.67.9.2.........34.6..91..............7..12.4...8.12...6.89.234.6.8...3456.8.12..5...9..345...9..3.56..9..34....91234.....1234..7..12....7......5.......4..7.9.......8.1.34..7.912.4....9.....6.....3456...........9....567..1........"
+        ".2..........4.67....345.78...345......3...78........8.12.4..7..12..567.....4.67.....4.67.9..3......1..45.7.912.45...9...4..7.9123...........6...12....78.........9..34..78..2.4..7..1.34...8.1.34.........5....12..5...9123....8....4......23..6.8...3.56.8..2..56...1.3....89......7....3....89..3.5...9..3...78.....5.789..34..78.1...........45.7.......6.....34....9.2.......";
+    Grid state = np::test::parse(std::string(81, '.'));
+    state.candidates.assign(81, 0);
+    for (std::size_t cell = 0; cell < 81; ++cell)
+        for (int v = 1; v <= 9; ++v)
+            if (line[cell * 9 + static_cast<std::size_t>(v) - 1] != '.') state.candidates[cell] |= uint64_t{1} << v;
+    const Explained one = explain(state, {{"max-net-level", "1"}, {"max-net-inner", "1"}}, false);
+    ASSERT_EQ(one.out.verdict, Verdict::unknown) << one.out.message;
+    EXPECT_NE(one.out.message.find("stuck after"), std::string::npos) << one.out.message;
+    EXPECT_EQ(one.techniques.count("nested forcing net"), 0u);
+    const Explained two =
+        explain(state, {{"max-net-level", "2"}, {"max-net-inner", "1"}}, true, {}, "nested forcing net");
+    ASSERT_FALSE(two.steps.empty());
+    const Step& last = two.steps.back();
+    ASSERT_EQ(last.technique, "nested forcing net") << two.out.message;
+    EXPECT_EQ(last.where.rfind("level 2: ", 0), 0u) << last.where;
+    EXPECT_TRUE(two.refuted.empty()) << two.refuted[0];
+}
+
 TEST(LogicCandidates, MasksAreTheStartingState) {
     const auto loaded = np::corpus::load({corpus_file()});
     ASSERT_TRUE(loaded.ok());
