@@ -7,7 +7,9 @@
 // profiles' tests (tests/plugins/logic_test.cpp) catch it.
 #include "solver.hpp"
 
+#include <algorithm>
 #include <cstring>
+#include <iterator>
 
 namespace logic {
 
@@ -30,6 +32,16 @@ constexpr const char* kSe[] = {
     "aic",            "aligned-triple-exclusion", "nishio", "cell-forcing-chain", "unit-forcing-chain",
     "forcing-net", "nested-forcing-net",
 };
+// Each one's base difficulty in tenths (the lower of SE's two for hidden
+// singles and locked candidates), in kSe's order.
+constexpr int kSeTenths[] = {
+    10, 12, 23, 26, 30, 32, 34, 36, 38, 40, 42, 44, 45, 45, 50, 52,
+    54, 56, 62, 65, 66, 70, 75, 76, 82, 82, 88, 95,
+};
+static_assert(std::size(kSe) == std::size(kSeTenths));
+// The chains, whose difficulty grows with their length (length_tenths).
+constexpr const char* kSeChains[] = {"x-chain", "xy-chain", "aic", "nishio", "cell-forcing-chain",
+                                     "unit-forcing-chain", "forcing-net", "nested-forcing-net"};
 
 // HoDoKu's default order: singles, locked candidates, subsets, basic fish,
 // single-digit patterns, wings, uniqueness, finned fish, colouring, chains,
@@ -57,7 +69,15 @@ std::optional<Profile> profile_named(const std::string& name) {
         for (const Technique& t : kTechniques) all.push_back(t.id);
         return Profile{"default", all, false};
     }
-    if (name == "se") return Profile{"se", ids(kSe), true};
+    if (name == "se") {
+        Profile se{"se", ids(kSe), true};
+        for (std::size_t i = 0; i < std::size(kSe); ++i) {
+            const bool chain = std::any_of(std::begin(kSeChains), std::end(kSeChains),
+                                           [&](const char* id) { return std::strcmp(id, kSe[i]) == 0; });
+            se.rated.push_back({kSeTenths[i], chain});
+        }
+        return se;
+    }
     if (name == "hodoku") return Profile{"hodoku", ids(kHodoku), true};
     return std::nullopt;
 }
@@ -66,6 +86,18 @@ std::optional<std::size_t> technique_index(const char* id) {
     for (std::size_t i = 0; i < kTechniques.size(); ++i)
         if (std::strcmp(kTechniques[i].id, id) == 0) return i;
     return std::nullopt;
+}
+
+int length_tenths(std::size_t length) {
+    // +0.1 each time the length passes a ceiling: 4, 6, 8, 12, 16, 24, 32,
+    // ... (each ceiling 3/2, then 4/3, of the one before).
+    int tenths = 0;
+    std::size_t ceiling = 4;
+    for (bool half = true; length > ceiling; half = !half) {
+        ++tenths;
+        ceiling = half ? ceiling * 3 / 2 : ceiling * 4 / 3;
+    }
+    return tenths;
 }
 
 }  // namespace logic

@@ -12,10 +12,15 @@ std::string settings_from(const OptionText& o, int side, Settings& out) {
     const bool uniqueness = o.uniqueness == "on" || (o.uniqueness == "auto" && profile->uniqueness);
     bool listed = o.max_technique == "all";
     out.order.clear();
-    for (const char* id : profile->ids) {
+    out.rated.clear();
+    for (std::size_t k = 0; k < profile->ids.size(); ++k) {
+        const char* id = profile->ids[k];
         const auto i = technique_index(id);
         if (!i) return "the " + o.profile + " profile names " + id + ", which this build lacks";
-        if (o.without != id && (uniqueness || !kTechniques[*i].uniqueness)) out.order.push_back(*i);
+        if (o.without != id && (uniqueness || !kTechniques[*i].uniqueness)) {
+            out.order.push_back(*i);
+            if (!profile->rated.empty()) out.rated.push_back(profile->rated[k]);
+        }
         if (o.max_technique == id) {
             listed = true;
             break;
@@ -39,6 +44,37 @@ std::string nesting_from(long long max_level, long long max_inner, Settings& out
     return "";
 }
 
+namespace {
+
+// The first step of the first technique in order that finds one.
+bool first_found(const Board& board, const Settings& settings, Search& search, Step& step) {
+    for (std::size_t k = 0; k < settings.order.size() && !search.stopped; ++k) {
+        step.clear();
+        if (finder(settings.order[k])(board, search, step)) return true;
+    }
+    return false;
+}
+
+// On a rated ladder, the easiest step: a chain's difficulty is its base
+// plus length_tenths, so a long chain found early can lose to a short one
+// of a later technique. Techniques are tried while their base is below the
+// best difficulty found (each technique's own step is the first it finds).
+bool easiest(const Board& board, const Settings& settings, Search& search, Step& step) {
+    Step candidate;
+    int best = -1;
+    for (std::size_t k = 0; k < settings.order.size() && !search.stopped; ++k) {
+        const Rating r = settings.rated[k];
+        if (best >= 0 && r.base >= best) break;
+        candidate.clear();
+        if (!finder(settings.order[k])(board, search, candidate)) continue;
+        const int difficulty = r.base + (r.chain ? length_tenths(candidate.pattern.size()) : 0);
+        if (best < 0 || difficulty < best) best = difficulty, step = std::move(candidate);
+    }
+    return best >= 0 && !search.stopped;
+}
+
+}  // namespace
+
 Run solve(Board& board, const Settings& settings, Search& search, const std::function<bool(const Step&)>& report) {
     Run run;
     search.max_fish = settings.max_fish;
@@ -49,11 +85,9 @@ Run solve(Board& board, const Settings& settings, Search& search, const std::fun
         if (board.contradiction()) return run.end = End::contradiction, run;
         if (board.solved()) return run.end = End::solved, run;
         if (search.spent()) return run.end = End::stopped, run;
-        bool found = false;
-        for (std::size_t k = 0; k < settings.order.size() && !found && !search.stopped; ++k) {
-            step.clear();
-            found = finder(settings.order[k])(board, search, step);
-        }
+        step.clear();
+        const bool found = settings.rated.empty() ? first_found(board, settings, search, step)
+                                                  : easiest(board, settings, search, step);
         if (!found) return run.end = search.stopped ? End::stopped : End::stuck, run;
         board.apply(step);
         ++run.steps;

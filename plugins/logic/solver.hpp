@@ -22,8 +22,18 @@ inline constexpr uint64_t kSuggestedMaxNodes = 20000;
 
 enum class End { solved, contradiction, stuck, stopped };
 
+// A technique's difficulty on a rated ladder (se): its base, in tenths,
+// and whether a longer chain of it is harder (length_tenths).
+struct Rating {
+    int base = 0;
+    bool chain = false;
+};
+
 struct Settings {
     std::vector<std::size_t> order;  // indices into kTechniques, tried in this order
+    // Empty, or one per order entry (ascending bases): then each step is the
+    // easiest one by rating, not the first found (solver.cpp, easiest).
+    std::vector<Rating> rated;
     int max_fish = 4;
     int max_net_depth = 3, max_net_size = 400;
     int max_net_level = 1, max_net_inner = 16;
@@ -35,7 +45,11 @@ struct Profile {
     const char* name;
     std::vector<const char*> ids;
     bool uniqueness;
+    std::vector<Rating> rated = {};  // se: SE's difficulties, one per id
 };
+// SE's rule for chains: tenths added to a base for a chain of `length`
+// (the candidates of its pattern), learned from SE's documentation.
+int length_tenths(std::size_t length);
 std::optional<Profile> profile_named(const std::string& name);  // default, se, hodoku
 std::optional<std::size_t> technique_index(const char* id);
 
