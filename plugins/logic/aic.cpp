@@ -374,6 +374,7 @@ std::string links_text(const Chain& chain) {
 
 void report(const Board& b, const Graph& g, const Chain& chain, const char* technique, Step& step) {
     step.technique = technique;
+    step.length = chain.nodes.size();
     step.eliminations = chain.eliminations;
     name_facts(b, g, chain, step);
 }

@@ -22,6 +22,9 @@ struct Step {
     std::string technique, where;
     std::vector<Cand> placements, eliminations, pattern;
     bool assumes_unique = false;  // a uniqueness technique (NP_STEP_ASSUMES_UNIQUE)
+    // A chain's nodes, for a rated ladder's length rule (solver.cpp); 0: the
+    // pattern's size stands for it. Not reported to the host.
+    std::size_t length = 0;
     void clear() { *this = Step{}; }
 };
 

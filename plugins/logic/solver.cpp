@@ -67,7 +67,8 @@ bool easiest(const Board& board, const Settings& settings, Search& search, Step&
         if (best >= 0 && r.base >= best) break;
         candidate.clear();
         if (!finder(settings.order[k])(board, search, candidate)) continue;
-        const int difficulty = r.base + (r.chain ? length_tenths(candidate.pattern.size()) : 0);
+        const std::size_t length = candidate.length != 0 ? candidate.length : candidate.pattern.size();
+        const int difficulty = r.base + (r.chain ? length_tenths(length) : 0);
         if (best < 0 || difficulty < best) best = difficulty, step = std::move(candidate);
     }
     return best >= 0 && !search.stopped;
