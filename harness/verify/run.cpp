@@ -38,6 +38,9 @@ std::string legacy_fingerprint(const Settings& s, uint64_t units_hash, const std
     // Hashed only when not the default, so that a default run's fingerprint
     // is the one it had before --max-timeouts (older reports still resume).
     if (s.max_timeouts != kDefaultMaxTimeouts) hash = fnv1a(" max-timeouts " + std::to_string(s.max_timeouts), hash);
+    // A given --max-nodes overrides plugins' suggestions and entries' own
+    // budgets (Settings::nodes_for): the same number, other budgets.
+    if (s.harness.max_nodes_given) hash = fnv1a(" max-nodes given", hash);
     // Proofs change the rows (their proof, and with --require-proofs their
     // status): hashed only when asked, so that a run without them keeps the
     // fingerprint runs had before proofs.

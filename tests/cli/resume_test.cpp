@@ -150,6 +150,13 @@ TEST_F(Resume, AReportOfAnotherRunIsRefused) {
     run = run_cli(other_budget);
     EXPECT_EQ(run.exit_code, 2);
 
+    // The default number, but given: it overrides plugins' suggested
+    // budgets and entries' own, so it is another run.
+    auto given_budget = verify({corpus + "top95.yaml"}, "x.json", "2");
+    given_budget.insert(given_budget.end(), {"--max-nodes", "200000", "--resume", earlier});
+    run = run_cli(given_budget);
+    EXPECT_EQ(run.exit_code, 2) << run.err;
+
     // The same run resumed from a finished report runs nothing more.
     auto same = verify({corpus + "top95.yaml"}, "again.json", "2");
     same.insert(same.end(), {"--resume", earlier});
