@@ -205,6 +205,8 @@ struct StepTap {
                     return tap.intake->refuse("a step with flags this host does not know"), 1;
                 step.assumes_unique = (s->flags & NP_STEP_ASSUMES_UNIQUE) != 0;
             }
+            if (NP_HAS(np_step, s, length))
+                step.length = std::min<uint32_t>(s->length, static_cast<uint32_t>(tap.side) * tap.side * tap.side);
             if (!copy(s->placements, s->placement_count, cap, step.placements) ||
                 !copy(s->eliminations, s->elimination_count, cap, step.eliminations) ||
                 !copy(s->pattern, s->pattern_count, cap, step.pattern))

@@ -28,6 +28,7 @@ bool Solve::step(const StepReport& report) {
     s.pattern = report.pattern.data();
     s.pattern_count = static_cast<uint32_t>(report.pattern.size());
     s.flags = report.flags;
+    s.length = report.length;
     ++steps_sent_;
     if (steps_.step(steps_.state, &s) != 0) steps_refused_ = true;
     return !steps_refused_;

@@ -75,6 +75,7 @@ std::string step_shape_problem(const Step& step, const Geometry& geometry) {
     if (auto p = printable_problem(step.where, kMaxWhereBytes, "the step's `where`"); !p.empty()) return p;
     if (auto p = list_problem(step.placements, "a placement", side, false); !p.empty()) return p;
     if (auto p = list_problem(step.eliminations, "an elimination", side, false); !p.empty()) return p;
+    if (step.length > static_cast<uint32_t>(side) * side * side) return "a chain's length beyond N*N*N";
     return list_problem(step.pattern, "the pattern", side, true);
 }
 
@@ -235,6 +236,7 @@ std::string encode_step(const Step& step) {
     list(step.eliminations);
     list(step.pattern);
     put(out, step.assumes_unique ? 1u : 0u, 1);
+    put(out, step.length, 4);
     return out;
 }
 
@@ -247,6 +249,7 @@ std::optional<Step> decode_step(std::string_view bytes) {
     step.eliminations = in.list();
     step.pattern = in.list();
     const uint32_t flags = in.get(1);
+    step.length = in.get(4);
     if (!in.ok || !in.in.empty() || flags > 1) return std::nullopt;
     step.assumes_unique = flags == 1;
     return step;

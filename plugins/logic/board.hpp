@@ -22,8 +22,9 @@ struct Step {
     std::string technique, where;
     std::vector<Cand> placements, eliminations, pattern;
     bool assumes_unique = false;  // a uniqueness technique (NP_STEP_ASSUMES_UNIQUE)
-    // A chain's nodes, for a rated ladder's length rule (solver.cpp); 0: the
-    // pattern's size stands for it. Not reported to the host.
+    // A chain's nodes, for a rated ladder's length rule (solver.cpp) and the
+    // host's ratings (np_step.length); 0: not a chain. The forcing
+    // techniques give their pattern's size.
     std::size_t length = 0;
     void clear() { *this = Step{}; }
 };

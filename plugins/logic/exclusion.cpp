@@ -192,6 +192,7 @@ bool nishio(const Board& b, Search& search, Step& step) {
                 step.eliminations.push_back({u32(cell), u32(v)});
                 // A cell that holds v whole: its unit needs no other place.
                 for (int c = 0; c < b.cells(); ++c) step.pattern.push_back({u32(c), b.value(c) == v ? 0u : u32(v)});
+                step.length = step.pattern.size();
                 return true;
             }
             if (search.stopped) return false;

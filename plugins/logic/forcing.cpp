@@ -427,12 +427,14 @@ bool each_base(const Board& b, Search& search, const Propagation& how, bool cell
 bool cell_forcing_chain(const Board& b, Search& search, Step& step) {
     if (!each_base(b, search, Propagation{}, true, false, step)) return false;
     step.technique = "cell forcing chain";
+    step.length = step.pattern.size();  // a stand-in for the branches' nodes (docs/rating.md)
     return true;
 }
 
 bool unit_forcing_chain(const Board& b, Search& search, Step& step) {
     if (!each_base(b, search, Propagation{}, false, true, step)) return false;
     step.technique = "unit forcing chain";
+    step.length = step.pattern.size();  // a stand-in for the branches' nodes (docs/rating.md)
     return true;
 }
 
@@ -440,6 +442,7 @@ bool forcing_net(const Board& b, Search& search, Step& step) {
     const Propagation how{true, search.max_net_depth, search.max_net_size};
     if (!each_base(b, search, how, true, true, step)) return false;
     step.technique = "forcing net";
+    step.length = step.pattern.size();  // a stand-in for the branches' nodes (docs/rating.md)
     return true;
 }
 
@@ -450,6 +453,7 @@ bool nested_forcing_net(const Board& b, Search& search, Step& step) {
         const Propagation how{true, search.max_net_depth, search.max_net_size, level, search.max_net_inner};
         if (each_base(b, search, how, true, true, step)) {
             step.technique = "nested forcing net";
+            step.length = step.pattern.size();
             if (level > 1) step.where = clipped("level " + std::to_string(level) + ": " + step.where);
             return true;
         }

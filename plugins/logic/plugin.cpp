@@ -57,10 +57,11 @@ public:
          "nested forcing net: nested steps per branch (1..1000); a branch cut by it concludes nothing more"},
         {"uniqueness", "auto|off|on", "auto", "solve",
          "uniqueness techniques (unique rectangles and loops, BUG+1): they assume one solution, so a solve that uses one "
-         "answers a solution found, not proved; auto: off in the default profile, on in se and hodoku"},
-        {"profile", "default|se|hodoku", "default", "solve",
+         "answers a solution found, not proved; auto: off in the default profile, on in se, sukaku and hodoku"},
+        {"profile", "default|se|sukaku|hodoku", "default", "solve",
          "the ladder: default (docs/logic.md's order), se (Sudoku Explainer's techniques in its rating order), "
-         "hodoku (HoDoKu's solving order)"},
+         "sukaku (se with Sukaku Explainer's additions: skyscraper, kite, the bigger wings), hodoku (HoDoKu's "
+         "solving order)"},
     };
 
     void solve(np::plugin::Solve& call) {
@@ -93,7 +94,7 @@ public:
             if (!call.explaining()) return true;
             const auto placements = to_abi(s.placements), eliminations = to_abi(s.eliminations), pattern = to_abi(s.pattern);
             return call.step({s.technique.c_str(), s.where.empty() ? nullptr : s.where.c_str(), placements, eliminations,
-                              pattern, s.assumes_unique ? NP_STEP_ASSUMES_UNIQUE : 0u});
+                              pattern, s.assumes_unique ? NP_STEP_ASSUMES_UNIQUE : 0u, static_cast<uint32_t>(s.length)});
         });
         call.counter("steps", run.steps);
         answer(board, run, call);

@@ -20,28 +20,51 @@ namespace {
 // 3.2 x-wing, 3.4 hidden pair, 3.6 naked triple, 3.8 swordfish, 4.0
 // hidden triple, 4.2 xy-wing, 4.4 xyz-wing, 4.5 unique rectangles and loops, 5.0
 // naked quad, 5.2 jellyfish, 5.4 hidden quad, 5.6 BUG, 6.2 aligned pair
-// exclusion, 6.5 x-chains, 6.6 y-chains, 7.0 bidirectional chains
-// (alternating inference), 7.5 aligned triple exclusion, 7.6 Nishio, 8.2
+// exclusion, 6.5 x-chains, 7.0 forcing chains (our xy-chains and
+// alternating inference chains; SE's 6.6 y-cycles are loops, which an open
+// xy-chain is not), 7.5 aligned triple exclusion, 7.6 Nishio, 8.2
 // cell and region forcing chains, 8.8 dynamic forcing chains (our nets),
 // 9.9 and up dynamic forcing chains with nested ones (our nested nets).
-constexpr const char* kSe[] = {
-    "full-house",     "hidden-single", "naked-single", "locked-candidates",      "naked-pair",
-    "x-wing",         "hidden-pair",   "naked-triple", "swordfish",              "hidden-triple",
-    "xy-wing",        "xyz-wing",      "unique-rectangle", "unique-loop",        "naked-quad",  "jellyfish",
-    "hidden-quad",    "bug",           "aligned-pair-exclusion", "x-chain",      "xy-chain",
-    "aic",            "aligned-triple-exclusion", "nishio", "cell-forcing-chain", "unit-forcing-chain",
-    "forcing-net", "nested-forcing-net",
+// Sukaku Explainer (SE's successor, which rated exchange_diabolical) adds
+// 4.0 skyscraper, 4.1 two-string kite and the bigger wings: 5.5 WXYZ, 6.2
+// VWXYZ, 6.6 UVWXYZ (the `sukaku` profile). Bases in tenths (the lower of
+// SE's two for hidden singles and locked candidates), ascending; `chain`:
+// a longer one is harder (length_tenths).
+struct Rung {
+    const char* id;
+    int tenths;
+    bool chain;
+    bool sukaku_only;
 };
-// Each one's base difficulty in tenths (the lower of SE's two for hidden
-// singles and locked candidates), in kSe's order.
-constexpr int kSeTenths[] = {
-    10, 12, 23, 26, 30, 32, 34, 36, 38, 40, 42, 44, 45, 45, 50, 52,
-    54, 56, 62, 65, 66, 70, 75, 76, 82, 82, 88, 95,
+constexpr Rung kSe[] = {
+    {"full-house", 10, false, false},         {"hidden-single", 12, false, false},
+    {"naked-single", 23, false, false},       {"locked-candidates", 26, false, false},
+    {"naked-pair", 30, false, false},         {"x-wing", 32, false, false},
+    {"hidden-pair", 34, false, false},        {"naked-triple", 36, false, false},
+    {"swordfish", 38, false, false},          {"hidden-triple", 40, false, false},
+    {"skyscraper", 40, false, true},          {"two-string-kite", 41, false, true},
+    {"xy-wing", 42, false, false},            {"xyz-wing", 44, false, false},
+    {"unique-rectangle", 45, false, false},   {"unique-loop", 45, false, false},
+    {"naked-quad", 50, false, false},         {"jellyfish", 52, false, false},
+    {"hidden-quad", 54, false, false},        {"wxyz-wing", 55, false, true},
+    {"bug", 56, false, false},                {"aligned-pair-exclusion", 62, false, false},
+    {"vwxyz-wing", 62, false, true},          {"x-chain", 65, true, false},
+    {"uvwxyz-wing", 66, false, true},         {"xy-chain", 70, true, false},
+    {"aic", 70, true, false},                 {"aligned-triple-exclusion", 75, false, false},
+    {"nishio", 76, true, false},              {"cell-forcing-chain", 82, true, false},
+    {"unit-forcing-chain", 82, true, false},  {"forcing-net", 88, true, false},
+    {"nested-forcing-net", 95, true, false},
 };
-static_assert(std::size(kSe) == std::size(kSeTenths));
-// The chains, whose difficulty grows with their length (length_tenths).
-constexpr const char* kSeChains[] = {"x-chain", "xy-chain", "aic", "nishio", "cell-forcing-chain",
-                                     "unit-forcing-chain", "forcing-net", "nested-forcing-net"};
+
+Profile rated_ladder(const char* name, bool sukaku) {
+    Profile out{name, {}, true};
+    for (const Rung& r : kSe)
+        if (sukaku || !r.sukaku_only) {
+            out.ids.push_back(r.id);
+            out.rated.push_back({r.tenths, r.chain});
+        }
+    return out;
+}
 
 // HoDoKu's default order: singles, locked candidates, subsets, basic fish,
 // single-digit patterns, wings, uniqueness, finned fish, colouring, chains,
@@ -69,15 +92,8 @@ std::optional<Profile> profile_named(const std::string& name) {
         for (const Technique& t : kTechniques) all.push_back(t.id);
         return Profile{"default", all, false};
     }
-    if (name == "se") {
-        Profile se{"se", ids(kSe), true};
-        for (std::size_t i = 0; i < std::size(kSe); ++i) {
-            const bool chain = std::any_of(std::begin(kSeChains), std::end(kSeChains),
-                                           [&](const char* id) { return std::strcmp(id, kSe[i]) == 0; });
-            se.rated.push_back({kSeTenths[i], chain});
-        }
-        return se;
-    }
+    if (name == "se") return rated_ladder("se", false);
+    if (name == "sukaku") return rated_ladder("sukaku", true);
     if (name == "hodoku") return Profile{"hodoku", ids(kHodoku), true};
     return std::nullopt;
 }

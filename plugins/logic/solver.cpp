@@ -8,7 +8,7 @@ std::string settings_from(const OptionText& o, int side, Settings& out) {
     if (o.max_fish < 1 || o.max_fish > 17) return "max-fish must be 1..17, not " + std::to_string(o.max_fish);
     out.max_fish = std::min<int>(static_cast<int>(o.max_fish), side / 2);
     const std::optional<Profile> profile = profile_named(o.profile);
-    if (!profile) return "profile must be default, se or hodoku, not " + o.profile;
+    if (!profile) return "profile must be default, se, sukaku or hodoku, not " + o.profile;
     const bool uniqueness = o.uniqueness == "on" || (o.uniqueness == "auto" && profile->uniqueness);
     bool listed = o.max_technique == "all";
     out.order.clear();

@@ -57,6 +57,10 @@ bool xy_wing(const Board&, Search&, Step&);
 bool xyz_wing(const Board&, Search&, Step&);
 bool w_wing(const Board&, Search&, Step&);
 bool simple_colouring(const Board&, Search&, Step&);
+// wings.cpp: the wings of four, five and six cells
+bool wxyz_wing(const Board&, Search&, Step&);
+bool vwxyz_wing(const Board&, Search&, Step&);
+bool uvwxyz_wing(const Board&, Search&, Step&);
 // aic.cpp
 bool x_chain(const Board&, Search&, Step&);
 bool xy_chain(const Board&, Search&, Step&);
@@ -81,7 +85,7 @@ bool nishio(const Board&, Search&, Step&);
 // The order in which they are tried (roughly by the difficulty solvers
 // give them). A skyscraper is also a finned (sashimi) x-wing: named first,
 // it keeps its own name.
-inline constexpr std::array<Technique, 38> kTechniques = {{
+inline constexpr std::array<Technique, 41> kTechniques = {{
     {"full-house", full_house},
     {"naked-single", naked_single},
     {"hidden-single", hidden_single},
@@ -110,6 +114,9 @@ inline constexpr std::array<Technique, 38> kTechniques = {{
     {"aic", aic},
     {"als-xz", als_xz},
     {"als-xy-wing", als_xy_wing},
+    {"wxyz-wing", wxyz_wing},  // ALS-XZ finds what they find: in the default ladder they name few steps
+    {"vwxyz-wing", vwxyz_wing},
+    {"uvwxyz-wing", uvwxyz_wing},
     {"aligned-pair-exclusion", aligned_pair_exclusion},
     {"aligned-triple-exclusion", aligned_triple_exclusion},
     {"nishio", nishio},

@@ -135,7 +135,7 @@ TEST(Steps, TheWireFormRoundTripsAndRefusesScraps) {
     ASSERT_TRUE(flagged);
     EXPECT_TRUE(flagged->assumes_unique);
     std::string unknown = np::encode_step(s);
-    unknown.back() = 2;  // a flag the wire form does not have
+    unknown[unknown.size() - 5] = 2;  // a flag the wire form does not have (the length's 4 bytes follow)
     EXPECT_FALSE(np::decode_step(unknown));
 }
 

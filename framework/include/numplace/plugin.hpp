@@ -154,6 +154,7 @@ struct StepReport {
     const char* where = nullptr;
     std::span<const np_candidate> placements, eliminations, pattern;
     uint32_t flags = 0;  // NP_STEP_ASSUMES_UNIQUE for a uniqueness technique
+    uint32_t length = 0;  // a chain's nodes, for ratings (ABI 3.4); 0: not a chain
 };
 
 // One solve call. The layer turns what the plugin reports into the count,

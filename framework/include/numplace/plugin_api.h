@@ -49,6 +49,9 @@
  *     with a capability bit; NULL, or a descriptor too short to hold it,
  *     means the plugin does not offer it.
  *
+ * Version 3.4 (from 3.3, appended): np_step.length, the size of a step's
+ * reasoning (a chain's nodes) for the harness's difficulty ratings
+ * (docs/rating.md). A 3.3 plugin's steps carry none: rated by base alone.
  * Version 3.3 (from 3.2, appended): np_plugin.suggested_max_nodes, the
  * node budget a plugin asks of batch runs that were given none (a plugin
  * whose calls use many nodes when they conclude nothing: a logic solver).
@@ -266,6 +269,12 @@ typedef struct np_step {
     uint32_t pattern_count;
     /* -- 3.2 -- */
     uint32_t flags;            /* NP_STEP_* below; 0 = none                  */
+    /* -- 3.4 -- */
+    uint32_t length;           /* a chain's nodes (candidates on it, both    */
+                               /* branches' for a forcing chain), for the    */
+                               /* harness's rating; 0 = not a chain. Never   */
+                               /* trusted: capped at N*N*N, and it changes   */
+                               /* only a rating, never a verdict             */
 } np_step;
 
 /* The step holds only if the puzzle has at most one solution (uniqueness

@@ -30,6 +30,9 @@ struct Step {
     // NP_STEP_ASSUMES_UNIQUE: right only if the puzzle has at most one
     // solution (a uniqueness technique).
     bool assumes_unique = false;
+    // ABI 3.4: a chain's nodes, for ratings (0: not a chain); the host caps
+    // it at N*N*N. Only a rating reads it.
+    uint32_t length = 0;
 };
 
 
@@ -40,7 +43,7 @@ constexpr std::size_t kMaxTechniqueBytes = 64, kMaxWhereBytes = 200;
 
 // "" when the step is well formed for the shape: cells in range, values
 // 1..N (0 too in the pattern), names of printable ASCII within their caps, a
-// technique named; otherwise what is wrong.
+// technique named, a length within N*N*N; otherwise what is wrong.
 std::string step_shape_problem(const Step& step, const Geometry& geometry);
 
 // The candidate state (plugin_api.h): placed cells and candidate masks.

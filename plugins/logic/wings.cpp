@@ -1,0 +1,151 @@
+// The bigger wings (WXYZ, VWXYZ, UVWXYZ): K empty cells, one of them (the
+// pivot) seeing all the others, that hold exactly K values between them, where
+// every value but one (z) is restricted: all the cells holding it see each
+// other, so it goes in at most one of them. Without z the K cells would
+// need K values from K-1 that each fill at most one cell, so one of the
+// cells holding z is z, and z leaves every cell that sees all of those.
+// The XY- and XYZ-wings are the three-cell members of the family (with a
+// pivot), kept under their own names in chains.cpp.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "techniques.hpp"
+
+namespace logic {
+
+namespace {
+
+uint32_t u32(int x) { return static_cast<uint32_t>(x); }
+
+// The search of one size: every connected set of K cells (through the units
+// they share) is met once, by Wernicke's ESU enumeration: a set grows from
+// its lowest cell by cells beyond it that are new neighbours of the cell
+// just added; the values the cells hold must stay within K.
+class WingSearch {
+public:
+    WingSearch(const Board& b, Search& search, int size, Step& step) : b_(b), search_(search), size_(size), step_(step) {}
+
+    bool run() {
+        for (int first = 0; first < b_.cells() && !search_.stopped; ++first) {
+            if (!fits(first)) continue;
+            cells_ = {first};
+            std::vector<int> extension;
+            for (int p : b_.peers(first))
+                if (p > first && fits(p)) extension.push_back(p);
+            if (grow(b_.mask(first), 0, extension)) return true;
+        }
+        return false;
+    }
+
+private:
+    bool fits(int cell) const { return b_.value(cell) == 0 && count(b_.mask(cell)) >= 2 && count(b_.mask(cell)) <= size_; }
+
+    // `loose`: the values already unrestricted (two cells holding one do not
+    // see each other); a wing has at most one, and adding cells never
+    // restricts a value again, so a second one ends the branch.
+    bool grow(Mask values, Mask loose, std::vector<int> extension) {
+        if (static_cast<int>(cells_.size()) == size_) return count(values) == size_ && conclude(values);
+        if (search_.spent()) return false;
+        while (!extension.empty()) {
+            const int w = extension.back();
+            extension.pop_back();
+            if (count(values | b_.mask(w)) > size_) continue;
+            const Mask now_loose = loose | loosened(w);
+            if (count(now_loose) > 1) continue;
+            std::vector<int> next = extension;
+            for (int u : b_.peers(w))
+                if (u > cells_.front() && fits(u) && !in_set(u) && !joined(u)) next.push_back(u);
+            cells_.push_back(w);
+            const bool found = grow(values | b_.mask(w), now_loose, std::move(next));
+            cells_.pop_back();
+            if (found) return true;
+        }
+        return false;
+    }
+
+    // The values of w that a chosen cell holding them does not see.
+    Mask loosened(int w) const {
+        Mask out = 0;
+        for (int x : cells_)
+            if (!b_.sees(x, w)) out |= b_.mask(x) & b_.mask(w);
+        return out;
+    }
+
+    // Whether c sees a chosen cell (so it is in some extension already).
+    bool joined(int c) const {
+        for (int x : cells_)
+            if (b_.sees(x, c)) return true;
+        return false;
+    }
+
+    // The cells holding v, when they do not all see each other.
+    std::vector<int> unrestricted(int v) const {
+        std::vector<int> holders;
+        for (int c : cells_)
+            if (b_.has(c, v)) holders.push_back(c);
+        for (std::size_t i = 0; i < holders.size(); ++i)
+            for (std::size_t j = i + 1; j < holders.size(); ++j)
+                if (!b_.sees(holders[i], holders[j])) return holders;
+        return {};
+    }
+
+    bool conclude(Mask values) {
+        int z = 0;
+        std::vector<int> holders;
+        for (Mask m = values; m != 0; m &= m - 1) {
+            std::vector<int> loose = unrestricted(lowest(m));
+            if (loose.empty()) continue;
+            if (z != 0) return false;  // two values unrestricted: no conclusion
+            z = lowest(m), holders = std::move(loose);
+        }
+        if (z == 0) return false;  // all restricted: a locked set, found as a subset
+        if (!has_pivot()) return false;
+        for (int p : b_.peers(holders.front())) {
+            if (!b_.has(p, z) || in_set(p)) continue;
+            bool all = true;
+            for (int h : holders) all = all && b_.sees(p, h);
+            if (all) step_.eliminations.push_back({u32(p), u32(z)});
+        }
+        if (step_.eliminations.empty()) return false;
+        static const char* const kNames[] = {"", "", "", "", "wxyz-wing", "vwxyz-wing", "uvwxyz-wing"};
+        step_.technique = kNames[size_];
+        std::vector<int> sorted = cells_;
+        std::sort(sorted.begin(), sorted.end());
+        step_.where = b_.values_text(values) + " in " + b_.cells_text(sorted) + " on " +
+                      std::string(1, Board::symbol(z));
+        for (int c : cells_) step_.pattern.push_back({u32(c), 0});
+        return true;
+    }
+
+    // A cell that sees every other (a wing's pivot, as Sukaku Explainer
+    // draws its wings).
+    bool has_pivot() const {
+        for (int p : cells_) {
+            bool all = true;
+            for (int x : cells_) all = all && (x == p || b_.sees(p, x));
+            if (all) return true;
+        }
+        return false;
+    }
+
+    bool in_set(int c) const {
+        for (int x : cells_)
+            if (x == c) return true;
+        return false;
+    }
+
+    const Board& b_;
+    Search& search_;
+    int size_;
+    Step& step_;
+    std::vector<int> cells_;
+};
+
+}  // namespace
+
+bool wxyz_wing(const Board& b, Search& s, Step& step) { return WingSearch(b, s, 4, step).run(); }
+bool vwxyz_wing(const Board& b, Search& s, Step& step) { return WingSearch(b, s, 5, step).run(); }
+bool uvwxyz_wing(const Board& b, Search& s, Step& step) { return WingSearch(b, s, 6, step).run(); }
+
+}  // namespace logic
