@@ -12,6 +12,7 @@ const std::vector<Command>& command_table() {
         plugins_command(),
         solve_command(),
         explain_command(),
+        rate_command(),
         count_command(),
         generate_command(),
         check_command(),

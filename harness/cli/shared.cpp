@@ -1,5 +1,6 @@
 #include "shared.hpp"
 
+#include <sched.h>
 #include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -19,6 +20,12 @@
 #include "output_file.hpp"
 
 namespace np::cli {
+
+unsigned usable_cpus() {
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0) return static_cast<unsigned>(std::max(1, CPU_COUNT(&set)));
+    return 1;
+}
 
 namespace fs = std::filesystem;
 

@@ -100,6 +100,8 @@ bool write_files(const std::vector<std::pair<std::string, std::string>>& files, 
 std::vector<std::string> comma_list(const std::string& text);
 // numplace-worker beside this binary (bin/ in the build and in an install).
 std::string worker_program();
+// The CPUs this process may run on (so it behaves under Slurm and taskset).
+unsigned usable_cpus();
 // For commands that run plugins in workers: false (and one line on stderr)
 // when numplace-worker is missing, unless --in-process was asked for.
 bool worker_available(const Args& args, std::ostream& err);

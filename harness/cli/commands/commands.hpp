@@ -17,5 +17,6 @@ Command verify_command();
 Command fuzz_command();
 Command bench_command();
 Command explain_command();
+Command rate_command();
 
 }  // namespace np::cli

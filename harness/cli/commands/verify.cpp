@@ -1,5 +1,4 @@
 // numplace verify: every plugin judged on every entry (harness/verify).
-#include <sched.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -17,13 +16,6 @@ namespace np::cli {
 
 namespace {
 
-
-// The CPUs this process may run on (so it behaves under Slurm and taskset).
-unsigned usable_cpus() {
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) == 0) return static_cast<unsigned>(std::max(1, CPU_COUNT(&set)));
-    return 1;
-}
 
 // Progress on stderr: on a terminal, a bar redrawn in place; otherwise (a
 // CI log) a line every kLogSeconds, so that a long run shows it is alive.

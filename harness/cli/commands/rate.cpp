@@ -1,0 +1,297 @@
+// numplace rate: a difficulty rating for each puzzle, computed here from the
+// steps of any plugin that explains (NP_CAP_EXPLAIN), each step certified
+// as it comes (the runner's StepIntake), with the harness's own table
+// (harness/rating, docs/rating.md). Puzzles are rated in chunks, -j at a
+// time, each thread with its own runner (worker); rows are written in input
+// order as their chunk finishes.
+#include <atomic>
+#include <condition_variable>
+#include <iostream>
+#include <mutex>
+#include <thread>
+
+#include "commands.hpp"
+#include "numplace/format.hpp"
+#include "numplace/json.hpp"
+#include "numplace/steps.hpp"
+#include "rate_rows.hpp"
+#include "rating.hpp"
+#include "runner.hpp"
+#include "shared.hpp"
+
+namespace np::cli {
+
+namespace {
+
+using rating::Rating;
+
+using Row = RateRow;
+
+}  // namespace
+
+bool row_rated(const RateRow& row) {
+    return std::holds_alternative<Grid>(row.parsed) && row.outcome.fault == Fault::none &&
+           row.outcome.verdict != Verdict::error && row.outcome.verdict != Verdict::invalid && row.rated.unknown.empty();
+}
+
+namespace {
+
+// A puzzle as it came: its candidate line when it has pencilmarks.
+std::string puzzle_text(const Grid& puzzle) { return puzzle.has_candidates() ? format_candidates(puzzle) : format_line(puzzle); }
+
+
+std::string problem(const Row& row) {
+    if (const Reason* r = std::get_if<Reason>(&row.parsed)) return "invalid: " + r->message;
+    if (row.outcome.verdict == Verdict::invalid)
+        return "invalid: " + (row.outcome.error ? row.outcome.error->message : row.outcome.message);
+    if (row.outcome.verdict == Verdict::error || row.outcome.fault != Fault::none) return "error: " + row.outcome.message;
+    if (!row.rated.unknown.empty())
+        return "unrated: technique '" + utf8_clean(row.rated.unknown) + "' is not in the rating table (docs/rating.md)";
+    return "";
+}
+
+std::string text_line(const Row& row) {
+    const std::string what = std::holds_alternative<Grid>(row.parsed) ? puzzle_text(std::get<Grid>(row.parsed))
+                                                                        : utf8_clean(row.item.origin);
+    if (std::string p = problem(row); !p.empty()) return what + "  " + p;
+    const Rating& r = row.rated;
+    std::string line = what + "  ";
+    if (!r.solved) line += "stuck after " + std::to_string(r.steps) + " steps, at least ";
+    line += "ER " + rating::tenths_text(r.er) + " EP " + rating::tenths_text(r.ep) + " ED " + rating::tenths_text(r.ed) +
+            "  hodoku " + std::to_string(r.score) + " " + rating::level_name(r.level);
+    if (!r.hardest.empty()) line += "  hardest: " + r.hardest + " (step " + std::to_string(r.hardest_step) + ")";
+    return line;
+}
+
+json json_row(const Row& row, const std::string& plugin, rating::Table table) {
+    json j{{"input", row.item.origin}, {"plugin", plugin}, {"table", rating::table_name(table)}};
+    if (const Grid* g = std::get_if<Grid>(&row.parsed)) j["puzzle"] = puzzle_text(*g);
+    if (std::string p = problem(row); !p.empty()) {
+        j["error"] = p;
+        return j;
+    }
+    const Rating& r = row.rated;
+    j["verdict"] = verdict_name(row.outcome.verdict);
+    j["solved"] = r.solved;
+    j["steps"] = r.steps;
+    j["er"] = r.er / 10.0, j["ep"] = r.ep / 10.0, j["ed"] = r.ed / 10.0;
+    j["class"] = rating::class_name(rating::class_of(r.er));
+    j["hardest"] = r.hardest, j["hardest_step"] = r.hardest_step;
+    j["hodoku_score"] = r.score, j["hodoku_level"] = rating::level_name(r.level);
+    return j;
+}
+
+std::string csv_field(const std::string& s) {
+    if (s.find_first_of(",\"\n") == std::string::npos) return s;
+    std::string out = "\"";
+    for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+std::string csv_row(const Row& row) {
+    const std::string puzzle = std::holds_alternative<Grid>(row.parsed) ? puzzle_text(std::get<Grid>(row.parsed)) : "";
+    std::string out = csv_field(row.item.origin) + "," + puzzle + ",";
+    if (std::string p = problem(row); !p.empty()) return out + ",,,,,,,,," + csv_field(p);
+    const Rating& r = row.rated;
+    return out + rating::tenths_text(r.er) + "," + rating::tenths_text(r.ep) + "," + rating::tenths_text(r.ed) + "," +
+           csv_field(rating::class_name(rating::class_of(r.er))) + "," + std::to_string(r.score) + "," +
+           rating::level_name(r.level) + "," + csv_field(r.hardest) + "," + std::to_string(r.steps) + "," +
+           (r.solved ? "yes" : "no") + ",";
+}
+constexpr const char* kCsvHeader = "input,puzzle,er,ep,ed,class,hodoku_score,hodoku_level,hardest,steps,solved,error";
+
+// What every thread shares.
+struct Job {
+    const Plugin& plugin;
+    const OptionList& options;
+    Budget budget;
+    rating::Table table;
+    runner::Settings settings;
+    std::vector<Row>& rows;
+    std::size_t chunk;
+};
+
+// Rates rows [from, to) in one runner call: each item's certified steps
+// gathered, then rated.
+void rate_range(runner::Runner& runner, const Job& job, std::size_t from, std::size_t to) {
+    std::vector<const Grid*> grids;
+    std::vector<Row*> asked;
+    for (std::size_t i = from; i < to; ++i)
+        if (const Grid* g = std::get_if<Grid>(&job.rows[i].parsed)) grids.push_back(g), asked.push_back(&job.rows[i]);
+    if (grids.empty()) return;
+    std::vector<std::vector<Step>> steps(grids.size());
+    auto sink = [&](std::size_t item, const Step& s) {
+        if (item < steps.size()) steps[item].push_back(s);
+        return true;
+    };
+    auto outcomes = job.plugin.capabilities() & NP_CAP_EXPLAIN
+                        ? runner.solve(job.plugin, grids, 2, job.options, job.budget, {}, sink)
+                        : std::vector<SolveOutcome>(grids.size());
+    for (std::size_t k = 0; k < asked.size(); ++k) {
+        asked[k]->outcome = std::move(outcomes[k]);
+        asked[k]->rated = rating::rate(*grids[k], steps[k], job.table);
+    }
+}
+
+// The rows rated by `threads` threads, chunk by chunk; `done(k)` is called
+// (under no lock) in chunk order as soon as chunks 0..k are all rated.
+void rate_all(const Job& job, unsigned threads, const std::function<void(std::size_t, std::size_t)>& done) {
+    const std::size_t chunks = (job.rows.size() + job.chunk - 1) / job.chunk;
+    std::atomic<std::size_t> next{0};
+    std::vector<char> finished(chunks, 0);
+    std::mutex m;
+    std::condition_variable cv;
+    auto work = [&] {
+        const auto runner = runner::make_runner(job.settings);
+        for (std::size_t c; (c = next++) < chunks && !interrupted();) {
+            rate_range(*runner, job, c * job.chunk, std::min(job.rows.size(), (c + 1) * job.chunk));
+            std::lock_guard lock(m);
+            finished[c] = 1;
+            cv.notify_all();
+        }
+        std::lock_guard lock(m);
+        next = chunks;  // an interrupt: the writer stops waiting
+        cv.notify_all();
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work);
+    for (std::size_t c = 0; c < chunks; ++c) {
+        std::unique_lock lock(m);
+        cv.wait(lock, [&] { return finished[c] || (next >= chunks && interrupted()); });
+        if (!finished[c]) break;
+        lock.unlock();
+        done(c * job.chunk, std::min(job.rows.size(), (c + 1) * job.chunk));
+    }
+    for (std::thread& t : pool) t.join();
+}
+
+int show_table(rating::Table table, Streams io) {
+    io.out << "technique\t" << rating::table_name(table) << "\thodoku score\thodoku level\n";
+    for (const rating::TableRow& r : rating::table_rows(table))
+        io.out << r.technique << '\t' << r.se << '\t' << r.score << '\t' << rating::level_name(r.level) << '\n';
+    return kExitOk;
+}
+
+// The plugin, its options and the budget, chosen once from the flags.
+struct Setup {
+    PluginRegistry registry;
+    std::optional<ChosenPlugin> chosen;
+    Budget budget;
+};
+
+// Loads and chooses the explaining plugin: false (with the error said) when
+// it cannot run.
+bool choose(const Args& args, Streams io, Setup& setup) {
+    if (!args.has("--plugin")) {
+        io.err << "numplace rate: --plugin is required to rate (a plugin that explains, e.g. --plugin logic --option "
+                  "profile=se)\n";
+        return false;
+    }
+    setup.registry = load_plugins(args, io.err);
+    setup.chosen = choose_plugin(args, setup.registry, NP_CAP_SOLVE | NP_CAP_EXPLAIN, "rate", "solve", io.err);
+    if (!setup.chosen || !worker_available(args, io.err)) return false;
+    setup.budget = budget_of(args);
+    setup.budget.max_steps = args.whole("--max-steps");
+    return true;
+}
+
+std::vector<Row> read_rows(const Args& args, Streams io, Tally& tally) {
+    std::vector<Row> rows;
+    const auto size = size_of(args);
+    for_each_input(args, io.in, io.err, tally, [&](const InputItem& item) {
+        rows.push_back({item, parse_item(item, size), {}, {}});
+        return !interrupted();
+    });
+    return rows;
+}
+
+Job job_of(const Args& args, const Setup& setup, rating::Table table, std::vector<Row>& rows) {
+    return {*setup.chosen->plugin, setup.chosen->options, setup.budget, table, harness_settings(args).runner, rows,
+            args.flag("--in-process") ? 1u : 16u};
+}
+
+unsigned threads_of(const Args& args) {
+    if (args.flag("--in-process")) return 1;
+    return args.has("-j") ? static_cast<unsigned>(args.whole("-j")) : usable_cpus();
+}
+
+int run(const Args& args, Streams io) {
+    const auto table = rating::table_named(args.text("--table"));
+    if (!table) {
+        io.err << "numplace rate: --table must be se or sukaku, not " << utf8_clean(args.text("--table")) << "\n";
+        return kExitUsage;
+    }
+    if (args.flag("--show-table")) return show_table(*table, io);
+    Setup setup;
+    if (args.has("--compare")) {
+        CompareSetup compare{[&](bool rate, std::vector<Row>& rows) {
+            if (rate && !choose(args, io, setup)) return kExitUsage;
+            Tally tally;
+            rows = read_rows(args, io, tally);
+            if (rate) rate_all(job_of(args, setup, *table, rows), threads_of(args), [](std::size_t, std::size_t) {});
+            return interrupted() ? interrupt_exit_code() : kExitOk;
+        }};
+        return compare_ratings(args, io, compare);
+    }
+    if (!choose(args, io, setup)) return kExitUsage;
+    const std::string format = args.text("--format");
+    Tally tally;
+    std::vector<Row> rows = read_rows(args, io, tally);
+    if (format == "csv") io.out << kCsvHeader << '\n';
+    bool bad_option = false;
+    const std::string plugin = setup.chosen->plugin->name();
+    rate_all(job_of(args, setup, *table, rows), threads_of(args), [&](std::size_t from, std::size_t to) {
+        for (std::size_t i = from; i < to && !bad_option; ++i) {
+            const Row& row = rows[i];
+            tally.row();
+            if (std::holds_alternative<Reason>(row.parsed) || row.outcome.verdict == Verdict::invalid)
+                tally.invalid(row.item.origin);
+            else if (!row_rated(row)) tally.failed(row.item.origin);
+            if (format == "json") write_json_row(io.out, json_row(row, plugin, *table));
+            else if (format == "csv") io.out << csv_row(row) << '\n';
+            else io.out << text_line(row) << '\n';
+            bad_option = row.outcome.status == NP_BAD_OPTION;
+        }
+        io.out.flush();
+    });
+    return tally.finish(io.err, "inputs");
+}
+
+std::vector<FlagSpec> rate_flags() {
+    FlagSpec table{"--table", FlagKind::text,
+                   "The rating table: se (Sudoku Explainer v1.2.1) or sukaku (with Sukaku Explainer's additions)", "se",
+                   {"se", "sukaku"}};
+    FlagSpec show{"--show-table", FlagKind::flag, "Print the table (technique, SE-style difficulty, HoDoKu-style score and level) and exit"};
+    FlagSpec max_steps{"--max-steps", FlagKind::whole, "Take at most this many steps a puzzle", "100000"};
+    max_steps.at_least(1);
+    FlagSpec jobs{"-j", FlagKind::whole, "Puzzles rated in parallel, one worker each (default: the CPUs this process may use)"};
+    jobs.at_least(1);
+    FlagSpec plugin = flags::plugin("Plugin that explains (capability explain), e.g. logic with --option profile=se; "
+                                    "needed unless only --show-table or --ratings columns are asked for");
+    plugin.required = false;
+    std::vector<FlagSpec> own{plugin,
+                              flags::plugin_dir(), flags::allow_insecure_plugins(), flags::no_sandbox(), flags::option(),
+                              flags::size(), flags::input_format(), flags::format({"text", "json", "csv"}, "text"), table,
+                              show, max_steps, jobs, flags::max_nodes(), flags::timeout(), flags::in_process(),
+                              flags::memory()};
+    for (FlagSpec& f : compare_flags()) own.push_back(std::move(f));
+    own.push_back(flags::inputs());
+    return own;
+}
+
+}  // namespace
+
+Command rate_command() {
+    return {{"rate"},
+            "Rate each puzzle's difficulty from an explaining plugin's certified steps",
+            "Each input gets an SE-style rating (ER: the hardest step; EP: the hardest up to the first placement; ED: "
+            "the first step's) and a HoDoKu-style score (the sum over the steps) and level, computed here from the "
+            "plugin's steps with the table docs/rating.md gives (--show-table prints it), so that two explainers are "
+            "rated on one scale. Every step is certified before it counts. A puzzle the plugin cannot finish is "
+            "rated 'stuck after K steps, at least ...'. With --compare, rates nothing: compares raters on a file "
+            "(docs/rating.md). " + std::string(kWorkerHelp),
+            rate_flags(),
+            [](const Args& a, Streams io) { return run(a, io); }};
+}
+
+}  // namespace np::cli

@@ -1,0 +1,255 @@
+// numplace rate --compare: how far raters agree on a file (docs/rating.md).
+// A rater is numplace's own (er, ep, ed on --table's scale; hodoku, the
+// HoDoKu-style score; hodoku-level) or a column of a ratings file
+// (--ratings FILE.tsv:COLUMN, keyed by its `puzzle` column).
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <fstream>
+#include <iomanip>
+#include <map>
+#include <sstream>
+
+#include "commands.hpp"
+#include "compare.hpp"
+#include "numplace/format.hpp"
+#include "numplace/utf8.hpp"
+#include "numplace/json.hpp"
+#include "rate_rows.hpp"
+#include "shared.hpp"
+
+namespace np::cli {
+
+namespace {
+
+using rating::Series;
+
+constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+
+bool builtin(const std::string& name) {
+    return name == "er" || name == "ep" || name == "ed" || name == "hodoku" || name == "hodoku-level";
+}
+
+double builtin_value(const std::string& name, const RateRow& row) {
+    if (!row_rated(row) || !row.rated.solved) return kNone;
+    const rating::Rating& r = row.rated;
+    if (name == "er") return r.er / 10.0;
+    if (name == "ep") return r.ep / 10.0;
+    if (name == "ed") return r.ed / 10.0;
+    if (name == "hodoku") return static_cast<double>(r.score);
+    return static_cast<double>(static_cast<int>(r.level));
+}
+
+// A puzzle's key in a ratings file: its line, '0' read as empty.
+std::string key_of(std::string text) {
+    std::replace(text.begin(), text.end(), '0', '.');
+    return text;
+}
+
+// One column of a ratings file, by puzzle; "" or why not.
+std::string load_column(const std::string& spec, std::string& column, std::map<std::string, double>& out) {
+    const auto colon = spec.rfind(':');
+    if (colon == std::string::npos || colon + 1 == spec.size()) return "--ratings " + spec + ": give FILE.tsv:COLUMN";
+    const std::string path = spec.substr(0, colon);
+    column = spec.substr(colon + 1);
+    std::ifstream in(path);
+    if (!in) return path + ": cannot be read";
+    std::string header;
+    std::getline(in, header);
+    std::vector<std::string> names;
+    std::istringstream hs(header);
+    for (std::string cell; std::getline(hs, cell, '\t');) names.push_back(cell);
+    const auto puzzle_at = std::find(names.begin(), names.end(), "puzzle");
+    const auto value_at = std::find(names.begin(), names.end(), column);
+    if (puzzle_at == names.end()) return path + ":1: no `puzzle` column in the header";
+    if (value_at == names.end()) return path + ":1: no column `" + column + "` (the header has " + std::to_string(names.size()) + " columns)";
+    const auto pi = static_cast<std::size_t>(puzzle_at - names.begin()), vi = static_cast<std::size_t>(value_at - names.begin());
+    std::size_t line_number = 1;
+    for (std::string line; std::getline(in, line);) {
+        ++line_number;
+        std::vector<std::string> cells;
+        std::istringstream ls(line);
+        for (std::string cell; std::getline(ls, cell, '\t');) cells.push_back(cell);
+        if (cells.size() <= std::max(pi, vi)) return path + ":" + std::to_string(line_number) + ": too few columns";
+        char* end = nullptr;
+        const double v = std::strtod(cells[vi].c_str(), &end);
+        if (end == cells[vi].c_str() || *end != '\0')
+            return path + ":" + std::to_string(line_number) + ": `" + utf8_clean(cells[vi]) + "` is not a number";
+        out[key_of(cells[pi])] = v;
+    }
+    return "";
+}
+
+std::string percent(double share) {
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(1) << share * 100 << "%";
+    return s.str();
+}
+
+std::string fixed(double v, int digits = 3) {
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(digits) << v;
+    return s.str();
+}
+
+void write_pair_text(std::ostream& out, const rating::Agreement& g) {
+    out << g.a << " vs " << g.b << ": " << g.n << " puzzles rated by both\n";
+    out << "  Spearman rho " << fixed(g.spearman.value) << " [" << fixed(g.spearman.low) << ", " << fixed(g.spearman.high)
+        << "]  Kendall tau-b " << fixed(g.kendall.value) << " [" << fixed(g.kendall.low) << ", " << fixed(g.kendall.high)
+        << "]  (bootstrap 95%)\n";
+    if (!g.se_scale) return;
+    out << "  |" << g.a << " - " << g.b << "| <= 0.2: " << percent(g.within) << "  same class: " << percent(g.same_class)
+        << "  mean " << g.a << " - " << g.b << ": " << (g.mean_difference >= 0 ? "+" : "") << fixed(g.mean_difference, 2)
+        << "\n  classes (rows " << g.a << ", columns " << g.b << "):\n";
+    out << "  " << std::setw(14) << "";
+    for (int c = 0; c < rating::kClasses; ++c) out << std::setw(14) << rating::class_name(static_cast<rating::Class>(c));
+    out << '\n';
+    for (int r = 0; r < rating::kClasses; ++r) {
+        out << "  " << std::setw(14) << rating::class_name(static_cast<rating::Class>(r));
+        for (int c = 0; c < rating::kClasses; ++c) out << std::setw(14) << g.classes[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+        out << '\n';
+    }
+}
+
+// By the hardest technique of numplace's rating: how a and b differ there.
+void write_by_technique(std::ostream& out, const std::vector<RateRow>& rows, const Series& a, const Series& b) {
+    struct Tally {
+        std::size_t n = 0, within = 0;
+        double difference = 0;
+    };
+    std::map<std::string, Tally> by;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (std::isnan(a.values[i]) || std::isnan(b.values[i]) || rows[i].rated.hardest.empty()) continue;
+        Tally& t = by[rows[i].rated.hardest];
+        ++t.n;
+        t.within += std::abs(std::lround(a.values[i] * 10) - std::lround(b.values[i] * 10)) <= 2;
+        t.difference += a.values[i] - b.values[i];
+    }
+    if (by.empty()) return;
+    out << "  by numplace's hardest technique (puzzles, |a - b| <= 0.2, mean a - b):\n";
+    for (const auto& [technique, t] : by)
+        out << "    " << std::left << std::setw(32) << technique << std::right << std::setw(7) << t.n << std::setw(8)
+            << percent(static_cast<double>(t.within) / static_cast<double>(t.n)) << std::setw(8)
+            << fixed(t.difference / static_cast<double>(t.n), 2) << '\n';
+}
+
+// The puzzles where a and b differ most, the largest difference first.
+void write_most_apart(std::ostream& out, const std::vector<RateRow>& rows, const Series& a, const Series& b, std::size_t count) {
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        if (!std::isnan(a.values[i]) && !std::isnan(b.values[i])) order.push_back(i);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) {
+        return std::abs(a.values[i] - b.values[i]) > std::abs(a.values[j] - b.values[j]);
+    });
+    if (order.size() > count) order.resize(count);
+    if (order.empty()) return;
+    out << "  most apart (" << a.name << ", " << b.name << ", numplace's hardest step, puzzle):\n";
+    for (std::size_t i : order)
+        out << "    " << a.values[i] << "  " << b.values[i] << "  "
+            << (rows[i].rated.hardest.empty() ? "-" : rows[i].rated.hardest) << "  " << utf8_clean(rows[i].item.origin) << "  "
+            << (std::holds_alternative<Grid>(rows[i].parsed) ? format_line(std::get<Grid>(rows[i].parsed)) : "") << '\n';
+}
+
+json pair_json(const rating::Agreement& g) {
+    json j{{"a", g.a}, {"b", g.b}, {"puzzles", g.n},
+           {"spearman", {{"rho", g.spearman.value}, {"low", g.spearman.low}, {"high", g.spearman.high}}},
+           {"kendall_tau_b", {{"tau", g.kendall.value}, {"low", g.kendall.low}, {"high", g.kendall.high}}}};
+    if (g.se_scale) {
+        j["within_0_2"] = g.within, j["same_class"] = g.same_class, j["mean_difference"] = g.mean_difference;
+        json m = json::array();
+        for (const auto& row : g.classes) m.push_back(row);
+        j["classes"] = m;
+        json names = json::array();
+        for (int c = 0; c < rating::kClasses; ++c) names.push_back(rating::class_name(static_cast<rating::Class>(c)));
+        j["class_names"] = names;
+    }
+    return j;
+}
+
+}  // namespace
+
+int compare_ratings(const Args& args, Streams io, const CompareSetup& setup) {
+    const std::vector<std::string> names = comma_list(args.text("--compare"));
+    if (names.size() < 2) {
+        io.err << "numplace rate: --compare takes two raters or more, as RATER,RATER (er, ep, ed, hodoku, hodoku-level, "
+                  "or a --ratings column)\n";
+        return kExitUsage;
+    }
+    std::map<std::string, std::map<std::string, double>> columns;
+    for (const std::string& spec : args.texts("--ratings")) {
+        std::string column;
+        std::map<std::string, double> values;
+        if (std::string why = load_column(spec, column, values); !why.empty()) {
+            io.err << "numplace rate: " << utf8_clean(why) << "\n";
+            return kExitUsage;
+        }
+        columns[column] = std::move(values);
+    }
+    bool needs_rating = false;
+    for (const std::string& n : names) {
+        if (columns.count(n) == 0 && !builtin(n)) {
+            io.err << "numplace rate: no rater " << utf8_clean(n)
+                   << ": name er, ep, ed, hodoku, hodoku-level, or the COLUMN of a --ratings FILE:COLUMN\n";
+            return kExitUsage;
+        }
+        needs_rating = needs_rating || (columns.count(n) == 0);
+    }
+    std::vector<RateRow> rows;
+    const int status = setup.rate(needs_rating, rows);
+    if (status != kExitOk) return status;
+    std::vector<Series> series;
+    for (const std::string& n : names) {
+        Series s{n, {}, n == "er" || n == "ep" || n == "ed" || columns.count(n) != 0};
+        for (const RateRow& row : rows) {
+            if (columns.count(n) == 0) {
+                s.values.push_back(builtin_value(n, row));
+                continue;
+            }
+            const Grid* g = std::get_if<Grid>(&row.parsed);
+            const auto& col = columns[n];
+            const auto it = g != nullptr ? col.find(key_of(format_line(*g))) : col.end();
+            s.values.push_back(it == col.end() ? kNone : it->second);
+        }
+        series.push_back(std::move(s));
+    }
+    const auto resamples = static_cast<unsigned>(args.whole("--bootstrap"));
+    const uint64_t seed = args.whole("--seed");
+    json document{{"puzzles", rows.size()}, {"raters", names}, {"pairs", json::array()}};
+    std::string svg;
+    for (std::size_t i = 0; i < series.size(); ++i)
+        for (std::size_t k = i + 1; k < series.size(); ++k) {
+            const rating::Agreement g = rating::agree(series[i], series[k], resamples, seed);
+            if (g.se_scale && svg.empty()) svg = rating::confusion_svg(g);
+            if (args.text("--format") == "json") {
+                document["pairs"].push_back(pair_json(g));
+                continue;
+            }
+            write_pair_text(io.out, g);
+            if (needs_rating) write_by_technique(io.out, rows, series[i], series[k]);
+            write_most_apart(io.out, rows, series[i], series[k], 10);
+            io.out << '\n';
+        }
+    if (args.text("--format") == "json") io.out << dump_document(document) << '\n';
+    if (args.has("--svg")) {
+        if (svg.empty()) {
+            io.err << "numplace rate: --svg: no two SE-scale raters (er, ep, ed or a ratings column) to draw classes of\n";
+            return kExitUsage;
+        }
+        if (!write_file(args.text("--svg"), svg, io.err, io.err)) return kExitUsage;
+    }
+    return kExitOk;
+}
+
+std::vector<FlagSpec> compare_flags() {
+    FlagSpec compare{"--compare", FlagKind::text,
+                     "Compare raters on the inputs instead of listing ratings: RATER,RATER[,...] of er, ep, ed (numplace's "
+                     "SE-style, --table's scale), hodoku, hodoku-level, or a --ratings column"};
+    FlagSpec ratings{"--ratings", FlagKind::texts,
+                     "A rater from a file: FILE.tsv:COLUMN, a tab-separated file with a header holding `puzzle` and COLUMN "
+                     "(repeatable)"};
+    FlagSpec bootstrap{"--bootstrap", FlagKind::whole, "Bootstrap resamples for the 95% intervals", "1000"};
+    FlagSpec svg{"--svg", FlagKind::text, "Write the confusion matrix of SE classes of the first SE-scale pair to this SVG file"};
+    return {compare, ratings, bootstrap, flags::seed("Seed of the bootstrap's draws"), svg};
+}
+
+}  // namespace np::cli
