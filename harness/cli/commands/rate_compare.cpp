@@ -169,10 +169,25 @@ json pair_json(const rating::Agreement& g) {
 }  // namespace
 
 int compare_ratings(const Args& args, Streams io, const CompareSetup& setup) {
-    const std::vector<std::string> names = comma_list(args.text("--compare"));
-    if (names.size() < 2) {
-        io.err << "numplace rate: --compare takes two raters or more, as RATER,RATER (er, ep, ed, hodoku, hodoku-level, "
-                  "or a --ratings column)\n";
+    // Plain names are compared pair by pair; A/B asks for that pair alone.
+    std::vector<std::string> names;
+    std::vector<std::pair<std::string, std::string>> pairs;
+    std::vector<std::string> plain;
+    for (const std::string& item : comma_list(args.text("--compare"))) {
+        const auto slash = item.find('/');
+        if (slash == std::string::npos) {
+            plain.push_back(item);
+        } else {
+            pairs.emplace_back(item.substr(0, slash), item.substr(slash + 1));
+            names.push_back(pairs.back().first), names.push_back(pairs.back().second);
+        }
+    }
+    for (std::size_t i = 0; i < plain.size(); ++i)
+        for (std::size_t k = i + 1; k < plain.size(); ++k) pairs.emplace_back(plain[i], plain[k]);
+    names.insert(names.end(), plain.begin(), plain.end());
+    if (pairs.empty()) {
+        io.err << "numplace rate: --compare takes two raters or more, RATER,RATER (er, ep, ed, hodoku, hodoku-level, "
+                  "or a --ratings column), or pairs A/B\n";
         return kExitUsage;
     }
     std::map<std::string, std::map<std::string, double>> columns;
@@ -197,8 +212,9 @@ int compare_ratings(const Args& args, Streams io, const CompareSetup& setup) {
     std::vector<RateRow> rows;
     const int status = setup.rate(needs_rating, rows);
     if (status != kExitOk) return status;
-    std::vector<Series> series;
+    std::map<std::string, Series> series;
     for (const std::string& n : names) {
+        if (series.count(n) != 0) continue;
         Series s{n, {}, n == "er" || n == "ep" || n == "ed" || columns.count(n) != 0};
         for (const RateRow& row : rows) {
             if (columns.count(n) == 0) {
@@ -210,25 +226,25 @@ int compare_ratings(const Args& args, Streams io, const CompareSetup& setup) {
             const auto it = g != nullptr ? col.find(key_of(format_line(*g))) : col.end();
             s.values.push_back(it == col.end() ? kNone : it->second);
         }
-        series.push_back(std::move(s));
+        series[n] = std::move(s);
     }
     const auto resamples = static_cast<unsigned>(args.whole("--bootstrap"));
     const uint64_t seed = args.whole("--seed");
     json document{{"puzzles", rows.size()}, {"raters", names}, {"pairs", json::array()}};
     std::string svg;
-    for (std::size_t i = 0; i < series.size(); ++i)
-        for (std::size_t k = i + 1; k < series.size(); ++k) {
-            const rating::Agreement g = rating::agree(series[i], series[k], resamples, seed);
-            if (g.se_scale && svg.empty()) svg = rating::confusion_svg(g);
-            if (args.text("--format") == "json") {
-                document["pairs"].push_back(pair_json(g));
-                continue;
-            }
-            write_pair_text(io.out, g);
-            if (needs_rating) write_by_technique(io.out, rows, series[i], series[k]);
-            write_most_apart(io.out, rows, series[i], series[k], 10);
-            io.out << '\n';
+    for (const auto& [first, second] : pairs) {
+        const Series &x = series[first], &y = series[second];
+        const rating::Agreement g = rating::agree(x, y, resamples, seed);
+        if (g.se_scale && svg.empty()) svg = rating::confusion_svg(g);
+        if (args.text("--format") == "json") {
+            document["pairs"].push_back(pair_json(g));
+            continue;
         }
+        write_pair_text(io.out, g);
+        if (needs_rating) write_by_technique(io.out, rows, x, y);
+        write_most_apart(io.out, rows, x, y, 10);
+        io.out << '\n';
+    }
     if (args.text("--format") == "json") io.out << dump_document(document) << '\n';
     if (args.has("--svg")) {
         if (svg.empty()) {
@@ -242,8 +258,9 @@ int compare_ratings(const Args& args, Streams io, const CompareSetup& setup) {
 
 std::vector<FlagSpec> compare_flags() {
     FlagSpec compare{"--compare", FlagKind::text,
-                     "Compare raters on the inputs instead of listing ratings: RATER,RATER[,...] of er, ep, ed (numplace's "
-                     "SE-style, --table's scale), hodoku, hodoku-level, or a --ratings column"};
+                     "Compare raters on the inputs instead of listing ratings: RATER,RATER[,...] (every pair) or A/B,C/D "
+                     "(those pairs), each rater one of er, ep, ed (numplace's SE-style, --table's scale), hodoku, "
+                     "hodoku-level, or a --ratings column"};
     FlagSpec ratings{"--ratings", FlagKind::texts,
                      "A rater from a file: FILE.tsv:COLUMN, a tab-separated file with a header holding `puzzle` and COLUMN "
                      "(repeatable)"};
