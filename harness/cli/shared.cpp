@@ -17,6 +17,7 @@
 #include <iterator>
 #include <memory>
 
+#include "numplace/format.hpp"
 #include "output_file.hpp"
 
 namespace np::cli {
@@ -547,6 +548,10 @@ std::string dump_document(json document) {
     clean_strings(document, path, replaced);
     if (!replaced.empty()) document["not_utf8"] = replaced;
     return document.dump(2, ' ', false, json::error_handler_t::replace);
+}
+
+std::string puzzle_text(const Grid& puzzle) {
+    return puzzle.has_candidates() ? format_candidates(puzzle) : format_line(puzzle);
 }
 
 }  // namespace np::cli

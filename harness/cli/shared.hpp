@@ -160,6 +160,9 @@ private:
 // A row may be reused from one input to the next (solve does, for speed): it
 // is cleaned in place.
 void write_json_row(std::ostream& out, json& row);
+// A puzzle as it came: its candidate line when it has pencilmarks, else its
+// line (explain and rate print it so).
+std::string puzzle_text(const Grid& puzzle);
 void write_json_row(std::ostream& out, json&& row);
 // The same cleaning for a whole document (plugins --format json).
 std::string dump_document(json document);

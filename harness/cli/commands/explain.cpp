@@ -23,8 +23,6 @@ std::string lower(std::string text) {
     return text;
 }
 
-// A puzzle as it came: its candidate line when it has pencilmarks.
-std::string puzzle_text(const Grid& puzzle) { return puzzle.has_candidates() ? format_candidates(puzzle) : format_line(puzzle); }
 
 // What one input's explanation holds: the steps the host certified, each
 // with the state after it when --grid asks for it.

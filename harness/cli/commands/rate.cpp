@@ -36,8 +36,6 @@ bool row_rated(const RateRow& row) {
 
 namespace {
 
-// A puzzle as it came: its candidate line when it has pencilmarks.
-std::string puzzle_text(const Grid& puzzle) { return puzzle.has_candidates() ? format_candidates(puzzle) : format_line(puzzle); }
 
 
 std::string problem(const Row& row) {
@@ -124,9 +122,7 @@ void rate_range(runner::Runner& runner, const Job& job, std::size_t from, std::s
         if (item < steps.size()) steps[item].push_back(s);
         return true;
     };
-    auto outcomes = job.plugin.capabilities() & NP_CAP_EXPLAIN
-                        ? runner.solve(job.plugin, grids, 2, job.options, job.budget, {}, sink)
-                        : std::vector<SolveOutcome>(grids.size());
+    auto outcomes = runner.solve(job.plugin, grids, 2, job.options, job.budget, {}, sink);
     for (std::size_t k = 0; k < asked.size(); ++k) {
         asked[k]->outcome = std::move(outcomes[k]);
         asked[k]->rated = rating::rate(*grids[k], steps[k], job.table);
