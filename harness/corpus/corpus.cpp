@@ -1,6 +1,7 @@
 // Loading corpus files: the schema of each entry kind and the checks that
 // need no plugin (docs/corpus-format.md).
 #include "corpus.hpp"
+#include "rating.hpp"
 
 #include <algorithm>
 #include <array>
@@ -188,6 +189,7 @@ private:
     std::optional<np_generate_kind> generator_kind(const Fields& f);
     void generator_numbers(const Fields& f, GeneratorEntry& e);
     void generator_options(const Node& options, std::vector<std::pair<std::string, std::string>>& out);
+    void generator_order(const Node& order, GeneratorEntry& e);
     void generator_properties(const Node& expect, std::optional<np_generate_kind> what,
                               const std::optional<Geometry>& size, GeneratorEntry& e);
     std::optional<std::string> property_name(const Node& item);
@@ -825,7 +827,7 @@ void FileChecker::check_violations(const Node* valid_node, const Node* list_node
 void FileChecker::generator_entry(const Node& n) {
     const std::size_t before = errors_.size();
     Fields f(*this, n,
-             {"id", "kind", "plugin", "what", "size", "seed", "count", "options", "expect", "source",
+             {"id", "kind", "plugin", "what", "size", "seed", "count", "options", "order", "expect", "source",
               "tags", "notes"},
              "a generator entry");
     GeneratorEntry e;
@@ -838,6 +840,10 @@ void FileChecker::generator_entry(const Node& n) {
     const auto size = size_value(f["size"]);
     generator_numbers(f, e);
     if (const Node* options = f["options"]) generator_options(*options, e.options);
+    if (const Node* order = f["order"]) {
+        generator_order(*order, e);
+        if (what == NP_GENERATE_GRID) error(*order, "an 'order' makes puzzles: 'what' must be puzzle");
+    }
     if (const Node* expect = expect_map(f, "the properties of the output", "a map with 'properties'"))
         generator_properties(*expect, what, size, e);
 
@@ -912,7 +918,37 @@ void FileChecker::generator_options(const Node& options, std::vector<std::pair<s
     }
 }
 
-constexpr std::string_view kPropertyNames = "full, valid, unique, minimal, symmetric, deterministic or max_clues: N";
+// 'order: {rater: logic, options: {profile: se}, rating: 6.0..8.0,
+// technique: x-wing, table: se, candidates: 5000}': a rater and a band, a
+// technique or both.
+void FileChecker::generator_order(const Node& order, GeneratorEntry& e) {
+    Fields f(*this, order, {"rater", "options", "rating", "technique", "table", "candidates"}, "'order'");
+    GeneratorOrder o;
+    if (const Node* rater = f.required(*this, "rater", "the plugin that explains the candidates"))
+        if (auto name = plugin_name(*rater, "rater")) o.rater = *name;
+    if (const Node* options = f["options"]) generator_options(*options, o.rater_options);
+    if (const Node* band = f["rating"]) {
+        std::string why;
+        if (auto text = string_value(*band, "rating")) {
+            if (auto parsed = rating::parse_band(*text, why)) o.lo = parsed->first, o.hi = parsed->second;
+            else error(*band, "'rating': " + why);
+        }
+    }
+    if (const Node* technique = f["technique"])
+        if (auto text = string_value(*technique, "technique")) o.technique = rating::technique_slug(*text);
+    if (!f["rating"] && !f["technique"]) error(order, "an 'order' needs a 'rating' band, a 'technique' or both");
+    if (const Node* table = f["table"])
+        if (auto text = string_value(*table, "table")) {
+            if (!rating::table_named(*text)) error(*table, "'table' must be se or sukaku, not " + shown(*text));
+            else o.table = *text;
+        }
+    if (const Node* candidates = f["candidates"])
+        if (auto v = unsigned_value(*candidates, "candidates", 1)) o.candidates = *v;
+    e.order = std::move(o);
+}
+
+constexpr std::string_view kPropertyNames =
+    "full, valid, unique, minimal, symmetric, deterministic, rated or max_clues: N";
 
 // 'expect: {properties: [...]}': each property once, and only those that
 // apply to what is generated.
@@ -921,8 +957,8 @@ void FileChecker::generator_properties(const Node& expect, std::optional<np_gene
     Fields x(*this, expect, {"properties"}, "'expect'");
     const Node* list = x.required(*this, "properties", "what every result must be");
     if (list && (!list->is_sequence() || list->children.empty())) {
-        error(*list, "'properties' must be a non-empty sequence (full, valid, unique, minimal, "
-                     "symmetric, deterministic, max_clues: N), not " + describe(*list));
+        error(*list, "'properties' must be a non-empty sequence (" + std::string(kPropertyNames) + "), not " +
+                         describe(*list));
         return;
     }
     if (!list) return;
@@ -935,8 +971,8 @@ void FileChecker::generator_properties(const Node& expect, std::optional<np_gene
             continue;
         }
         const bool for_grids = *name == "full";
-        const bool for_puzzles =
-            *name == "unique" || *name == "minimal" || *name == "symmetric" || *name == "max_clues";
+        const bool for_puzzles = *name == "unique" || *name == "minimal" || *name == "symmetric" ||
+                                 *name == "max_clues" || *name == "rated";
         if (what == NP_GENERATE_PUZZLE && for_grids)
             error(item, "the property 'full' applies to generated grids, not puzzles");
         if (what == NP_GENERATE_GRID && for_puzzles)
@@ -963,7 +999,10 @@ void FileChecker::generator_property(const Node& item, const std::string& name, 
     else if (name == "unique") p.unique = true;
     else if (name == "minimal") p.minimal = true;
     else if (name == "deterministic") p.deterministic = true;
-    else if (name == "symmetric") {
+    else if (name == "rated") {
+        p.rated = true;
+        if (!e.order) error(item, "the property 'rated' needs the entry's 'order' (a rater and a band or technique)");
+    } else if (name == "symmetric") {
         // Symmetric under what: the generator's own option says.
         p.symmetric = true;
         auto it = std::find_if(e.options.begin(), e.options.end(), [](const auto& o) { return o.first == "symmetry"; });

@@ -111,6 +111,19 @@ struct GeneratorProperties {
     bool symmetric = false;      // the clue pattern has the option's symmetry
     bool deterministic = false;  // same seed, same output; a K-prefix is stable
     std::optional<int> max_clues;
+    bool rated = false;          // made to the entry's order: re-rated in band, using its technique
+};
+
+// A generator entry's order (docs/rating.md, "Puzzles made to order"): the
+// generator's puzzles kept when the rater's certified steps rate in the
+// band, or use the technique (numplace generate --rating, --technique).
+struct GeneratorOrder {
+    std::string rater;  // a plugin that explains
+    std::vector<std::pair<std::string, std::string>> rater_options;
+    std::optional<int> lo, hi;  // ER band in tenths, inclusive
+    std::string technique;      // as a slug ("" = any)
+    std::string table = "se";   // se or sukaku
+    uint64_t candidates = 10000;  // at most this many of the generator's puzzles tried
 };
 
 struct GeneratorEntry {
@@ -123,6 +136,7 @@ struct GeneratorEntry {
     uint32_t count = 1;
     // In the order written; the same type as np::OptionList.
     std::vector<std::pair<std::string, std::string>> options;
+    std::optional<GeneratorOrder> order;
     GeneratorProperties expect;
     std::string source;
     std::vector<std::string> tags;

@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "corpus.hpp"
+#include "rating.hpp"
 
 namespace np::corpus {
 
@@ -168,6 +169,32 @@ std::string to_yaml(const GridCheckEntry& e) {
     return finish(out);
 }
 
+namespace {
+
+std::string band_text(const GeneratorOrder& o) {
+    return (o.lo ? rating::tenths_text(*o.lo) : "") + ".." + (o.hi ? rating::tenths_text(*o.hi) : "");
+}
+
+void put_order(YAML::Emitter& out, const GeneratorOrder& o) {
+    out << YAML::Key << "order" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    put_key_string(out, "rater", o.rater);
+    if (!o.rater_options.empty()) {
+        out << YAML::Key << "options" << YAML::Value << YAML::Flow << YAML::BeginMap;
+        for (const auto& [k, v] : o.rater_options) {
+            out << YAML::Key << k << YAML::Value;
+            put_string(out, v);
+        }
+        out << YAML::EndMap;
+    }
+    if (o.lo || o.hi) put_key_string(out, "rating", band_text(o));
+    if (!o.technique.empty()) put_key_string(out, "technique", o.technique);
+    put_key_string(out, "table", o.table);
+    out << YAML::Key << "candidates" << YAML::Value << o.candidates;
+    out << YAML::EndMap;
+}
+
+}  // namespace
+
 std::string to_yaml(const GeneratorEntry& e) {
     YAML::Emitter out;
     out << YAML::BeginSeq << YAML::BeginMap;
@@ -186,12 +213,14 @@ std::string to_yaml(const GeneratorEntry& e) {
         }
         out << YAML::EndMap;
     }
+    if (e.order) put_order(out, *e.order);
     out << YAML::Key << "expect" << YAML::Value << YAML::BeginMap;
     out << YAML::Key << "properties" << YAML::Value << YAML::Flow << YAML::BeginSeq;
     const GeneratorProperties& p = e.expect;
     const std::pair<const char*, bool> names[] = {{"full", p.full},         {"valid", p.valid},
                                                   {"unique", p.unique},     {"minimal", p.minimal},
-                                                  {"symmetric", p.symmetric}, {"deterministic", p.deterministic}};
+                                                  {"symmetric", p.symmetric}, {"deterministic", p.deterministic},
+                                                  {"rated", p.rated}};
     for (const auto& [name, on] : names)
         if (on) out << name;
     if (p.max_clues) out << YAML::BeginMap << YAML::Key << "max_clues" << YAML::Value << *p.max_clues << YAML::EndMap;

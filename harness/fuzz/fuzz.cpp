@@ -653,7 +653,7 @@ corpus::GeneratorProperties generator_properties(np_generate_kind what) {
 // the result that breaks a property.
 std::optional<Failure> check_generator(const Plugin& p, const judge::GeneratorCall& c, Context& ctx, Grid& culprit) {
     const judge::GeneratorJudgement g =
-        judge::check_generator({p, c, generator_properties(c.what), ctx.prover_for(p.name()), true}, ctx.run, ctx.budget);
+        judge::check_generator({p, c, generator_properties(c.what), ctx.prover_for(p.name()), nullptr, true}, ctx.run, ctx.budget);
     if (g.judgement.status != judge::Status::fail) return std::nullopt;
     if (g.culprit) culprit = *g.culprit;
     return Failure{std::string(judge::kind_name(g.judgement.kind)), judge::describe(c) + ": " + g.judgement.finding, 0,

@@ -3,7 +3,10 @@
 #include <algorithm>
 
 #include "numplace/certify.hpp"
+#include "numplace/clock.hpp"
 #include "numplace/format.hpp"
+#include "order.hpp"
+#include "steps.hpp"
 
 namespace np::judge {
 
@@ -61,6 +64,35 @@ GeneratorJudgement call_fault(const GenerateOutcome& out, bool refusal_is_skip) 
     return g;
 }
 
+// The order of a call made to order, for order.hpp.
+OrderCall order_call(const GeneratorCheck& c) {
+    const corpus::GeneratorOrder& o = *c.call.order;
+    OrderCall call;
+    call.generator = &c.generator, call.generator_options = c.call.options;
+    call.rater = c.rater, call.rater_options = o.rater_options, call.prover = c.prover;
+    call.size = c.call.size, call.seed = c.call.seed;
+    call.order = {o.lo, o.hi, o.technique, *rating::table_named(o.table)};
+    return call;
+}
+
+// Results from .. from + count - 1 of the call: the generator's, or, with
+// an order, the candidates the harness kept (`budget` is then per call).
+GenerateOutcome produce(const GeneratorCheck& c, runner::Runner& run, uint64_t from, uint64_t count,
+                        const Budget& budget) {
+    const GeneratorCall& call = c.call;
+    if (!call.order) return run.generate(c.generator, call.size, call.what, call.seed, from, count, call.options, budget);
+    const Stopwatch clock;
+    Collected kept = collect_to_order(order_call(c), run, from, count, call.order->candidates, budget);
+    GenerateOutcome out;
+    out.ok = kept.error.empty();
+    out.fault = out.ok ? Fault::none : Fault::wrong;
+    out.message = kept.error;
+    for (Made& m : kept.made) out.results.push_back(std::move(m.puzzle));
+    out.produced = out.results.size();
+    out.stats.micros = static_cast<uint64_t>(clock.micros());
+    return out;
+}
+
 // Phase 2: k results again from `first`, and k from the end of the run.
 // k is below count when it can be, so that a shorter run is tried too.
 std::optional<GeneratorJudgement> check_determinism(const GeneratorCheck& c, const std::vector<Grid>& results,
@@ -69,9 +101,7 @@ std::optional<GeneratorJudgement> check_determinism(const GeneratorCheck& c, con
     const uint64_t k = call.count > 3 ? 3 : std::max<uint64_t>(1, call.count - 1);
     Budget unproved = budget;  // the first run's proofs are the ones judged
     unproved.max_proof_bytes = 0;
-    auto again = [&](uint64_t from) {
-        return run.generate(c.generator, call.size, call.what, call.seed, from, k, call.options, unproved);
-    };
+    auto again = [&](uint64_t from) { return produce(c, run, from, k, unproved); };
     const GenerateOutcome head = again(call.first);
     const uint64_t tail_from = call.first + call.count - k;
     const GenerateOutcome tail = tail_from == call.first ? head : again(tail_from);
@@ -155,6 +185,30 @@ std::optional<GeneratorJudgement> check_minimal(const Grid& g, const std::string
     return std::nullopt;
 }
 
+// Phase 6 for one puzzle made to order: the rater explains it again, the
+// harness rates the certified steps again, and they must be to order and
+// sound against the prover's solution.
+std::optional<GeneratorJudgement> check_rated(const Grid& g, const std::string& which, const GeneratorCheck& c,
+                                              runner::Runner& run, const Budget& budget) {
+    const OrderCall call = order_call(c);
+    std::vector<Step> steps;
+    auto sink = [&](std::size_t, const Step& s) {
+        steps.push_back(s);
+        return true;
+    };
+    const SolveOutcome answer = run.solve(*c.rater, {&g}, 2, call.rater_options, budget, {}, sink).at(0);
+    if (answer.fault != Fault::none) return undecided(c.rater->name() + ": " + answer.message);
+    const rating::Rating rated = rating::rate(g, steps, call.order.table);
+    if (std::string problem = order_problem(call.order, rated, steps); !problem.empty())
+        return broken(which + " is not made to order (" + describe(call.order) + "): " + problem, g);
+    const SolveOutcome truth = run.solve_one(*c.prover, g, 2, {}, budget);
+    if (truth.fault != Fault::none || truth.verdict != Verdict::unique || truth.solutions.empty())
+        return undecided(c.prover->name() + " did not settle " + which);
+    if (auto bad = unsound_step(g, steps, truth.solutions.front(), answer))
+        return broken(which + ": " + c.rater->name() + "'s " + bad->finding, g);
+    return std::nullopt;
+}
+
 // Phases 3 to 5 over every result. A proof the checker rejected fails its
 // puzzle whatever the entry asks.
 std::optional<GeneratorJudgement> check_results(const GeneratorCheck& c, const GenerateOutcome& all,
@@ -168,6 +222,8 @@ std::optional<GeneratorJudgement> check_results(const GeneratorCheck& c, const G
             return lied(which + "'s proof of uniqueness was rejected: " + proof->note, g);
         if (c.expect.unique)
             if (auto j = check_unique(g, which, proof, c.prover, run, budget, proved)) return j;
+        if (c.expect.rated)
+            if (auto j = check_rated(g, which, c, run, budget)) return j;
         if (!c.expect.minimal) continue;
         if (c.prover == nullptr) return verdict(Status::skip, Kind::none, "no independent plugin to prove minimality");
         if (auto j = check_minimal(g, which, c, run, budget)) return j;
@@ -184,6 +240,14 @@ std::string proved_by(const GeneratorCheck& c, const Proved& p) {
         words += " (" + std::to_string(p.by_proof) + ") and " + prover + " (" + std::to_string(p.by_prover) + ")";
     if (c.expect.minimal) words += "; minimal by " + prover;
     return words;
+}
+
+// ... and, made to order, how the order was checked.
+std::string found_by(const GeneratorCheck& c, const Proved& p) {
+    std::string words = proved_by(c, p);
+    if (!c.expect.rated) return words;
+    return words + (words.empty() ? "" : "; ") + describe(order_call(c).order) + ", rated again from " +
+           c.rater->name() + "'s steps";
 }
 
 // The generator's proofs as one: checked when every puzzle's was (absent
@@ -214,8 +278,11 @@ GeneratorJudgement check_generator(const GeneratorCheck& c, runner::Runner& run,
     const GeneratorCall& call = c.call;
     Budget whole = budget;
     whole.timeout_seconds *= static_cast<double>(call.count);  // the per-call budget, for each result
-    const GenerateOutcome all =
-        run.generate(c.generator, call.size, call.what, call.seed, call.first, call.count, call.options, whole);
+    if (call.order && (c.rater == nullptr || c.prover == nullptr))
+        return verdict(Status::skip, Kind::none,
+                       c.rater == nullptr ? "the rater " + call.order->rater + " is not loaded"
+                                          : "no independent plugin to prove the puzzles made to order unique");
+    const GenerateOutcome all = produce(c, run, call.first, call.count, call.order ? budget : whole);
     if (all.fault != Fault::none) {
         GeneratorJudgement g = call_fault(all, c.refusal_is_skip);
         g.micros = all.stats.micros;
@@ -235,7 +302,7 @@ GeneratorJudgement check_generator(const GeneratorCheck& c, runner::Runner& run,
         if (auto j = check_determinism(c, results, run, whole)) return finish(*j);
     Proved proved;
     if (auto j = check_results(c, all, run, budget, proved)) return finish(*j);
-    return finish(verdict(Status::pass, Kind::none, proved_by(c, proved)));
+    return finish(verdict(Status::pass, Kind::none, found_by(c, proved)));
 }
 
 }  // namespace np::judge

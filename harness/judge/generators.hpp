@@ -17,7 +17,11 @@
 //      prover other than the generator; a rejected proof is a certificate
 //      failure;
 //   5. minimality: without any one given (and its symmetry orbit) the
-//      puzzle is no longer unique, by the same prover.
+//      puzzle is no longer unique, by the same prover;
+//   6. made to order (a call with an order, order.hpp): the results are
+//      the generator's puzzles the harness kept, and each is explained
+//      again by the rater and rated again here: in the band, using the
+//      technique, every step sound against the prover's solution.
 #pragma once
 
 #include <optional>
@@ -36,6 +40,8 @@ struct GeneratorCall {
     uint64_t first = 0;   // first_index
     uint64_t count = 1;
     OptionList options;
+    // Puzzles made to order: results are the i-th candidates kept.
+    std::optional<corpus::GeneratorOrder> order;
 };
 
 // "puzzles 0 to 9 of seed 1 (3x3)"
@@ -57,6 +63,7 @@ struct GeneratorCheck {
     GeneratorCall call;
     corpus::GeneratorProperties expect;
     const Plugin* prover = nullptr;  // never the generator; nullptr: only the generator's own proofs prove
+    const Plugin* rater = nullptr;   // the order's rater (calls with an order)
     // A refusal (an option or shape the plugin declines) is a skip: true for
     // calls the harness made up (the sweep, fuzz), false for a corpus entry,
     // which names a call the plugin must take.

@@ -1,6 +1,8 @@
 // The rating table (docs/rating.md, "The table") and the two scales.
 #include "rating.hpp"
 
+#include <cctype>
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -257,6 +259,47 @@ std::vector<TableRow> table_rows(Table table) {
     }
     rows.push_back({"squirmbag, whale, leviathan, size-K fish (finned: +0.2)", "5.2 + 0.2 a size past 4", 470, L::extreme});
     return rows;
+}
+
+namespace {
+
+// "7.5" -> 75; nullopt unless digits with at most one decimal.
+std::optional<int> tenths_of(const std::string& text) {
+    const std::size_t dot = text.find('.');
+    const std::string whole = text.substr(0, dot), frac = dot == std::string::npos ? "" : text.substr(dot + 1);
+    auto digits = [](const std::string& s) {
+        return std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    };
+    if (whole.empty() || whole.size() > 3 || frac.size() > 1 || !digits(whole) || !digits(frac) ||
+        (dot != std::string::npos && frac.empty()))
+        return std::nullopt;
+    return std::stoi(whole) * 10 + (frac.empty() ? 0 : frac[0] - '0');
+}
+
+}  // namespace
+
+std::optional<std::pair<std::optional<int>, std::optional<int>>> parse_band(const std::string& text,
+                                                                            std::string& error) {
+    const std::size_t dots = text.find("..");
+    const std::string lo = dots == std::string::npos ? text : text.substr(0, dots);
+    const std::string hi = dots == std::string::npos ? text : text.substr(dots + 2);
+    std::pair<std::optional<int>, std::optional<int>> band;
+    if (!lo.empty() && !(band.first = tenths_of(lo))) error = "'" + lo + "' is not a rating such as 7.0";
+    else if (!hi.empty() && !(band.second = tenths_of(hi))) error = "'" + hi + "' is not a rating such as 7.5";
+    else if (!band.first && !band.second) error = "a band needs at least one end, as in 7.0..7.5 or 8.0..";
+    else if (band.first && band.second && *band.first > *band.second) error = "the band's low end is above its high end";
+    else return band;
+    return std::nullopt;
+}
+
+std::string technique_slug(const std::string& name) {
+    std::string slug;
+    for (char c : name) {
+        if (std::isalnum(static_cast<unsigned char>(c))) slug += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        else if (!slug.empty() && slug.back() != '-') slug += '-';
+    }
+    while (!slug.empty() && slug.back() == '-') slug.pop_back();
+    return slug;
 }
 
 }  // namespace np::rating

@@ -78,6 +78,14 @@ std::string tenths_text(int tenths);
 // 6, 8, 12, 16, 24, 32, ... (each ceiling 3/2, then 4/3, of the one before).
 int length_tenths(std::size_t length);
 
+// "7.0..7.5" (either side may be left out: "8.0.." is 8.0 and up) in
+// tenths; nullopt with `error` said when the text is no band.
+std::optional<std::pair<std::optional<int>, std::optional<int>>> parse_band(const std::string& text,
+                                                                            std::string& error);
+// "x-wing" for "X-Wing", "locked-candidates-pointing" for "locked
+// candidates (pointing)": lower case, every run of other characters one '-'.
+std::string technique_slug(const std::string& name);
+
 // The table, for docs and `numplace rate --table`: one row per name.
 struct TableRow {
     std::string technique;

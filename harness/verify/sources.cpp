@@ -140,7 +140,7 @@ void add_corpus_units(const Settings& s, const std::vector<Plugin>& judged, Inpu
             continue;  // its plugin is not among those judged
         if (!quick.take(e)) continue;
         Unit u(Unit::Kind::generator);
-        u.generator = {e.id, e.plugin, {e.what, e.size, e.seed, 0, e.count, e.options}, e.expect, false};
+        u.generator = {e.id, e.plugin, {e.what, e.size, e.seed, 0, e.count, e.options, e.order}, e.expect, false};
         units.push_back(std::move(u));
     }
 }

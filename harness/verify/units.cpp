@@ -409,8 +409,12 @@ Row run_generator(const GeneratorUnit& g, const Context& ctx, runner::Runner& ru
         return row;
     }
     const Plugin* prover = harness::prover_for(g.plugin, ctx.oracle, ctx.plugins.registry.plugins());
+    const Plugin* rater = nullptr;  // an order's: any loaded plugin, judged or not
+    if (g.call.order)
+        for (const Plugin& p : ctx.plugins.registry.plugins())
+            if (p.name() == g.call.order->rater) rater = &p;
     const judge::GeneratorJudgement j =
-        judge::check_generator({*plugin, g.call, g.expect, prover, g.sweep}, run, ctx.budget);
+        judge::check_generator({*plugin, g.call, g.expect, prover, rater, g.sweep}, run, ctx.budget);
     row.status = j.judgement.status;
     row.kind = j.judgement.kind;
     row.finding = j.judgement.finding;

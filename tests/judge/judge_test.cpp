@@ -191,7 +191,7 @@ judge::GeneratorJudgement check(const Plugin& generator, np_generate_kind what, 
     Budget budget;
     budget.timeout_seconds = 60;
     budget.max_proof_bytes = max_proof_bytes;
-    return judge::check_generator({generator, {what, size, 1, 0, count, {}}, expect, prover, false}, *run, budget);
+    return judge::check_generator({generator, {what, size, 1, 0, count, {}}, expect, prover, nullptr, false}, *run, budget);
 }
 
 TEST(GeneratorCheck, UniqueMinimalPuzzlesPassProvedByAnotherPlugin) {

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "generate_order.hpp"
 #include "numplace/clock.hpp"
 #include "runner.hpp"
 #include "shared.hpp"
@@ -66,6 +67,7 @@ int run(const Args& args, Streams io) {
                                 puzzles ? "generate puzzles" : "generate grids", "generate", io.err);
     if (!chosen) return kExitUsage;
     if (!worker_available(args, io.err)) return kExitUsage;
+    if (wants_order(args)) return run_to_order(args, io, registry, *chosen);
     const auto runner = runner::make_runner(harness_settings(args).runner);
     const Geometry geometry = size_of(args).value_or(Geometry{3, 3});
     const OutputFormat format = output_format_from_name(args.text("--format")).value_or(OutputFormat::line);
@@ -113,13 +115,31 @@ Command generate_command() {
             "--first 5 --count 5 gives the last five of --count 10. Each is certified (a grid is full and obeys "
             "the rules, a puzzle obeys the rules) and printed as soon as the plugin has answered (results are asked for "
             "1, 2, 4, ... up to 256 at a time). --timeout and --max-nodes "
-            "cover the whole run. " + std::string(kWorkerHelp),
+            "cover the whole run. With --rating or --technique, puzzles are made to order: the --rater explains "
+            "each candidate, numplace rates its certified steps (docs/rating.md), keeps those in the band or "
+            "whose path uses the technique, and proves each kept one unique with the oracle; result i is the i-th "
+            "candidate kept, so the output still depends only on the seed. There --timeout covers the whole run "
+            "and --max-nodes each call. " + std::string(kWorkerHelp),
             {flags::plugin(), flags::plugin_dir(), flags::allow_insecure_plugins(), flags::no_sandbox(),
              {"--what", FlagKind::choice, "grid or puzzle", "grid", {"grid", "puzzle"}}, count,
              flags::seed("64-bit seed; the same seed gives the same output"),
              {"--first", FlagKind::whole, "Index of the first result", "0"}, flags::option(), flags::size(),
              flags::format({"line", "grid", "share", "json"}, "line"), flags::max_nodes(), flags::timeout(),
-             flags::in_process(), flags::memory()},
+             flags::in_process(), flags::memory(),
+             {"--rating", FlagKind::text, "Make puzzles whose SE-style rating (ER) is in this band: 7.0..7.5, 8.0.. "
+                                          "(docs/rating.md)"},
+             {"--technique", FlagKind::text, "Make puzzles whose path (the rater's) uses this technique, as explain names "
+                                             "it: x-wing, 'hidden pair', xy-chain"},
+             {"--rater", FlagKind::text, "Plugin that explains the candidates (default: the one loaded plugin that "
+                                         "explains); e.g. logic with --rater-option profile=se for SE's easiest path"},
+             {"--rater-option", FlagKind::texts, "The rater's option key=value; repeatable"},
+             {"--table", FlagKind::choice, "Rating table: se or sukaku (docs/rating.md)", "se", {"se", "sukaku"}},
+             {"--oracle", FlagKind::text, "Plugin that proves each kept puzzle unique (default: exhaustive-count); never "
+                                          "the generator or the rater"},
+             {"--candidates", FlagKind::whole, "Try at most this many of the generator's puzzles (0: no limit)",
+              "100000"},
+             {"-j", FlagKind::whole, "Candidates rated in parallel, one worker each (default: the CPUs this process "
+                                     "may use)"}},
             run};
 }
 

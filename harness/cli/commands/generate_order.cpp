@@ -1,0 +1,156 @@
+// numplace generate --rating / --technique: puzzles made to order
+// (harness/judge/order.hpp). The --plugin generator makes candidates, the
+// --rater explains them, the harness rates the certified steps and proves
+// each kept puzzle unique with the oracle; results stream in order.
+#include <iostream>
+
+#include "commands.hpp"
+#include "generate_order.hpp"
+#include "numplace/clock.hpp"
+#include "order.hpp"
+#include "setup.hpp"
+#include "shared.hpp"
+
+namespace np::cli {
+
+namespace {
+
+// The --rater named, or the one loaded plugin that explains; nullopt (said)
+// when there is none, or more than one to choose from.
+std::optional<Plugin> rater_of(const Args& args, PluginRegistry& registry, std::ostream& err) {
+    std::string why;
+    if (args.has("--rater")) {
+        auto found = registry.resolve(args.text("--rater"), why);
+        if (!found) err << "numplace: generate: --rater: " << utf8_clean(why) << "\n";
+        else if (!found->can(NP_CAP_EXPLAIN) || !found->can(NP_CAP_SOLVE))
+            err << "numplace: generate: --rater: " << found->name() << " does not explain its steps\n";
+        else return found;
+        return std::nullopt;
+    }
+    std::vector<Plugin> explainers;
+    for (const Plugin& p : registry.plugins())
+        if (p.can(NP_CAP_EXPLAIN) && p.can(NP_CAP_SOLVE)) explainers.push_back(p);
+    if (explainers.size() == 1) return explainers.front();
+    err << "numplace: generate: --rating and --technique need a plugin that explains: name one with --rater ("
+        << (explainers.empty() ? std::string("none is loaded") : std::to_string(explainers.size()) + " are loaded")
+        << ")\n";
+    return std::nullopt;
+}
+
+// The oracle that proves the kept puzzles unique: neither the generator nor
+// the rater, which would then vouch for themselves.
+std::optional<Plugin> prover_of(const Args& args, PluginRegistry& registry, const Plugin& generator,
+                                const Plugin& rater, std::ostream& err) {
+    const std::string name = args.has("--oracle") ? args.text("--oracle") : harness::kDefaultOracle;
+    std::string why;
+    auto found = registry.resolve(name, why);
+    if (!found) err << "numplace: generate: --oracle: " << utf8_clean(why) << "\n";
+    else if (found->name() == generator.name() || found->name() == rater.name())
+        err << "numplace: generate: --oracle " << found->name()
+            << " would prove its own puzzles: name another plugin that proves uniqueness\n";
+    else if (!found->can(NP_CAP_SOLVE) || !found->can(NP_CAP_PROVE_UNIQUE))
+        err << "numplace: generate: --oracle " << found->name() << " cannot prove uniqueness\n";
+    else return found;
+    return std::nullopt;
+}
+
+// The order from --rating, --technique and --table; nullopt (said) when bad.
+std::optional<judge::Order> order_of(const Args& args, std::ostream& err) {
+    judge::Order order;
+    if (args.has("--rating")) {
+        std::string why;
+        const auto band = rating::parse_band(args.text("--rating"), why);
+        if (!band) {
+            err << "numplace: generate: --rating: " << why << "\n";
+            return std::nullopt;
+        }
+        order.lo = band->first, order.hi = band->second;
+    }
+    order.technique = args.has("--technique") ? rating::technique_slug(args.text("--technique")) : "";
+    if (args.has("--technique") && order.technique.empty()) {
+        err << "numplace: generate: --technique: no technique named\n";
+        return std::nullopt;
+    }
+    order.table = *rating::table_named(args.text("--table"));
+    return order;
+}
+
+void write_made(std::ostream& out, OutputFormat format, const judge::OrderCall& call, uint64_t index,
+                const judge::Made& made) {
+    if (format != OutputFormat::json) {
+        out << format_grid_as(made.puzzle, format) << '\n';
+        return;
+    }
+    const rating::Rating& r = made.rating;
+    write_json_row(out, {{"plugin", call.generator->name()}, {"rater", call.rater->name()},
+                         {"size", call.size.name()}, {"what", "puzzle"}, {"seed", call.seed}, {"index", index},
+                         {"candidate", made.candidate}, {"grid", format_line(made.puzzle)},
+                         {"givens", made.puzzle.given_count()}, {"er", r.er / 10.0}, {"ep", r.ep / 10.0},
+                         {"ed", r.ed / 10.0}, {"hardest", r.hardest}, {"table", rating::table_name(call.order.table)},
+                         {"proved_by", call.prover->name()}});
+}
+
+std::string summary(const judge::OrderCall& call, const judge::OrderRun& run, uint64_t count, double seconds) {
+    const judge::Tried& t = run.tried;
+    char time[32];
+    std::snprintf(time, sizeof time, "%.1f s", seconds);
+    std::string what = judge::describe(call.order);
+    if (what.rfind("ER", 0) == 0) what = "with " + what;
+    return std::to_string(run.produced) + " of " + std::to_string(count) + " puzzles " + what + " from " + std::to_string(t.candidates) + " candidates of " +
+           call.generator->name() + " in " + time + " (rated by " + call.rater->name() + ", " +
+           std::to_string(t.out_of_band) + " not to order, " + std::to_string(t.unrated) + " unrated, " +
+           std::to_string(t.not_unique + t.undecided) + " not proved unique by " + call.prover->name() + ")";
+}
+
+}  // namespace
+
+bool wants_order(const Args& args) { return args.has("--rating") || args.has("--technique"); }
+
+int run_to_order(const Args& args, Streams io, PluginRegistry& registry, const ChosenPlugin& generator) {
+    if (args.text("--what") != "puzzle") {
+        io.err << "numplace: generate: --rating and --technique make puzzles: add --what puzzle\n";
+        return kExitUsage;
+    }
+    const auto order = order_of(args, io.err);
+    const auto rater = order ? rater_of(args, registry, io.err) : std::nullopt;
+    const auto prover = rater ? prover_of(args, registry, *generator.plugin, *rater, io.err) : std::nullopt;
+    const auto rater_options = prover ? parse_options(args.texts("--rater-option"), io.err) : std::nullopt;
+    if (!rater_options) return kExitUsage;
+    if (auto problem = rater->option_problem(*rater_options, "solve"); !problem.empty()) {
+        io.err << "numplace: generate: --rater-option: " << rater->name() << ": " << utf8_clean(problem) << "\n";
+        return kExitUsage;
+    }
+    judge::OrderCall call;
+    call.generator = &*generator.plugin, call.generator_options = generator.options;
+    call.rater = &*rater, call.rater_options = *rater_options, call.prover = &*prover;
+    call.size = size_of(args).value_or(Geometry{3, 3});
+    call.seed = args.whole("--seed");
+    call.order = *order;
+    for (const Plugin* p : {call.rater, call.prover})
+        if (!p->supports(call.size)) {
+            io.err << "numplace: generate: " << p->name() << " does not take " << call.size.name() << "\n";
+            return kExitUsage;
+        }
+    const OutputFormat format = output_format_from_name(args.text("--format")).value_or(OutputFormat::line);
+    const uint64_t count = args.whole("--count");
+    Budget whole = budget_of(args);
+    whole.cancel = &interrupt_flag();
+    const unsigned threads = args.has("-j") ? static_cast<unsigned>(args.whole("-j")) : usable_cpus();
+    const Stopwatch clock;
+    const judge::OrderRun run = judge::make_to_order(
+        call, harness_settings(args).runner, threads, args.whole("--first"), count, args.whole("--candidates"), whole,
+        [&](uint64_t index, const judge::Made& made) {
+            write_made(io.out, format, call, index, made);
+            io.out.flush();
+        },
+        [] { return interrupted(); });
+    io.err << "numplace: generate: " << summary(call, run, count, clock.seconds()) << "\n";
+    if (!run.error.empty()) {
+        io.err << "numplace: generate: stopped: " << utf8_clean(run.error) << "\n";
+        return kExitFailed;
+    }
+    if (interrupted()) return interrupt_exit_code();
+    return run.produced < count ? kExitFailed : kExitOk;
+}
+
+}  // namespace np::cli
