@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "cli.hpp"
@@ -30,6 +31,19 @@ struct CompareSetup {
 };
 
 int compare_ratings(const Args& args, Streams io, const CompareSetup& setup);
+
+// Puzzles rated in parallel: -j, else the usable CPUs; 1 with --in-process.
+unsigned rate_threads(const Args& args);
+
+// A plugin as a rater (rate_plugins.cpp): `plugin:NAME` in --compare names
+// a plugin or a command-line solver whose answers report a `rating` counter.
+inline constexpr const char* kPluginRaterPrefix = "plugin:";
+bool is_plugin_rater(const std::string& rater);
+// Solves each row's puzzle with that plugin and fills `values` (one per
+// row) with the rating it claims, NaN where it gives none; a non-zero exit
+// code (one line said) when the plugin cannot be used.
+int plugin_ratings(const Args& args, Streams io, const std::string& rater, const std::vector<RateRow>& rows,
+                   std::vector<double>& values);
 std::vector<FlagSpec> compare_flags();
 
 }  // namespace np::cli
