@@ -619,12 +619,13 @@ std::string describe_levels(ExternalSolver::RatingPattern& rating, const YAML::N
 // The `rating` field of `output`: a regular expression whose first group is
 // the rating, a whole number; or {pattern: REGEX, levels: {WORD: N, ...}}
 // for a program that prints its levels' names.
-std::string describe_rating(ExternalSolver& s, const YAML::Node& node) {
-    const std::string where = line_of(node) + "'output.rating' ";
+std::string describe_rating(ExternalSolver& s, const YAML::Node& key, const YAML::Node& node) {
     // Each node is made once: assigning to a yaml-cpp node that holds one
     // rewrites the node it holds, here the description itself.
-    const auto field = [&node](const char* key) { return node.IsMap() && node[key] ? node[key] : YAML::Node(); };
+    const auto field = [&node](const char* name) { return node.IsMap() && node[name] ? node[name] : YAML::Node(); };
     const YAML::Node pattern = node.IsMap() ? field("pattern") : node, levels = field("levels");
+    // The pattern's line when it has one; an empty value's is the next field's, so the key's then.
+    const std::string where = line_of(pattern.IsScalar() ? pattern : key) + "'output.rating' ";
     for (const auto& item : node.IsMap() ? node : YAML::Node())
         if (item.first.as<std::string>() != "pattern" && item.first.as<std::string>() != "levels")
             return line_of(item.first) + "'output.rating': unknown field '" + item.first.as<std::string>() +
@@ -669,7 +670,8 @@ std::string describe_output(ExternalSolver& s, const YAML::Node& out) {
     }
     if (!s.solution_line && s.json_fields.empty() && !s.count_pattern && s.verdict_words.empty())
         return "'output' gives no way to read an answer";
-    if (out["rating"]) return describe_rating(s, out["rating"]);  // given, even empty: it is checked
+    for (const auto& field : out)  // given, even empty: it is checked
+        if (field.first.as<std::string>() == "rating") return describe_rating(s, field.first, field.second);
     return "";
 }
 
