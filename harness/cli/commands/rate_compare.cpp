@@ -249,6 +249,13 @@ int compare_ratings(const Args& args, Streams io, const CompareSetup& setup) {
         }
         needs_rating = needs_rating || (columns.count(n) == 0 && builtin(n));
     }
+    std::map<std::string, Plugin> plugin_raters;  // found before anything is rated
+    for (const std::string& n : names) {
+        if (columns.count(n) != 0 || !is_plugin_rater(n) || plugin_raters.count(n) != 0) continue;
+        auto plugin = plugin_rater(args, io, n);
+        if (!plugin) return kExitUsage;
+        plugin_raters.emplace(n, std::move(*plugin));
+    }
     std::vector<RateRow> rows;
     const int status = setup.rate(needs_rating, rows);
     if (status != kExitOk) return status;
@@ -256,8 +263,9 @@ int compare_ratings(const Args& args, Streams io, const CompareSetup& setup) {
     for (const std::string& n : names) {
         if (series.count(n) != 0) continue;
         Series s{n, {}, n == "er" || n == "ep" || n == "ed" || columns.count(n) != 0, level_rater(n)};
-        if (columns.count(n) == 0 && is_plugin_rater(n)) {
-            if (const int code = plugin_ratings(args, io, n, rows, s.values); code != kExitOk) return code;
+        if (const auto plugin = plugin_raters.find(n); plugin != plugin_raters.end()) {
+            s.values = plugin_ratings(args, plugin->second, rows);
+            if (interrupted()) return interrupt_exit_code();
             series[n] = std::move(s);
             continue;
         }

@@ -67,24 +67,27 @@ void rate_chunks(const RaterJob& job, unsigned threads) {
 
 bool is_plugin_rater(const std::string& rater) { return rater.rfind(kPluginRaterPrefix, 0) == 0; }
 
-int plugin_ratings(const Args& args, Streams io, const std::string& rater, const std::vector<RateRow>& rows,
-                   std::vector<double>& values) {
+std::optional<Plugin> plugin_rater(const Args& args, Streams io, const std::string& rater) {
     const std::string name = rater.substr(std::string(kPluginRaterPrefix).size());
     PluginRegistry registry = load_plugins(args, io.err);
     std::string why;
-    const std::optional<Plugin> plugin = registry.resolve(name, why);
+    std::optional<Plugin> plugin = registry.resolve(name, why);
     if (!plugin) {
         io.err << "numplace rate: --compare " << utf8_clean(rater) << ": " << utf8_clean(why) << "\n";
-        return kExitUsage;
+        return std::nullopt;
     }
     if ((plugin->capabilities() & NP_CAP_SOLVE) == 0) {
         io.err << "numplace rate: --compare " << utf8_clean(rater) << ": " << plugin->name() << " cannot solve\n";
-        return kExitUsage;
+        return std::nullopt;
     }
-    if (!worker_available(args, io.err)) return kExitUsage;
-    values.assign(rows.size(), std::numeric_limits<double>::quiet_NaN());
-    rate_chunks({*plugin, budget_of(args), harness_settings(args).runner, rows, values}, rate_threads(args));
-    return interrupted() ? interrupt_exit_code() : kExitOk;
+    if (!worker_available(args, io.err)) return std::nullopt;
+    return plugin;
+}
+
+std::vector<double> plugin_ratings(const Args& args, const Plugin& plugin, const std::vector<RateRow>& rows) {
+    std::vector<double> values(rows.size(), std::numeric_limits<double>::quiet_NaN());
+    rate_chunks({plugin, budget_of(args), harness_settings(args).runner, rows, values}, rate_threads(args));
+    return values;
 }
 
 }  // namespace np::cli

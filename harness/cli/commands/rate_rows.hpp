@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,11 +40,12 @@ unsigned rate_threads(const Args& args);
 // a plugin or a command-line solver whose answers report a `rating` counter.
 inline constexpr const char* kPluginRaterPrefix = "plugin:";
 bool is_plugin_rater(const std::string& rater);
-// Solves each row's puzzle with that plugin and fills `values` (one per
-// row) with the rating it claims, NaN where it gives none; a non-zero exit
-// code (one line said) when the plugin cannot be used.
-int plugin_ratings(const Args& args, Streams io, const std::string& rater, const std::vector<RateRow>& rows,
-                   std::vector<double>& values);
+// The plugin such a rater names, able to solve; nullopt (one line said)
+// when it cannot be used. Asked before any puzzle is rated.
+std::optional<Plugin> plugin_rater(const Args& args, Streams io, const std::string& rater);
+// Solves each row's puzzle with it: the rating it claims, one per row, NaN
+// where it gives none.
+std::vector<double> plugin_ratings(const Args& args, const Plugin& plugin, const std::vector<RateRow>& rows);
 std::vector<FlagSpec> compare_flags();
 
 }  // namespace np::cli
