@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <numeric>
 #include <random>
 #include <sstream>
@@ -190,6 +191,10 @@ Agreement agree(const Series& a, const Series& b, unsigned resamples, uint64_t s
     const Pairs p = both_rated(a, b);
     out.n = p.x.size();
     if (out.n < 2) return out;
+    const auto all_same = [](const std::vector<double>& v) {
+        return std::adjacent_find(v.begin(), v.end(), std::not_equal_to<>()) == v.end();
+    };
+    if (all_same(p.x) || all_same(p.y)) out.constant = all_same(p.x) ? a.name : b.name;
     out.spearman.value = spearman(p.x, p.y);
     out.kendall.value = kendall_tau_b(p.x, p.y);
     std::mt19937_64 random(seed);

@@ -41,6 +41,10 @@ struct Agreement {
     std::string a, b;
     std::size_t n = 0;  // puzzles both rated
     Interval spearman, kendall;
+    // One of them gives every puzzle both rated the same value (qqwing calls
+    // every diabolical puzzle expert): no order to correlate, and rho and
+    // tau-b are undefined (left 0), not "no agreement". Names that rater.
+    std::string constant;
     bool se_scale = false;  // both SE-style: the fields below are filled
     double within = 0;      // share with |a - b| <= 0.2
     double same_class = 0;  // share in the same class

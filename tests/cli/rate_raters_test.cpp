@@ -146,4 +146,22 @@ TEST_F(RateRaters, PluginRatersNeedNoExplainerAndAnUnknownOneIsNamed) {
     EXPECT_EQ(unknown.out, "") << unknown.out;  // refused before anything was rated
 }
 
+// A rater that gives every puzzle the same level leaves nothing to rank:
+// rho and tau-b are undefined (null), never a "0" that reads as disagreement.
+// qqwing rates both of these simple (qqwing --solve --stats says so too).
+TEST_F(RateRaters, ALevelGivenToEveryPuzzleLeavesTheCorrelationUndefined) {
+    const std::vector<std::string> simple = {
+        kByLevel[0], ".1...3.....3..1.92..9467.1.........3......9..3...9.6....8..914..617........8..7.6"};
+    const std::string tsv = ::testing::TempDir() + "rate-raters.tsv";
+    std::ofstream(tsv) << "puzzle\tx\n" << simple[0] << "\t1\n" << simple[1] << "\t2\n";
+    auto run = run_cli({"rate", "--compare", "x/plugin:qqwing", "--ratings", tsv + ":x", "--format", "json",
+                        "--bootstrap", "10", puzzle_file("simple.txt", simple)});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    const json pair = json::parse(run.out)["pairs"][0];
+    EXPECT_EQ(pair["puzzles"], 2);
+    EXPECT_TRUE(pair["spearman"].is_null()) << pair.dump();
+    EXPECT_EQ(pair["constant"], "plugin:qqwing");
+    EXPECT_EQ(pair["levels"]["columns"], json({"1"})) << pair.dump();
+}
+
 }  // namespace

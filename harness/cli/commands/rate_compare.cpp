@@ -95,9 +95,12 @@ std::string fixed(double v, int digits = 3) {
 
 void write_pair_text(std::ostream& out, const rating::Agreement& g) {
     out << g.a << " vs " << g.b << ": " << g.n << " puzzles rated by both\n";
-    out << "  Spearman rho " << fixed(g.spearman.value) << " [" << fixed(g.spearman.low) << ", " << fixed(g.spearman.high)
-        << "]  Kendall tau-b " << fixed(g.kendall.value) << " [" << fixed(g.kendall.low) << ", " << fixed(g.kendall.high)
-        << "]  (bootstrap 95%)\n";
+    if (!g.constant.empty())
+        out << "  Spearman rho and Kendall tau-b undefined: " << g.constant << " rates every one of them the same\n";
+    else
+        out << "  Spearman rho " << fixed(g.spearman.value) << " [" << fixed(g.spearman.low) << ", "
+            << fixed(g.spearman.high) << "]  Kendall tau-b " << fixed(g.kendall.value) << " [" << fixed(g.kendall.low)
+            << ", " << fixed(g.kendall.high) << "]  (bootstrap 95%)\n";
     if (!g.se_scale) return;
     out << "  |" << g.a << " - " << g.b << "| <= 0.2: " << percent(g.within) << "  same class: " << percent(g.same_class)
         << "  mean " << g.a << " - " << g.b << ": " << (g.mean_difference >= 0 ? "+" : "") << fixed(g.mean_difference, 2)
@@ -191,6 +194,10 @@ json pair_json(const rating::Agreement& g) {
     json j{{"a", g.a}, {"b", g.b}, {"puzzles", g.n},
            {"spearman", {{"rho", g.spearman.value}, {"low", g.spearman.low}, {"high", g.spearman.high}}},
            {"kendall_tau_b", {{"tau", g.kendall.value}, {"low", g.kendall.low}, {"high", g.kendall.high}}}};
+    if (!g.constant.empty()) {  // no order to correlate: undefined, not 0
+        j["spearman"] = nullptr, j["kendall_tau_b"] = nullptr;
+        j["constant"] = g.constant;
+    }
     if (g.se_scale) {
         j["within_0_2"] = g.within, j["same_class"] = g.same_class, j["mean_difference"] = g.mean_difference;
         json m = json::array();
