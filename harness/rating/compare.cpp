@@ -12,7 +12,8 @@ namespace np::rating {
 
 namespace {
 
-// Average ranks (ties share the mean of their places), 1-based.
+}  // namespace
+
 std::vector<double> ranks(const std::vector<double>& v) {
     std::vector<std::size_t> order(v.size());
     std::iota(order.begin(), order.end(), 0);
@@ -27,6 +28,8 @@ std::vector<double> ranks(const std::vector<double>& v) {
     }
     return r;
 }
+
+namespace {
 
 double pearson(const std::vector<double>& x, const std::vector<double>& y) {
     const double n = static_cast<double>(x.size());

@@ -58,6 +58,8 @@ struct Agreement {
 // (ties in either corrected for, Knight's O(n log n) count), of paired
 // values without NaNs.
 double spearman(const std::vector<double>& x, const std::vector<double>& y);
+// Average ranks, 1-based (ties share the mean of their places).
+std::vector<double> ranks(const std::vector<double>& values);
 double kendall_tau_b(const std::vector<double>& x, const std::vector<double>& y);
 
 // The agreement of a and b on the puzzles both rated; `resamples`

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iomanip>
 #include <map>
+#include <numeric>
 #include <sstream>
 
 #include "commands.hpp"
@@ -173,17 +174,34 @@ void write_by_technique(std::ostream& out, const std::vector<RateRow>& rows, con
     }
 }
 
+// How far apart a and b put each puzzle both rated (indexed like `both`):
+// on one SE scale their difference; on two scales (ER against qqwing's
+// levels) a difference means nothing, so the difference of the puzzle's
+// places in each rater's order, as shares of the whole.
+std::vector<double> distances(const std::vector<std::size_t>& both, const Series& a, const Series& b) {
+    std::vector<double> x, y;
+    for (std::size_t i : both) x.push_back(a.values[i]), y.push_back(b.values[i]);
+    if (!(a.se_scale && b.se_scale)) x = rating::ranks(x), y = rating::ranks(y);
+    const double scale = a.se_scale && b.se_scale ? 1.0 : static_cast<double>(std::max<std::size_t>(both.size(), 1));
+    std::vector<double> apart;
+    for (std::size_t k = 0; k < both.size(); ++k) apart.push_back(std::abs(x[k] - y[k]) / scale);
+    return apart;
+}
+
 // The puzzles where a and b differ most, the largest difference first.
 void write_most_apart(std::ostream& out, const std::vector<RateRow>& rows, const Series& a, const Series& b, std::size_t count) {
-    std::vector<std::size_t> order;
+    std::vector<std::size_t> both;
     for (std::size_t i = 0; i < rows.size(); ++i)
-        if (!std::isnan(a.values[i]) && !std::isnan(b.values[i])) order.push_back(i);
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) {
-        return std::abs(a.values[i] - b.values[i]) > std::abs(a.values[j] - b.values[j]);
-    });
+        if (!std::isnan(a.values[i]) && !std::isnan(b.values[i])) both.push_back(i);
+    const std::vector<double> apart = distances(both, a, b);
+    std::vector<std::size_t> order(both.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) { return apart[i] > apart[j]; });
+    for (std::size_t& k : order) k = both[k];
     if (order.size() > count) order.resize(count);
     if (order.empty()) return;
-    out << "  most apart (" << a.name << ", " << b.name << ", numplace's hardest step, puzzle):\n";
+    out << "  most apart" << (a.se_scale && b.se_scale ? "" : " in rank") << " (" << a.name << ", " << b.name
+        << ", numplace's hardest step, puzzle):\n";
     for (std::size_t i : order)
         out << "    " << a.values[i] << "  " << b.values[i] << "  "
             << (rows[i].rated.hardest.empty() ? "-" : rows[i].rated.hardest) << "  " << utf8_clean(rows[i].item.origin) << "  "
