@@ -56,6 +56,13 @@ struct ExternalSolver {
     std::map<std::string, std::string> json_fields;  // solution, count, verdict -> field name
     std::optional<std::regex> count_pattern;
     std::vector<std::pair<std::string, Verdict>> verdict_words;
+    // `output.rating`: the program's own rating of the puzzle, its first
+    // group a whole number or (with levels) a word the levels map to one.
+    struct RatingPattern {
+        std::regex pattern;
+        std::map<std::string, uint64_t> levels;  // empty: the group is the number itself
+    };
+    std::optional<RatingPattern> rating;
     double timeout_seconds = kDefaultTimeoutSeconds;  // the description's `timeout`, 0 = none
     bool timeout_given = false;
     np_plugin descriptor{};
@@ -200,6 +207,7 @@ struct Answer {
     std::vector<Grid> solutions;
     std::optional<uint64_t> count;
     std::optional<Verdict> verdict;
+    std::optional<uint64_t> rating;  // the program's claim, passed on as the counter `rating`
 };
 
 std::optional<Verdict> verdict_named(const ExternalSolver& s, const std::string& word) {
@@ -215,17 +223,40 @@ std::optional<Verdict> verdict_named(const ExternalSolver& s, const std::string&
 // line exhausts the stack. A line that says the count is short.
 constexpr std::size_t kMaxCountLine = 2048;
 
-std::optional<uint64_t> count_in(const std::string& text, const std::regex& pattern) {
+std::optional<std::string> first_group(const std::string& text, const std::regex& pattern) {
     for (std::size_t start = 0; start < text.size();) {
         std::size_t end = text.find('\n', start);
         if (end == std::string::npos) end = text.size();
         const auto first = text.begin() + static_cast<std::ptrdiff_t>(start);
         const auto last = first + static_cast<std::ptrdiff_t>(std::min(end - start, kMaxCountLine));
         std::smatch m;
-        if (std::regex_search(first, last, m, pattern) && m.size() > 1) return std::stoull(m[1].str());
+        if (std::regex_search(first, last, m, pattern) && m.size() > 1) return m[1].str();
         start = end + 1;
     }
     return std::nullopt;
+}
+
+std::optional<uint64_t> count_in(const std::string& text, const std::regex& pattern) {
+    const auto group = first_group(text, pattern);
+    if (!group) return std::nullopt;
+    return std::stoull(*group);
+}
+
+// A whole number of at most 18 digits (it fits a uint64_t), else nothing.
+std::optional<uint64_t> whole_number(const std::string& text) {
+    if (text.empty() || text.size() > 18 || text.find_first_not_of("0123456789") != std::string::npos)
+        return std::nullopt;
+    return std::stoull(text);
+}
+
+// The rating the output claims. A line without it, or a word the levels do
+// not list, gives none: the puzzle is unrated, and the answer still stands.
+std::optional<uint64_t> rating_in(const std::string& text, const ExternalSolver::RatingPattern& rating) {
+    const auto group = first_group(text, rating.pattern);
+    if (!group) return std::nullopt;
+    if (rating.levels.empty()) return whole_number(*group);
+    const auto level = rating.levels.find(*group);
+    return level == rating.levels.end() ? std::nullopt : std::optional(level->second);
 }
 
 Answer read_answer(const ExternalSolver& s, const std::string& text, const Geometry& g) {
@@ -245,6 +276,7 @@ Answer read_answer(const ExternalSolver& s, const std::string& text, const Geome
     }
     if (s.solution_line && a.solutions.empty()) a.solutions = solution_lines(text, g);
     if (s.count_pattern && !a.count) a.count = count_in(text, *s.count_pattern);
+    if (s.rating) a.rating = rating_in(text, *s.rating);
     if (!a.verdict)
         for (const auto& [word, v] : s.verdict_words)
             if (text.find(word) != std::string::npos) {
@@ -298,6 +330,9 @@ int fill(const ExternalSolver& s, const np_solve_request& req, const Answer& a, 
         message(r, s.name + " gave no answer numplace can read: \"" + shown + "\"");
         return NP_FAILED;
     }
+    // The name is a literal: a counter's name must outlive the call.
+    if (a.rating && r.stats.counter_count < NP_MAX_COUNTERS)
+        r.stats.counters[r.stats.counter_count++] = np_counter{"rating", *a.rating};
     return NP_OK;
 }
 
@@ -560,6 +595,56 @@ std::optional<np_geometry> shape_of(const std::string& text) {
     return np_geometry{r, c};
 }
 
+// "line N: " for a field of the description: `rating` is nested two deep,
+// so its errors say where.
+std::string line_of(const YAML::Node& node) {
+    const YAML::Mark mark = node.Mark();
+    return mark.line < 0 ? "" : "line " + std::to_string(mark.line + 1) + ": ";
+}
+
+// `levels` of `output.rating`: words and the whole numbers they stand for.
+std::string describe_levels(ExternalSolver::RatingPattern& rating, const YAML::Node& levels) {
+    if (!levels.IsMap() || levels.size() == 0)
+        return line_of(levels) + "'output.rating.levels' must map the words the program prints to numbers";
+    for (const auto& level : levels) {
+        const auto number = level.second.IsScalar() ? whole_number(level.second.Scalar()) : std::nullopt;
+        if (!number)
+            return line_of(level.second) + "'output.rating.levels': '" + level.first.as<std::string>() +
+                   "' must map to a whole number >= 0";
+        rating.levels[level.first.as<std::string>()] = *number;
+    }
+    return "";
+}
+
+// The `rating` field of `output`: a regular expression whose first group is
+// the rating, a whole number; or {pattern: REGEX, levels: {WORD: N, ...}}
+// for a program that prints its levels' names.
+std::string describe_rating(ExternalSolver& s, const YAML::Node& key, const YAML::Node& node) {
+    // Each node is made once: assigning to a yaml-cpp node that holds one
+    // rewrites the node it holds, here the description itself.
+    const auto field = [&node](const char* name) { return node.IsMap() && node[name] ? node[name] : YAML::Node(); };
+    const YAML::Node pattern = node.IsMap() ? field("pattern") : node, levels = field("levels");
+    // The pattern's line when it has one; an empty value's is the next field's, so the key's then.
+    const std::string where = line_of(pattern.IsScalar() ? pattern : key) + "'output.rating' ";
+    for (const auto& item : node.IsMap() ? node : YAML::Node())
+        if (item.first.as<std::string>() != "pattern" && item.first.as<std::string>() != "levels")
+            return line_of(item.first) + "'output.rating': unknown field '" + item.first.as<std::string>() +
+                   "' (pattern, levels)";
+    if (!pattern.IsScalar())
+        return where + "must be a regular expression whose first group is the rating, or {pattern: ..., levels: {...}}";
+    ExternalSolver::RatingPattern rating;
+    try {
+        rating.pattern = std::regex(pattern.Scalar());
+    } catch (const std::regex_error& e) {
+        return where + "is not a regular expression: " + e.what();
+    }
+    if (rating.pattern.mark_count() < 1) return where + "has no group ( ) that holds the rating";
+    if (!levels.IsNull())
+        if (auto problem = describe_levels(rating, levels); !problem.empty()) return problem;
+    s.rating = std::move(rating);
+    return "";
+}
+
 // How answers come out (the `output` field).
 std::string describe_output(ExternalSolver& s, const YAML::Node& out) {
     if (!out.IsMap()) return "'output' must say how answers come out (solution, json, count, verdicts)";
@@ -585,6 +670,8 @@ std::string describe_output(ExternalSolver& s, const YAML::Node& out) {
     }
     if (!s.solution_line && s.json_fields.empty() && !s.count_pattern && s.verdict_words.empty())
         return "'output' gives no way to read an answer";
+    for (const auto& field : out)  // given, even empty: it is checked
+        if (field.first.as<std::string>() == "rating") return describe_rating(s, field.first, field.second);
     return "";
 }
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <numeric>
 #include <random>
 #include <sstream>
@@ -11,7 +12,8 @@ namespace np::rating {
 
 namespace {
 
-// Average ranks (ties share the mean of their places), 1-based.
+}  // namespace
+
 std::vector<double> ranks(const std::vector<double>& v) {
     std::vector<std::size_t> order(v.size());
     std::iota(order.begin(), order.end(), 0);
@@ -26,6 +28,8 @@ std::vector<double> ranks(const std::vector<double>& v) {
     }
     return r;
 }
+
+namespace {
 
 double pearson(const std::vector<double>& x, const std::vector<double>& y) {
     const double n = static_cast<double>(x.size());
@@ -87,6 +91,81 @@ Pairs both_rated(const Series& a, const Series& b) {
 
 int tenths(double rating) { return static_cast<int>(std::lround(rating * 10)); }
 
+// The bins of one rater in a level matrix: SE's classes for an SE-scale
+// rater (all of them, in order), else the levels seen, ascending.
+std::vector<double> bins_of(const Series& s, const std::vector<double>& values) {
+    if (s.se_scale) {
+        std::vector<double> classes;
+        for (int c = 0; c < kClasses; ++c) classes.push_back(c);
+        return classes;
+    }
+    std::vector<double> seen(values);
+    std::sort(seen.begin(), seen.end());
+    seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
+    return seen;
+}
+
+std::string bin_name(const Series& s, double bin) {
+    if (s.se_scale) return class_name(static_cast<Class>(static_cast<int>(bin)));
+    std::ostringstream text;
+    text << bin;
+    return text.str();
+}
+
+// Where a value falls among `bins`: its class for an SE-scale rater, else its own level.
+std::size_t bin_index(const Series& s, const std::vector<double>& bins, double value) {
+    const double key = s.se_scale ? static_cast<double>(static_cast<int>(class_of(tenths(value)))) : value;
+    return static_cast<std::size_t>(std::lower_bound(bins.begin(), bins.end(), key) - bins.begin());
+}
+
+// A level rater against a level or SE-scale one: puzzles by bin and bin.
+Matrix level_matrix(const Series& a, const Series& b, const Pairs& p) {
+    const std::vector<double> rows = bins_of(a, p.x), columns = bins_of(b, p.y);
+    Matrix m;
+    for (double r : rows) m.rows.push_back(bin_name(a, r));
+    for (double c : columns) m.columns.push_back(bin_name(b, c));
+    m.counts.assign(rows.size(), std::vector<std::size_t>(columns.size(), 0));
+    for (std::size_t i = 0; i < p.x.size(); ++i) ++m.counts[bin_index(a, rows, p.x[i])][bin_index(b, columns, p.y[i])];
+    return m;
+}
+
+// The counts as a self-contained SVG, each cell shaded by its share of the
+// largest; `diagonal` outlines the cells where row and column agree.
+std::string matrix_svg(const std::string& title, const std::vector<std::string>& rows,
+                       const std::vector<std::string>& columns, const std::vector<std::vector<std::size_t>>& counts,
+                       bool diagonal) {
+    constexpr int cell = 64, left = 130, top = 90;
+    const int width = left + cell * static_cast<int>(columns.size()) + 20;
+    const int height = left + cell * static_cast<int>(rows.size()) + 40;  // the classes' square as it was
+    std::size_t most = 1;
+    for (const auto& row : counts)
+        for (std::size_t c : row) most = std::max(most, c);
+    std::ostringstream s;
+    s << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << std::max(width, 520) << "\" height=\"" << height
+      << "\" font-family=\"sans-serif\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+    s << "<text x=\"" << left << "\" y=\"20\" font-size=\"13\">" << title << "</text>\n";
+    for (std::size_t k = 0; k < rows.size(); ++k)
+        s << "<text x=\"" << left - 6 << "\" y=\"" << top + static_cast<int>(k) * cell + cell / 2 + 4
+          << "\" text-anchor=\"end\">" << rows[k] << "</text>\n";
+    for (std::size_t k = 0; k < columns.size(); ++k)
+        s << "<text transform=\"translate(" << left + static_cast<int>(k) * cell + cell / 2 << "," << top - 8
+          << ") rotate(-30)\" text-anchor=\"start\">" << columns[k] << "</text>\n";
+    for (std::size_t r = 0; r < rows.size(); ++r)
+        for (std::size_t c = 0; c < columns.size(); ++c) {
+            const int x = left + static_cast<int>(c) * cell, y = top + static_cast<int>(r) * cell;
+            const std::size_t count = counts[r][c];
+            const double share = std::sqrt(static_cast<double>(count) / static_cast<double>(most));
+            const int light = 255 - static_cast<int>(share * 200);
+            s << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << cell << "\" height=\"" << cell << "\" fill=\"rgb("
+              << light << "," << light << ",255)\" stroke=\"" << (diagonal && r == c ? "#333" : "#ccc") << "\"/>\n";
+            if (count != 0)
+                s << "<text x=\"" << x + cell / 2 << "\" y=\"" << y + cell / 2 + 4 << "\" text-anchor=\"middle\" fill=\""
+                  << (share > 0.6 ? "white" : "black") << "\">" << count << "</text>\n";
+        }
+    s << "</svg>\n";
+    return s.str();
+}
+
 }  // namespace
 
 double spearman(const std::vector<double>& x, const std::vector<double>& y) { return pearson(ranks(x), ranks(y)); }
@@ -115,6 +194,10 @@ Agreement agree(const Series& a, const Series& b, unsigned resamples, uint64_t s
     const Pairs p = both_rated(a, b);
     out.n = p.x.size();
     if (out.n < 2) return out;
+    const auto all_same = [](const std::vector<double>& v) {
+        return std::adjacent_find(v.begin(), v.end(), std::not_equal_to<>()) == v.end();
+    };
+    if (all_same(p.x) || all_same(p.y)) out.constant = all_same(p.x) ? a.name : b.name;
     out.spearman.value = spearman(p.x, p.y);
     out.kendall.value = kendall_tau_b(p.x, p.y);
     std::mt19937_64 random(seed);
@@ -138,6 +221,7 @@ Agreement agree(const Series& a, const Series& b, unsigned resamples, uint64_t s
     };
     interval(rhos, out.spearman);
     interval(taus, out.kendall);
+    if ((a.levels && (b.levels || b.se_scale)) || (b.levels && a.se_scale)) out.levels = level_matrix(a, b, p);
     out.se_scale = a.se_scale && b.se_scale;
     if (!out.se_scale) return out;
     std::size_t within = 0, same = 0;
@@ -158,37 +242,21 @@ Agreement agree(const Series& a, const Series& b, unsigned resamples, uint64_t s
 }
 
 std::string confusion_svg(const Agreement& g) {
-    constexpr int cell = 64, left = 130, top = 90;
-    const int size = left + cell * kClasses + 20;
-    std::size_t most = 1;
-    for (const auto& row : g.classes)
-        for (std::size_t c : row) most = std::max(most, c);
-    std::ostringstream s;
-    s << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << size << "\" height=\"" << size + 20
-      << "\" font-family=\"sans-serif\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-    s << "<text x=\"" << left << "\" y=\"20\" font-size=\"13\">rows: " << g.a << ", columns: " << g.b << " (" << g.n
-      << " puzzles, same class " << std::lround(g.same_class * 1000) / 10.0 << "%)</text>\n";
-    for (int k = 0; k < kClasses; ++k) {
-        const char* name = class_name(static_cast<Class>(k));
-        s << "<text x=\"" << left - 6 << "\" y=\"" << top + k * cell + cell / 2 + 4 << "\" text-anchor=\"end\">" << name
-          << "</text>\n";
-        s << "<text transform=\"translate(" << left + k * cell + cell / 2 << "," << top - 8
-          << ") rotate(-30)\" text-anchor=\"start\">" << name << "</text>\n";
-    }
-    for (int r = 0; r < kClasses; ++r)
-        for (int c = 0; c < kClasses; ++c) {
-            const std::size_t count = g.classes[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
-            const double share = std::sqrt(static_cast<double>(count) / static_cast<double>(most));
-            const int light = 255 - static_cast<int>(share * 200);
-            s << "<rect x=\"" << left + c * cell << "\" y=\"" << top + r * cell << "\" width=\"" << cell << "\" height=\""
-              << cell << "\" fill=\"rgb(" << light << "," << light << ",255)\" stroke=\"" << (r == c ? "#333" : "#ccc")
-              << "\"/>\n";
-            if (count != 0)
-                s << "<text x=\"" << left + c * cell + cell / 2 << "\" y=\"" << top + r * cell + cell / 2 + 4
-                  << "\" text-anchor=\"middle\" fill=\"" << (share > 0.6 ? "white" : "black") << "\">" << count << "</text>\n";
-        }
-    s << "</svg>\n";
-    return s.str();
+    std::vector<std::string> names;
+    for (int k = 0; k < kClasses; ++k) names.push_back(class_name(static_cast<Class>(k)));
+    std::vector<std::vector<std::size_t>> counts;
+    for (const auto& row : g.classes) counts.emplace_back(row.begin(), row.end());
+    std::ostringstream title;
+    title << "rows: " << g.a << ", columns: " << g.b << " (" << g.n << " puzzles, same class "
+          << std::lround(g.same_class * 1000) / 10.0 << "%)";
+    return matrix_svg(title.str(), names, names, counts, true);
+}
+
+std::string levels_svg(const Agreement& g) {
+    if (!g.levels) return "";
+    std::ostringstream title;
+    title << "rows: " << g.a << ", columns: " << g.b << " (" << g.n << " puzzles)";
+    return matrix_svg(title.str(), g.levels->rows, g.levels->columns, g.levels->counts, false);
 }
 
 }  // namespace np::rating

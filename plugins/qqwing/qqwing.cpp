@@ -183,6 +183,7 @@ bool dead_end(Cells grid) {
 struct Solved {
     Cells cells;
     int guesses, backtracks;  // QQWing's own counts for this solve
+    SudokuBoard::Difficulty difficulty;  // QQWing's rating of the path it took (UNKNOWN: none)
 };
 
 // One solve() of `puzzle`; nullopt when QQWing finds no solution, or when a
@@ -199,7 +200,9 @@ std::optional<Solved> solve_once(Cells puzzle) {
         solved = board.solve();
     }
     if (!solved) return std::nullopt;
-    Solved out{{}, board.getGuessCount(), board.getBacktrackCount()};
+    // getDifficulty() reads the same recorded log: the hardest technique on
+    // the path, EXPERT whenever it guessed.
+    Solved out{{}, board.getGuessCount(), board.getBacktrackCount(), board.getDifficulty()};
     std::copy_n(board.getSolution(), kCells, out.cells.begin());
     return out;
 }
@@ -304,6 +307,9 @@ struct QQWing {
         if (!first) return;  // limit 1: solve() searched everything and found none
         call.guess(static_cast<uint64_t>(first->guesses));
         call.counter("backtracks", static_cast<uint64_t>(first->backtracks));
+        // The plugin's own rating (docs/plugin-guide.md, "A rating of your
+        // own"): QQWing's level, 1 simple to 4 expert; none when it has none.
+        if (first->difficulty != SudokuBoard::UNKNOWN) call.counter("rating", static_cast<uint64_t>(first->difficulty));
         if (call.found(bytes_from(first->cells.data()).data()) || count < 2) return;
         if (const auto second = other_solution(puzzle, first->cells, [&] { return call.spent(); }))
             call.found(bytes_from(second->data()).data());

@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "test_support.hpp"
 
@@ -267,6 +268,66 @@ TEST_F(External, AnInputOfAnotherShapeFailsThatInputOnly) {
     EXPECT_EQ(run.exit_code, 1) << run.err;
     EXPECT_NE(run.out.find("liar does not support 2x2 boxes (4x4 grids; it supports 3x3)"), std::string::npos)
         << run.out;
+}
+
+// `output.rating`: the first group of its pattern, a whole number or a word
+// its levels map to one, becomes the answer's `rating` counter; a word the
+// levels do not list leaves the puzzle unrated and the answer standing.
+TEST_F(External, ARatingIsReadAsANumberOrALevel) {
+    const std::string solution =
+        "298465731134972685675138294981356427352741869746829153427583916813694572569217348";
+    std::string puzzle = solution;
+    puzzle[0] = '.';  // one empty cell: the program's line is its solution
+    auto rater = [&](const std::string& name, const std::string& said, const std::string& rating) {
+        std::ostringstream yaml;
+        yaml << "name: " << name << "\ncommand: [sh, -c, 'echo " << solution << "; echo \"" << said
+             << "\"']\nshapes: [3x3]\noutput:\n  solution: line\n  rating: " << rating << "\n";
+        describe(name, yaml.str());
+        return run_cli({"solve", "--plugin-dir", dir.string(), "--plugin", name, "--format", "json", puzzle});
+    };
+    auto number = rater("numbered", "Rating: 42", "'Rating: ([0-9]+)'");
+    ASSERT_EQ(number.exit_code, 0) << number.err;
+    EXPECT_NE(number.out.find("\"rating\":42"), std::string::npos) << number.out;
+    auto level = rater("levelled", "Level: hard", "{pattern: 'Level: (\\w+)', levels: {easy: 1, hard: 5}}");
+    ASSERT_EQ(level.exit_code, 0) << level.err;
+    EXPECT_NE(level.out.find("\"rating\":5"), std::string::npos) << level.out;
+    EXPECT_NE(level.out.find(solution), std::string::npos) << level.out;  // the solution line among the others
+    auto unlisted = rater("unlisted", "Level: odd", "{pattern: 'Level: (\\w+)', levels: {easy: 1, hard: 5}}");
+    ASSERT_EQ(unlisted.exit_code, 0) << unlisted.err;
+    EXPECT_EQ(unlisted.out.find("\"rating\""), std::string::npos) << unlisted.out;
+    EXPECT_NE(unlisted.out.find("\"verdict\":\"found\""), std::string::npos) << unlisted.out;
+    auto not_whole = rater("fraction", "Rating: 4.5", "'Rating: ([0-9.]+)'");
+    EXPECT_EQ(not_whole.out.find("\"rating\""), std::string::npos) << not_whole.out;
+}
+
+// A bad `output.rating` skips the description with one line naming the
+// file and the line of the field.
+TEST_F(External, ABadRatingFieldIsRefusedWithItsFileAndLine) {
+    const std::string head = "name: NAME\ncommand: [true]\nshapes: [3x3]\noutput:\n  solution: line\n";  // 5 lines
+    const std::vector<std::pair<std::string, std::string>> bad = {
+        {"groupless", "  rating: 'Rating: [0-9]+'\n"},
+        {"unbalanced", "  rating: 'Rating: ([0-9]+'\n"},
+        {"extra-key", "  rating:\n    pattern: 'Level: (\\w+)'\n    scale: {easy: 1}\n"},
+        {"wordy", "  rating:\n    pattern: 'Level: (\\w+)'\n    levels: {easy: one}\n"},
+        {"empty", "  rating:\n"}};
+    for (const auto& [name, rating] : bad) {
+        std::string text = head;
+        text.replace(text.find("NAME"), 4, name);
+        describe(name, text + rating);
+    }
+    auto run = run_cli({"plugins", "--plugin-dir", dir.string()});
+    auto said = [&](const std::string& name, const std::string& what) {
+        const std::string start = name + ".solver.yaml: " + what;
+        const auto at = run.out.find(start);
+        EXPECT_NE(at, std::string::npos) << start << "\n" << run.out;
+        return at == std::string::npos ? std::string() : run.out.substr(at, run.out.find('\n', at) - at);
+    };
+    EXPECT_NE(said("groupless", "line 6: 'output.rating' has no group").size(), 0u);
+    EXPECT_NE(said("unbalanced", "line 6: 'output.rating' is not a regular expression").size(), 0u);
+    EXPECT_NE(said("extra-key", "line 8: 'output.rating': unknown field 'scale'").size(), 0u);
+    EXPECT_NE(said("wordy", "line 8: 'output.rating.levels': 'easy' must map to a whole number").size(), 0u);
+    EXPECT_NE(said("empty", "line 6: 'output.rating' must be a regular expression").size(), 0u);
+    for (const auto& [name, rating] : bad) EXPECT_EQ(run.out.find("\n" + name + " "), std::string::npos) << name;
 }
 
 }  // namespace

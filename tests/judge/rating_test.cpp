@@ -220,4 +220,30 @@ TEST(RatingCompare, AgreementCountsClassesAndSkipsMissingValues) {
     EXPECT_NE(svg.find("forcing chain"), std::string::npos);
 }
 
+// A level rater (qqwing's 1 to 4) against an SE-scale one: rows are SE's
+// classes, columns the levels seen; no |a-b| on two scales; a rater giving
+// every puzzle the same level leaves rho undefined and is named.
+TEST(RatingCompare, ALevelRaterGetsAMatrixOfItsLevels) {
+    const double none = std::nan("");
+    rating::Series er{"er", {1.2, 2.3, 3.4, 7.1, 7.2, 5.0}, true};
+    rating::Series level{"level", {1, 2, 3, 4, 4, none}, false, true};
+    const rating::Agreement g = rating::agree(er, level, 20, 1);
+    EXPECT_EQ(g.n, 5u);
+    EXPECT_FALSE(g.se_scale);
+    ASSERT_TRUE(g.levels.has_value());
+    EXPECT_EQ(g.levels->columns, (std::vector<std::string>{"1", "2", "3", "4"}));
+    EXPECT_EQ(g.levels->rows.size(), static_cast<std::size_t>(rating::kClasses));
+    EXPECT_EQ(g.levels->counts[static_cast<int>(rating::Class::single)][0], 1u);  // 1.2, level 1
+    EXPECT_EQ(g.levels->counts[static_cast<int>(rating::Class::single)][1], 1u);  // 2.3, level 2
+    EXPECT_EQ(g.levels->counts[static_cast<int>(rating::Class::chain)][3], 2u);   // 7.1 and 7.2, level 4
+    EXPECT_TRUE(g.constant.empty());
+    EXPECT_NE(rating::levels_svg(g).find("<svg"), std::string::npos);
+    rating::Series flat{"flat", {4, 4, 4, 4, 4, 4}, false, true};
+    const rating::Agreement same = rating::agree(er, flat, 20, 1);
+    EXPECT_EQ(same.constant, "flat");
+    // Two plain numbers (a score) get no matrix.
+    rating::Series score{"score", {10, 20, 30, 40, 50, 60}};
+    EXPECT_FALSE(rating::agree(er, score, 20, 1).levels.has_value());
+}
+
 }  // namespace

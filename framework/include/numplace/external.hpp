@@ -37,6 +37,11 @@
 //     verdicts: {"not possible": none, "is unique": unique, "invalid": invalid, "gave up": unknown}
 //       # words in the output and the verdict each means (none, unique, multiple, invalid,
 //       # unknown = stopped by its budget); multiple needs two different solutions printed
+//     rating: 'Rating: ([0-9]+)'        # optional: the program's own rating of the puzzle, the
+//                                       # first group a whole number; or a word mapped to one:
+//     rating: {pattern: 'Difficulty: (\w+)', levels: {Simple: 1, Easy: 2, Intermediate: 3, Expert: 4}}
+//       # passed on as the call's counter `rating` (a claim: rate --compare reads it,
+//       # nothing is certified from it); a line without it, or an unlisted word, gives none
 #pragma once
 
 #include <memory>

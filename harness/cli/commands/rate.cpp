@@ -206,10 +206,14 @@ Job job_of(const Args& args, const Setup& setup, rating::Table table, std::vecto
             args.flag("--in-process") ? 1u : 16u};
 }
 
-unsigned threads_of(const Args& args) {
+}  // namespace
+
+unsigned rate_threads(const Args& args) {
     if (args.flag("--in-process")) return 1;
     return args.has("-j") ? static_cast<unsigned>(args.whole("-j")) : usable_cpus();
 }
+
+namespace {
 
 int run(const Args& args, Streams io) {
     const auto table = rating::table_named(args.text("--table"));
@@ -224,7 +228,7 @@ int run(const Args& args, Streams io) {
             if (rate && !choose(args, io, setup)) return kExitUsage;
             Tally tally;
             rows = read_rows(args, io, tally);
-            if (rate) rate_all(job_of(args, setup, *table, rows), threads_of(args), [](std::size_t, std::size_t) {});
+            if (rate) rate_all(job_of(args, setup, *table, rows), rate_threads(args), [](std::size_t, std::size_t) {});
             return interrupted() ? interrupt_exit_code() : kExitOk;
         }};
         return compare_ratings(args, io, compare);
@@ -236,7 +240,7 @@ int run(const Args& args, Streams io) {
     if (format == "csv") io.out << kCsvHeader << '\n';
     bool bad_option = false;
     const std::string plugin = setup.chosen->plugin->name();
-    rate_all(job_of(args, setup, *table, rows), threads_of(args), [&](std::size_t from, std::size_t to) {
+    rate_all(job_of(args, setup, *table, rows), rate_threads(args), [&](std::size_t from, std::size_t to) {
         for (std::size_t i = from; i < to && !bad_option; ++i) {
             const Row& row = rows[i];
             tally.row();

@@ -1,13 +1,15 @@
 // numplace rate --compare: how far raters agree on a file (docs/rating.md).
 // A rater is numplace's own (er, ep, ed on --table's scale; hodoku, the
-// HoDoKu-style score; hodoku-level) or a column of a ratings file
-// (--ratings FILE.tsv:COLUMN, keyed by its `puzzle` column).
+// HoDoKu-style score; hodoku-level), a column of a ratings file
+// (--ratings FILE.tsv:COLUMN, keyed by its `puzzle` column), or a plugin's
+// own rating claim (plugin:NAME, rate_plugins.cpp).
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <fstream>
 #include <iomanip>
 #include <map>
+#include <numeric>
 #include <sstream>
 
 #include "commands.hpp"
@@ -94,9 +96,12 @@ std::string fixed(double v, int digits = 3) {
 
 void write_pair_text(std::ostream& out, const rating::Agreement& g) {
     out << g.a << " vs " << g.b << ": " << g.n << " puzzles rated by both\n";
-    out << "  Spearman rho " << fixed(g.spearman.value) << " [" << fixed(g.spearman.low) << ", " << fixed(g.spearman.high)
-        << "]  Kendall tau-b " << fixed(g.kendall.value) << " [" << fixed(g.kendall.low) << ", " << fixed(g.kendall.high)
-        << "]  (bootstrap 95%)\n";
+    if (!g.constant.empty())
+        out << "  Spearman rho and Kendall tau-b undefined: " << g.constant << " rates every one of them the same\n";
+    else
+        out << "  Spearman rho " << fixed(g.spearman.value) << " [" << fixed(g.spearman.low) << ", "
+            << fixed(g.spearman.high) << "]  Kendall tau-b " << fixed(g.kendall.value) << " [" << fixed(g.kendall.low)
+            << ", " << fixed(g.kendall.high) << "]  (bootstrap 95%)\n";
     if (!g.se_scale) return;
     out << "  |" << g.a << " - " << g.b << "| <= 0.2: " << percent(g.within) << "  same class: " << percent(g.same_class)
         << "  mean " << g.a << " - " << g.b << ": " << (g.mean_difference >= 0 ? "+" : "") << fixed(g.mean_difference, 2)
@@ -111,11 +116,39 @@ void write_pair_text(std::ostream& out, const rating::Agreement& g) {
     }
 }
 
-// By the hardest technique of numplace's rating: how a and b differ there.
+// The level matrix of a pair with a level rater: a's bins by row.
+void write_levels_text(std::ostream& out, const rating::Agreement& g) {
+    if (!g.levels) return;
+    const rating::Matrix& m = *g.levels;
+    out << "  levels (rows " << g.a << ", columns " << g.b << "):\n  " << std::setw(14) << "";
+    for (const std::string& c : m.columns) out << std::setw(14) << c;
+    out << '\n';
+    for (std::size_t r = 0; r < m.rows.size(); ++r) {
+        out << "  " << std::setw(14) << m.rows[r];
+        for (std::size_t count : m.counts[r]) out << std::setw(14) << count;
+        out << '\n';
+    }
+}
+
+// Puzzles (that are puzzles) a rater gave no rating.
+std::size_t unrated(const std::vector<RateRow>& rows, const Series& s) {
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < rows.size(); ++i) n += std::holds_alternative<Grid>(rows[i].parsed) && std::isnan(s.values[i]);
+    return n;
+}
+
+void write_unrated(std::ostream& out, const std::vector<RateRow>& rows, const Series& a, const Series& b) {
+    for (const Series* s : {&a, &b})
+        if (const std::size_t n = unrated(rows, *s); n != 0)
+            out << "  " << n << " puzzle" << (n == 1 ? "" : "s") << " unrated by " << s->name << " (left out)\n";
+}
+
+// By the hardest technique of numplace's rating: how a and b differ there
+// (on two scales, what each gives on average instead).
 void write_by_technique(std::ostream& out, const std::vector<RateRow>& rows, const Series& a, const Series& b) {
     struct Tally {
         std::size_t n = 0, within = 0;
-        double difference = 0;
+        double difference = 0, sum_a = 0, sum_b = 0;
     };
     std::map<std::string, Tally> by;
     for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -124,26 +157,51 @@ void write_by_technique(std::ostream& out, const std::vector<RateRow>& rows, con
         ++t.n;
         t.within += std::abs(std::lround(a.values[i] * 10) - std::lround(b.values[i] * 10)) <= 2;
         t.difference += a.values[i] - b.values[i];
+        t.sum_a += a.values[i], t.sum_b += b.values[i];
     }
     if (by.empty()) return;
-    out << "  by numplace's hardest technique (puzzles, |a - b| <= 0.2, mean a - b):\n";
-    for (const auto& [technique, t] : by)
-        out << "    " << std::left << std::setw(32) << technique << std::right << std::setw(7) << t.n << std::setw(8)
-            << percent(static_cast<double>(t.within) / static_cast<double>(t.n)) << std::setw(8)
-            << fixed(t.difference / static_cast<double>(t.n), 2) << '\n';
+    const bool same_scale = a.se_scale && b.se_scale;
+    out << "  by numplace's hardest technique (puzzles, "
+        << (same_scale ? "|a - b| <= 0.2, mean a - b" : "mean " + a.name + ", mean " + b.name) << "):\n";
+    for (const auto& [technique, t] : by) {
+        const double n = static_cast<double>(t.n);
+        out << "    " << std::left << std::setw(32) << technique << std::right << std::setw(7) << t.n;
+        if (same_scale)
+            out << std::setw(8) << percent(static_cast<double>(t.within) / n) << std::setw(8) << fixed(t.difference / n, 2);
+        else
+            out << std::setw(8) << fixed(t.sum_a / n, 2) << std::setw(8) << fixed(t.sum_b / n, 2);
+        out << '\n';
+    }
+}
+
+// How far apart a and b put each puzzle both rated (indexed like `both`):
+// on one SE scale their difference; on two scales (ER against qqwing's
+// levels) a difference means nothing, so the difference of the puzzle's
+// places in each rater's order, as shares of the whole.
+std::vector<double> distances(const std::vector<std::size_t>& both, const Series& a, const Series& b) {
+    std::vector<double> x, y;
+    for (std::size_t i : both) x.push_back(a.values[i]), y.push_back(b.values[i]);
+    if (!(a.se_scale && b.se_scale)) x = rating::ranks(x), y = rating::ranks(y);
+    const double scale = a.se_scale && b.se_scale ? 1.0 : static_cast<double>(std::max<std::size_t>(both.size(), 1));
+    std::vector<double> apart;
+    for (std::size_t k = 0; k < both.size(); ++k) apart.push_back(std::abs(x[k] - y[k]) / scale);
+    return apart;
 }
 
 // The puzzles where a and b differ most, the largest difference first.
 void write_most_apart(std::ostream& out, const std::vector<RateRow>& rows, const Series& a, const Series& b, std::size_t count) {
-    std::vector<std::size_t> order;
+    std::vector<std::size_t> both;
     for (std::size_t i = 0; i < rows.size(); ++i)
-        if (!std::isnan(a.values[i]) && !std::isnan(b.values[i])) order.push_back(i);
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) {
-        return std::abs(a.values[i] - b.values[i]) > std::abs(a.values[j] - b.values[j]);
-    });
+        if (!std::isnan(a.values[i]) && !std::isnan(b.values[i])) both.push_back(i);
+    const std::vector<double> apart = distances(both, a, b);
+    std::vector<std::size_t> order(both.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) { return apart[i] > apart[j]; });
+    for (std::size_t& k : order) k = both[k];
     if (order.size() > count) order.resize(count);
     if (order.empty()) return;
-    out << "  most apart (" << a.name << ", " << b.name << ", numplace's hardest step, puzzle):\n";
+    out << "  most apart" << (a.se_scale && b.se_scale ? "" : " in rank") << " (" << a.name << ", " << b.name
+        << ", numplace's hardest step, puzzle):\n";
     for (std::size_t i : order)
         out << "    " << a.values[i] << "  " << b.values[i] << "  "
             << (rows[i].rated.hardest.empty() ? "-" : rows[i].rated.hardest) << "  " << utf8_clean(rows[i].item.origin) << "  "
@@ -154,6 +212,10 @@ json pair_json(const rating::Agreement& g) {
     json j{{"a", g.a}, {"b", g.b}, {"puzzles", g.n},
            {"spearman", {{"rho", g.spearman.value}, {"low", g.spearman.low}, {"high", g.spearman.high}}},
            {"kendall_tau_b", {{"tau", g.kendall.value}, {"low", g.kendall.low}, {"high", g.kendall.high}}}};
+    if (!g.constant.empty()) {  // no order to correlate: undefined, not 0
+        j["spearman"] = nullptr, j["kendall_tau_b"] = nullptr;
+        j["constant"] = g.constant;
+    }
     if (g.se_scale) {
         j["within_0_2"] = g.within, j["same_class"] = g.same_class, j["mean_difference"] = g.mean_difference;
         json m = json::array();
@@ -163,8 +225,11 @@ json pair_json(const rating::Agreement& g) {
         for (int c = 0; c < rating::kClasses; ++c) names.push_back(rating::class_name(static_cast<rating::Class>(c)));
         j["class_names"] = names;
     }
+    if (g.levels) j["levels"] = {{"rows", g.levels->rows}, {"columns", g.levels->columns}, {"counts", g.levels->counts}};
     return j;
 }
+
+bool level_rater(const std::string& name) { return name == "hodoku-level" || is_plugin_rater(name); }
 
 }  // namespace
 
@@ -187,7 +252,7 @@ int compare_ratings(const Args& args, Streams io, const CompareSetup& setup) {
     names.insert(names.end(), plain.begin(), plain.end());
     if (pairs.empty()) {
         io.err << "numplace rate: --compare takes two raters or more, RATER,RATER (er, ep, ed, hodoku, hodoku-level, "
-                  "or a --ratings column), or pairs A/B\n";
+                  "plugin:NAME, or a --ratings column), or pairs A/B\n";
         return kExitUsage;
     }
     std::map<std::string, std::map<std::string, double>> columns;
@@ -202,12 +267,19 @@ int compare_ratings(const Args& args, Streams io, const CompareSetup& setup) {
     }
     bool needs_rating = false;
     for (const std::string& n : names) {
-        if (columns.count(n) == 0 && !builtin(n)) {
+        if (columns.count(n) == 0 && !builtin(n) && !is_plugin_rater(n)) {
             io.err << "numplace rate: no rater " << utf8_clean(n)
-                   << ": name er, ep, ed, hodoku, hodoku-level, or the COLUMN of a --ratings FILE:COLUMN\n";
+                   << ": name er, ep, ed, hodoku, hodoku-level, plugin:NAME, or the COLUMN of a --ratings FILE:COLUMN\n";
             return kExitUsage;
         }
-        needs_rating = needs_rating || (columns.count(n) == 0);
+        needs_rating = needs_rating || (columns.count(n) == 0 && builtin(n));
+    }
+    std::map<std::string, Plugin> plugin_raters;  // found before anything is rated
+    for (const std::string& n : names) {
+        if (columns.count(n) != 0 || !is_plugin_rater(n) || plugin_raters.count(n) != 0) continue;
+        auto plugin = plugin_rater(args, io, n);
+        if (!plugin) return kExitUsage;
+        plugin_raters.emplace(n, std::move(*plugin));
     }
     std::vector<RateRow> rows;
     const int status = setup.rate(needs_rating, rows);
@@ -215,7 +287,13 @@ int compare_ratings(const Args& args, Streams io, const CompareSetup& setup) {
     std::map<std::string, Series> series;
     for (const std::string& n : names) {
         if (series.count(n) != 0) continue;
-        Series s{n, {}, n == "er" || n == "ep" || n == "ed" || columns.count(n) != 0};
+        Series s{n, {}, n == "er" || n == "ep" || n == "ed" || columns.count(n) != 0, level_rater(n)};
+        if (const auto plugin = plugin_raters.find(n); plugin != plugin_raters.end()) {
+            s.values = plugin_ratings(args, plugin->second, rows);
+            if (interrupted()) return interrupt_exit_code();
+            series[n] = std::move(s);
+            continue;
+        }
         for (const RateRow& row : rows) {
             if (columns.count(n) == 0) {
                 s.values.push_back(builtin_value(n, row));
@@ -231,24 +309,31 @@ int compare_ratings(const Args& args, Streams io, const CompareSetup& setup) {
     const auto resamples = static_cast<unsigned>(args.whole("--bootstrap"));
     const uint64_t seed = args.whole("--seed");
     json document{{"puzzles", rows.size()}, {"raters", names}, {"pairs", json::array()}};
-    std::string svg;
+    std::string svg, level_svg;  // the first pair's classes, else the first level matrix
     for (const auto& [first, second] : pairs) {
         const Series &x = series[first], &y = series[second];
         const rating::Agreement g = rating::agree(x, y, resamples, seed);
         if (g.se_scale && svg.empty()) svg = rating::confusion_svg(g);
+        if (g.levels && level_svg.empty()) level_svg = rating::levels_svg(g);
         if (args.text("--format") == "json") {
-            document["pairs"].push_back(pair_json(g));
+            json pair = pair_json(g);
+            pair["unrated"] = {{first, unrated(rows, x)}, {second, unrated(rows, y)}};
+            document["pairs"].push_back(pair);
             continue;
         }
         write_pair_text(io.out, g);
+        write_unrated(io.out, rows, x, y);
+        write_levels_text(io.out, g);
         if (needs_rating) write_by_technique(io.out, rows, x, y);
         write_most_apart(io.out, rows, x, y, 10);
         io.out << '\n';
     }
     if (args.text("--format") == "json") io.out << dump_document(document) << '\n';
     if (args.has("--svg")) {
+        if (svg.empty()) svg = level_svg;
         if (svg.empty()) {
-            io.err << "numplace rate: --svg: no two SE-scale raters (er, ep, ed or a ratings column) to draw classes of\n";
+            io.err << "numplace rate: --svg: no two SE-scale raters (er, ep, ed or a ratings column) to draw classes of, "
+                      "and no level rater (hodoku-level, plugin:NAME) to draw levels of\n";
             return kExitUsage;
         }
         if (!write_file(args.text("--svg"), svg, io.err, io.err)) return kExitUsage;
@@ -260,12 +345,15 @@ std::vector<FlagSpec> compare_flags() {
     FlagSpec compare{"--compare", FlagKind::text,
                      "Compare raters on the inputs instead of listing ratings: RATER,RATER[,...] (every pair) or A/B,C/D "
                      "(those pairs), each rater one of er, ep, ed (numplace's SE-style, --table's scale), hodoku, "
-                     "hodoku-level, or a --ratings column"};
+                     "hodoku-level, a --ratings column, or plugin:NAME (a plugin or command-line solver that reports "
+                     "its own `rating` counter when it solves, e.g. plugin:qqwing; run with its default options)"};
     FlagSpec ratings{"--ratings", FlagKind::texts,
                      "A rater from a file: FILE.tsv:COLUMN, a tab-separated file with a header holding `puzzle` and COLUMN "
                      "(repeatable)"};
     FlagSpec bootstrap{"--bootstrap", FlagKind::whole, "Bootstrap resamples for the 95% intervals", "1000"};
-    FlagSpec svg{"--svg", FlagKind::text, "Write the confusion matrix of SE classes of the first SE-scale pair to this SVG file"};
+    FlagSpec svg{"--svg", FlagKind::text,
+                 "Write the confusion matrix of SE classes of the first SE-scale pair to this SVG file (without one, "
+                 "the first pair's matrix of levels)"};
     return {compare, ratings, bootstrap, flags::seed("Seed of the bootstrap's draws"), svg};
 }
 

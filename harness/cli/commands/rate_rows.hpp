@@ -3,6 +3,8 @@
 #pragma once
 
 #include <functional>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "cli.hpp"
@@ -30,6 +32,20 @@ struct CompareSetup {
 };
 
 int compare_ratings(const Args& args, Streams io, const CompareSetup& setup);
+
+// Puzzles rated in parallel: -j, else the usable CPUs; 1 with --in-process.
+unsigned rate_threads(const Args& args);
+
+// A plugin as a rater (rate_plugins.cpp): `plugin:NAME` in --compare names
+// a plugin or a command-line solver whose answers report a `rating` counter.
+inline constexpr const char* kPluginRaterPrefix = "plugin:";
+bool is_plugin_rater(const std::string& rater);
+// The plugin such a rater names, able to solve; nullopt (one line said)
+// when it cannot be used. Asked before any puzzle is rated.
+std::optional<Plugin> plugin_rater(const Args& args, Streams io, const std::string& rater);
+// Solves each row's puzzle with it: the rating it claims, one per row, NaN
+// where it gives none.
+std::vector<double> plugin_ratings(const Args& args, const Plugin& plugin, const std::vector<RateRow>& rows);
 std::vector<FlagSpec> compare_flags();
 
 }  // namespace np::cli
