@@ -19,6 +19,7 @@
 #include "numplace/random.hpp"
 #include "numplace/steps.hpp"
 #include "proof_mutation.hpp"
+#include "rating.hpp"
 #include "setup.hpp"
 #include "steps.hpp"
 
@@ -63,6 +64,18 @@ Symmetry random_symmetry(const Geometry& g, Rng& rng) {
     s.row = block_permutation(n / g.box_rows, g.box_rows, rng);
     s.column = block_permutation(n / g.box_cols, g.box_cols, rng);
     s.transpose = g.box_rows == g.box_cols && rng.below(2) == 1;
+    return s;
+}
+
+// The symmetry that changes nothing: the rating property takes one kind of
+// change at a time from it.
+Symmetry identity(const Geometry& g) {
+    Symmetry s;
+    s.value.resize(static_cast<std::size_t>(g.side()) + 1);
+    std::iota(s.value.begin(), s.value.end(), 0);
+    s.row.resize(static_cast<std::size_t>(g.side()));
+    std::iota(s.row.begin(), s.row.end(), 0);
+    s.column = s.row;
     return s;
 }
 
@@ -141,6 +154,7 @@ struct Context {
     // it counts.
     bool deep = false;
     StepTally* step_tally = nullptr;
+    RatingTally* rating_tally = nullptr;
 
     // What counter_for(plugin) finds for `puzzle` looking for up to `limit`
     // solutions: the exact count, or at least `limit`; nullopt when there is
@@ -242,15 +256,23 @@ bool add_duplicate(Grid& puzzle, Rng& rng) {
 // steps (the `proof` property, Properties::proof) judge only plugins that
 // prove, in calls of their own that ask for proofs.
 // kExplain (the `step` property, Properties::explained) judges the steps of
-// a plugin that explains, in a call of its own that asks for them.
+// a plugin that explains, in a call of its own that asks for them; kRating
+// (the `rating` property, Properties::rated) the ratings made from them.
 enum Step : int {
-    kAnswer, kAgreement, kSymmetry, kAddClue, kRemoveClue, kDuplicate, kCount, kCountProof, kProof, kExplain
+    kAnswer, kAgreement, kSymmetry, kAddClue, kRemoveClue, kDuplicate, kCount, kCountProof, kProof, kExplain, kRating
 };
 struct Steps {
     int first = kAnswer, last = kDuplicate;
 };
 constexpr Steps kSolving{kAnswer, kDuplicate}, kCounting{kCount, kCountProof}, kProving{kProof, kProof},
-    kExplaining{kExplain, kExplain};
+    kExplaining{kExplain, kExplain}, kRatings{kRating, kRating};
+
+// How far apart a permuted or transposed copy's rating may be from the
+// puzzle's, and how much harder one more clue may make it, in tenths: the
+// largest difference measured on 3,000 puzzles of exchange_diabolical
+// (docs/rating.md, "How stable a rating is"). A relabelled copy must be
+// rated exactly the same.
+constexpr int kRatingTolerance = 4;
 
 // A step the step checker failed, as data: the candidate state before it
 // and the step itself (what a step regression entry is made of).
@@ -376,8 +398,8 @@ public:
         static constexpr Method kSteps[] = {&Properties::answer,      &Properties::agreement, &Properties::symmetry,
                                             &Properties::add_clue,    &Properties::remove_clue,
                                             &Properties::duplicate,   &Properties::count,     &Properties::count_proof,
-                                            &Properties::verdict_proof, &Properties::explained};
-        for (int step = steps.first; step <= steps.last && step <= kExplain; ++step)
+                                            &Properties::verdict_proof, &Properties::explained, &Properties::rated};
+        for (int step = steps.first; step <= steps.last && step <= kRating; ++step)
             if (!(this->*kSteps[step])()) break;
         if (failure_) failure_->first = steps.first;
         return failure_;
@@ -604,6 +626,107 @@ private:
         failure_->bad = bad_step(puzzle_, steps, check.failure->finding);
         failure_->check = step_check_failed(check.failure->finding);
         return false;
+    }
+    // 10: ratings (docs/rating.md), for a plugin that explains, on a puzzle
+    // up to 9x9 (the table is SE's, for 9x9; larger grids cost more than a
+    // case should) with one solution by the prover. Its steps, certified by
+    // the runner as they come, rated with the se table: every step's
+    // pattern fits its technique's class (judge::misnamed_step); a
+    // relabelled copy is rated the same exactly; a permuted and (square
+    // boxes) a transposed copy within kRatingTolerance; one more clue from
+    // the solution makes it no harder than that. The names are checked
+    // whatever the puzzle (a step is named the same on any), the copies
+    // only on a puzzle with one solution, and compared
+    // only when both are solved and rated (an unsolved path is only "at
+    // least"); the added clue not when either path took a uniqueness step,
+    // which needs its cells empty, so that a given can take it away.
+    bool rated() {
+        if (!p_.can(NP_CAP_EXPLAIN) || puzzle_.side() > 9 || !obeys_rules(puzzle_)) return true;
+        const auto base = rate(puzzle_);
+        if (!base) return false;
+        ctx_.rating_tally->steps += base->steps.size();
+        for (std::size_t i = 0; i < base->steps.size(); ++i)
+            if (const std::string why = judge::misnamed_step(base->steps[i], puzzle_.geometry); !why.empty()) {
+                fail(kRating, "rating", judge::Kind::step, "step " + std::to_string(i + 1) + ": " + why);
+                return failure_->check = "misnamed", false;
+            }
+        const std::optional<Grid> solution = unique_solution();
+        if (!solution || !base->rating.unknown.empty()) return true;
+        ++ctx_.rating_tally->puzzles;
+        Symmetry relabel = identity(puzzle_.geometry), permute = random_symmetry(puzzle_.geometry, rng_);
+        relabel.value = permute.value;
+        permute.value = identity(puzzle_.geometry).value;
+        permute.transpose = false;
+        if (!same_rating(*base, apply(relabel, puzzle_), "relabelled", 0)) return false;
+        if (!same_rating(*base, apply(permute, puzzle_), "permuted", kRatingTolerance)) return false;
+        Symmetry transpose = identity(puzzle_.geometry);
+        transpose.transpose = true;
+        if (puzzle_.geometry.box_rows == puzzle_.geometry.box_cols &&
+            !same_rating(*base, apply(transpose, puzzle_), "transposed", kRatingTolerance))
+            return false;
+        return no_harder_with_a_clue(*base, *solution);
+    }
+    struct Rated {
+        rating::Rating rating;
+        std::vector<np::Step> steps;
+        bool assumes_unique = false;  // a step of the path assumed one solution
+    };
+    // The grid explained and rated; nullopt on a fault (a failure when the
+    // judge calls it one).
+    std::optional<Rated> rate(const Grid& grid) {
+        Rated r;
+        const runner::ItemStepSink keep = [&r](std::size_t, const np::Step& s) { return r.steps.push_back(s), true; };
+        const SolveOutcome o = ctx_.run.solve(p_, {&grid}, 2, {}, ctx_.budget_for(p_), {}, keep).at(0);
+        if (faulted(kRating, o, grid)) return std::nullopt;
+        r.rating = rating::rate(grid, r.steps, rating::Table::se);
+        for (const np::Step& s : r.steps) r.assumes_unique = r.assumes_unique || s.assumes_unique;
+        return r;
+    }
+    std::optional<Grid> unique_solution() {
+        const Plugin* prover = ctx_.prover_for(p_.name());
+        if (!prover || !prover->supports(puzzle_.geometry)) return std::nullopt;
+        const SolveOutcome truth = ctx_.run.solve_one(*prover, puzzle_, 2, {}, ctx_.budget);
+        if (truth.fault != Fault::none || !truth.complete || truth.verdict != Verdict::unique) return std::nullopt;
+        return truth.solutions.at(0);
+    }
+    static std::string rating_text(const rating::Rating& r) {
+        return "ER " + rating::tenths_text(r.er) + " EP " + rating::tenths_text(r.ep) + " ED " + rating::tenths_text(r.ed) +
+               (r.solved ? "" : " (not solved)");
+    }
+    // ER, EP and ED of `copy` within `tolerance` tenths of the puzzle's (0:
+    // the same, solved or not; else compared only when both are solved).
+    bool same_rating(const Rated& base, const Grid& copy, const std::string& what, int tolerance) {
+        const auto other = rate(copy);
+        if (!other) return false;
+        ++ctx_.rating_tally->copies;
+        const rating::Rating &a = base.rating, &b = other->rating;
+        if (tolerance > 0 && (!a.solved || !b.solved || !b.unknown.empty())) return true;
+        const bool near = std::abs(a.er - b.er) <= tolerance && std::abs(a.ep - b.ep) <= tolerance &&
+                          std::abs(a.ed - b.ed) <= tolerance && (tolerance > 0 || a.solved == b.solved);
+        if (near) return true;
+        fail(kRating, "rating", judge::Kind::disagreement,
+             "rated " + rating_text(a) + ", but " + rating_text(b) + " for the same puzzle " + what +
+                 (tolerance == 0 ? " (must be the same)" : " (more than " + rating::tenths_text(tolerance) + " apart)"));
+        return failure_->check = what, false;
+    }
+    bool no_harder_with_a_clue(const Rated& base, const Grid& solution) {
+        const auto empties = cells(false);
+        if (!base.rating.solved || base.assumes_unique || empties.empty()) return true;
+        Grid more = puzzle_;
+        const auto cell = static_cast<std::size_t>(empties[rng_.below(empties.size())]);
+        more.cells[cell] = solution.cells[cell];
+        const auto other = rate(more);
+        if (!other) return false;
+        ++ctx_.rating_tally->copies;
+        const rating::Rating& b = other->rating;
+        if (!b.solved || !b.unknown.empty() || other->assumes_unique || b.er <= base.rating.er + kRatingTolerance)
+            return true;
+        const int n = puzzle_.side(), at = static_cast<int>(cell);
+        fail(kRating, "rating", judge::Kind::disagreement,
+             "rated ER " + rating::tenths_text(base.rating.er) + ", but ER " + rating::tenths_text(b.er) +
+                 " with one more clue from its solution (" + cell_label(at / n + 1, at % n + 1) + " = " +
+                 std::to_string(solution.cells[cell]) + "): harder by more than " + rating::tenths_text(kRatingTolerance));
+        return failure_->check = "clue", false;
     }
     // Entailment needs a prover that takes candidates: without one, only
     // soundness is checked, and the run says so.
@@ -954,6 +1077,8 @@ std::optional<FuzzRun::Caught> FuzzRun::judge_case(const Drawn& d) {
             if (auto c = new_failure(p, d, check(p, d.puzzle, d.choices, ctx_, kProving), d.puzzle)) return c;
         if (p.can(NP_CAP_SOLVE) && p.can(NP_CAP_EXPLAIN))
             if (auto c = new_failure(p, d, check(p, d.puzzle, d.choices, ctx_, kExplaining), d.puzzle)) return c;
+        if (p.can(NP_CAP_SOLVE) && p.can(NP_CAP_EXPLAIN))
+            if (auto c = new_failure(p, d, check(p, d.puzzle, d.choices, ctx_, kRatings), d.puzzle)) return c;
         if (auto c = generator_case(p, d)) return c;
     }
     return std::nullopt;
@@ -1014,6 +1139,7 @@ void FuzzRun::shrink_finding(Finding& f) {
     // The tallies count the cases judged, not the steps of shrinking.
     const ProofTally tally = *ctx_.proofs;
     const StepTally step_tally = *ctx_.step_tally;
+    const RatingTally rating_tally = *ctx_.rating_tally;
     const Shrunk shrunk = shrink(*p, f.puzzle, found_choices_, found_failure_, ctx_, deadline);
     f.puzzle = shrunk.puzzle;
     f.shrunk_completely = shrunk.complete;
@@ -1024,6 +1150,7 @@ void FuzzRun::shrink_finding(Finding& f) {
     if (!f.step_entry) f.entry = entry_for(f, ctx_);
     *ctx_.proofs = tally;
     *ctx_.step_tally = step_tally;
+    *ctx_.rating_tally = rating_tally;
 }
 
 std::optional<Finding> FuzzRun::run_seed(uint64_t seed, uint64_t from, Result& result, std::string& error) {
@@ -1121,6 +1248,7 @@ std::optional<Result> run(const Settings& s, std::string& error) {
     ctx.proofs = &result.proofs;
     ctx.deep = s.deep;
     ctx.step_tally = &result.steps;
+    ctx.rating_tally = &result.ratings;
     FuzzRun fuzz(s, ctx, result.findings);
     const Stopwatch clock;
     // After a finding, the same seed once more from the case that failed:

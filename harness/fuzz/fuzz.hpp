@@ -91,10 +91,18 @@ struct StepTally {
     std::set<std::string> unchecked;
 };
 
+// What the `rating` property did (counted as ProofTally is).
+struct RatingTally {
+    uint64_t puzzles = 0;  // puzzles with one solution rated, each with its copies
+    uint64_t steps = 0;    // steps explained (of every puzzle up to 9x9), each name checked against its pattern
+    uint64_t copies = 0;   // copies rated and compared (relabelled, permuted, transposed, a clue more)
+};
+
 struct Result {
     uint64_t seeds = 0, cases = 0;
     ProofTally proofs;
     StepTally steps;
+    RatingTally ratings;
     std::vector<Finding> findings;  // in the order found; at most keep_going, each distinct
     bool interrupted = false;
 };

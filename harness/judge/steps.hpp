@@ -86,4 +86,20 @@ std::optional<BadStep> bad_step(const Grid& puzzle, const std::vector<Step>& ste
 std::optional<corpus::StepEntry> step_regression(const BadStep& bad, const std::string& plugin, const Grid& explained,
                                                  const Plugin* prover, runner::Runner& run, const Budget& budget);
 
+// A step's pattern against the class of the technique it is named after
+// (docs/rating.md, "A step's name must fit its pattern"). A rating reads
+// a step's difficulty from its name, so a plugin that calls a hard step by
+// an easy name lowers its puzzles' ratings, and no invariance shows it
+// when it does so consistently. Soundness and entailment (above) say the
+// step is right; this says it is the kind of step its name says:
+//   a full house places one value from whole cells of one unit; a naked
+//   single from its own cell alone; a hidden single from its value in one
+//   unit; locked candidates reason from one value in one unit and eliminate
+//   only it; a naked subset of k names k whole cells of one unit, a hidden
+//   subset of k at most k values in one unit; a fish, a skyscraper, a kite,
+//   simple colouring and an x-chain reason from one value and eliminate
+//   only it. Other names are not checked. "" when the step fits (or its
+//   name is none of these), else why not.
+std::string misnamed_step(const Step& step, const Geometry& shape);
+
 }  // namespace np::judge

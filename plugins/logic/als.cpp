@@ -111,14 +111,7 @@ std::vector<int> joined(std::vector<int> x, const std::vector<int>& y) {
     return x;
 }
 
-std::string symbols(Mask m) {
-    std::string out;
-    for (; m != 0; m &= m - 1) {
-        if (!out.empty()) out += ',';
-        out += Board::symbol(lowest(m));
-    }
-    return out;
-}
+std::string symbols(Mask m) { return Board::symbols(m); }
 
 std::string als_text(const Board& b, const char* name, const Als& a) {
     return std::string(name) + "=" + b.cells_text(a.cells) + " " + b.values_text(a.values);

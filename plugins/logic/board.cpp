@@ -1,5 +1,7 @@
 #include "board.hpp"
 
+#include <utility>
+
 namespace logic {
 
 Board::Board(int box_rows, int box_cols) : n_(box_rows * box_cols), rows_(box_rows), cols_(box_cols) {
@@ -67,7 +69,30 @@ bool Board::contradiction() const {
     return false;
 }
 
-char Board::symbol(int v) { return v < 10 ? static_cast<char>('0' + v) : static_cast<char>('A' + v - 10); }
+namespace {
+// The host's label of each value while a ShownLabels lives (empty: v itself).
+thread_local std::vector<int> shown_labels;
+int host_label(int v) {
+    return static_cast<std::size_t>(v) < shown_labels.size() ? shown_labels[static_cast<std::size_t>(v)] : v;
+}
+char digit(int v) { return v < 10 ? static_cast<char>('0' + v) : static_cast<char>('A' + v - 10); }
+}  // namespace
+
+ShownLabels::ShownLabels(std::vector<int> host) { shown_labels = std::move(host); }
+ShownLabels::~ShownLabels() { shown_labels.clear(); }
+
+char Board::symbol(int v) { return digit(host_label(v)); }
+
+std::string Board::symbols(Mask m) {
+    Mask shown = 0;
+    for (; m != 0; m &= m - 1) shown |= Mask{1} << host_label(lowest(m));
+    std::string out;
+    for (; shown != 0; shown &= shown - 1) {
+        if (!out.empty()) out += ',';
+        out += digit(lowest(shown));
+    }
+    return out;
+}
 
 std::string Board::label(int cell) const {
     return "r" + std::to_string(row(cell) + 1) + "c" + std::to_string(col(cell) + 1);
@@ -80,9 +105,8 @@ std::string Board::unit_name(int u) const {
 
 std::string Board::values_text(Mask m) const {
     std::string out = "{";
-    for (int v = 1; v <= n_; ++v)
-        if (m >> v & 1) out += (out.size() > 1 ? "," : "") + std::string(1, symbol(v));
-    return out + "}";
+    out += symbols(m);
+    return out += '}';
 }
 
 std::string Board::cells_text(const std::vector<int>& cs) const {

@@ -76,7 +76,10 @@ public:
 
     std::string label(int cell) const;   // "r3c5"
     std::string unit_name(int u) const;  // "row 3", "column 5", "box 6"
-    static char symbol(int v);           // 1-9 then A-Z
+    // A value as the host writes it: 1-9 then A-Z, of the host's label for
+    // v (ShownLabels) when the solve runs in labels of its own.
+    static char symbol(int v);
+    static std::string symbols(Mask m);     // "4,7": the host's labels, ascending
     std::string values_text(Mask m) const;  // "{4,7}"
     std::string cells_text(const std::vector<int>& cells) const;  // "r3c1,r3c5"
 
@@ -86,6 +89,18 @@ private:
     std::vector<std::vector<int>> unit_cells_, peers_;
     std::vector<uint8_t> values_;
     std::vector<Mask> masks_;
+};
+
+// While one exists, on this thread, symbol(v) writes host[v] in place of v:
+// plugin.cpp solves in labels of the puzzle's own (so that the path does not
+// depend on how the puzzle is labelled) and its steps' text must still read
+// in the host's labels. host[0] = 0; empty: the labels are the host's.
+class ShownLabels {
+public:
+    explicit ShownLabels(std::vector<int> host);
+    ~ShownLabels();
+    ShownLabels(const ShownLabels&) = delete;
+    ShownLabels& operator=(const ShownLabels&) = delete;
 };
 
 // The host takes at most 200 bytes of `where`: longer text is cut.

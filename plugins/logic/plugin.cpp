@@ -21,9 +21,38 @@ namespace {
 using logic::Board;
 using logic::End;
 
-std::vector<np_candidate> to_abi(const std::vector<logic::Cand>& list) {
+// Labels of the puzzle's own: the values numbered by their first
+// appearance among the givens, row by row, then those not given, in the
+// host's order. The solver breaks ties between equally easy steps by value,
+// so it solves in these labels: a puzzle and any relabelling of it are
+// then the same puzzle to it, and take the same path (docs/logic.md,
+// "Labels"). Values not given come last in the host's order; when two or
+// more are missing from givens-only input, swapping them maps the puzzle to
+// itself, so the path is still the same.
+struct Canonical {
+    std::vector<int> ours, host;  // ours[host value], host[our value]; [0] = 0
+
+    Canonical(const uint8_t* givens, int cells, int side) : ours(static_cast<std::size_t>(side) + 1, 0), host{0} {
+        for (int cell = 0; cell < cells; ++cell) take(givens[cell]);
+        for (int v = 1; v <= side; ++v) take(v);
+    }
+    void take(int v) {
+        if (v != 0 && ours[static_cast<std::size_t>(v)] == 0)
+            ours[static_cast<std::size_t>(v)] = static_cast<int>(host.size()), host.push_back(v);
+    }
+    logic::Mask mask(uint64_t host_mask) const {
+        logic::Mask out = 0;
+        for (std::size_t v = 1; v < ours.size(); ++v)
+            if (host_mask >> v & 1) out |= logic::Mask{1} << ours[v];
+        return out;
+    }
+};
+
+// A step's candidates in the host's labels (a pattern's value 0, the whole
+// cell, stays 0).
+std::vector<np_candidate> to_abi(const std::vector<logic::Cand>& list, const Canonical& labels) {
     std::vector<np_candidate> out;
-    for (const logic::Cand& c : list) out.push_back({c.cell, c.value});
+    for (const logic::Cand& c : list) out.push_back({c.cell, static_cast<uint32_t>(labels.host[c.value])});
     return out;
 }
 
@@ -86,26 +115,34 @@ public:
         if (int unit = 0, cell = 0, value = 0; logic::repeated_given(board, call.givens, unit, cell, value))
             return call.invalid(static_cast<np_reason_code>(NP_REASON_DUPLICATE_IN_ROW + unit / side), cell / side,
                                 cell % side, value, "value " + std::to_string(value) + " twice in " + board.unit_name(unit));
-        std::vector<logic::Mask> masks(static_cast<std::size_t>(board.cells()));
-        for (int cell = 0; cell < board.cells(); ++cell) masks[static_cast<std::size_t>(cell)] = call.candidate_mask(cell);
-        board.start(call.givens, masks);
+        const Canonical labels(call.givens, board.cells(), side);
+        const logic::ShownLabels shown(labels.host);
+        std::vector<uint8_t> givens(static_cast<std::size_t>(board.cells()));
+        std::vector<logic::Mask> masks(givens.size());
+        for (int cell = 0; cell < board.cells(); ++cell) {
+            givens[static_cast<std::size_t>(cell)] = static_cast<uint8_t>(labels.ours[call.givens[cell]]);
+            masks[static_cast<std::size_t>(cell)] = labels.mask(call.candidate_mask(cell));
+        }
+        board.start(givens.data(), masks);
         logic::Search search{[&call] { return call.spent(); }};
-        const logic::Run run = logic::solve(board, settings, search, [&call](const logic::Step& s) {
+        const logic::Run run = logic::solve(board, settings, search, [&call, &labels](const logic::Step& s) {
             if (!call.explaining()) return true;
-            const auto placements = to_abi(s.placements), eliminations = to_abi(s.eliminations), pattern = to_abi(s.pattern);
+            const auto placements = to_abi(s.placements, labels), eliminations = to_abi(s.eliminations, labels),
+                       pattern = to_abi(s.pattern, labels);
             return call.step({s.technique.c_str(), s.where.empty() ? nullptr : s.where.c_str(), placements, eliminations,
                               pattern, s.assumes_unique ? NP_STEP_ASSUMES_UNIQUE : 0u, static_cast<uint32_t>(s.length)});
         });
         call.counter("steps", run.steps);
-        answer(board, run, call);
+        answer(board, labels, run, call);
     }
 
 private:
-    static void answer(const Board& board, const logic::Run& run, np::plugin::Solve& call) {
+    static void answer(const Board& board, const Canonical& labels, const logic::Run& run, np::plugin::Solve& call) {
         const std::string after = " after " + std::to_string(run.steps) + " steps";
         if (run.end == End::solved) {
             std::vector<uint8_t> grid(static_cast<std::size_t>(board.cells()));
-            for (int cell = 0; cell < board.cells(); ++cell) grid[static_cast<std::size_t>(cell)] = board.value(cell);
+            for (int cell = 0; cell < board.cells(); ++cell)
+                grid[static_cast<std::size_t>(cell)] = static_cast<uint8_t>(labels.host[board.value(cell)]);
             call.found(grid.data());
             // Solved by assuming one solution: a solution found, not proved.
             if (run.assumed_at != 0) {

@@ -68,6 +68,14 @@ void print_steps(const fuzz::StepTally& t, std::ostream& out) {
     for (const auto& why : t.unchecked) out << "numplace fuzz: note: " << why << "\n";
 }
 
+// What the rating property did, after a run that found nothing.
+void print_ratings(const fuzz::RatingTally& t, std::ostream& out) {
+    if (t.steps > 0)
+        out << "numplace fuzz: " << t.steps << " steps' names checked against their patterns; " << t.puzzles
+            << " puzzles with one solution rated and " << t.copies
+            << " copies compared (relabelled, permuted, transposed, a clue more)\n";
+}
+
 // Every finding's entry in one corpus file (an empty list when none has one).
 std::string regressions_file(const std::vector<fuzz::Finding>& findings, const std::vector<std::string>& entries) {
     bool puzzles = false, generators = false, steps = false;
@@ -112,6 +120,7 @@ int run(const Args& args, Streams io) {
                << s.seed + result->seeds - (result->seeds > 0) << ")\n";
         print_proofs(result->proofs, io.out);
         print_steps(result->steps, io.out);
+        print_ratings(result->ratings, io.out);
         return kExitOk;
     }
     std::vector<std::string> entries;
