@@ -82,6 +82,20 @@ std::string certify(const OrderCall& call, runner::Runner& run, const Grid& g, c
     return "";
 }
 
+// The rater answered none or multiple: "" when the prover agrees that the
+// puzzle is not unique, else the rater's failure (its first unsound step
+// when the prover found the solution).
+std::string contradicted(const OrderCall& call, runner::Runner& run, const Grid& g, const Rated& r,
+                         const Budget& budget) {
+    const SolveOutcome truth = run.solve_one(*call.prover, g, 2, {}, budget);
+    if (truth.fault != Fault::none || !truth.complete || truth.verdict != Verdict::unique || truth.solutions.empty())
+        return "";
+    if (auto bad = unsound_step(g, r.steps, truth.solutions.front(), r.answer))
+        return call.rater->name() + ": " + bad->finding;
+    return call.rater->name() + " answered " + std::string(verdict_name(r.answer.verdict)) + ", but " +
+           call.prover->name() + " proves the puzzle unique";
+}
+
 }  // namespace
 
 std::string describe(const Order& order) {
@@ -120,6 +134,14 @@ Chunk judge_candidates(const OrderCall& call, runner::Runner& run, uint64_t from
             r.answer.verdict == Verdict::invalid) {
             chunk.error = call.rater->name() + ": " + r.answer.message;
             return chunk;
+        }
+        if (r.answer.verdict == Verdict::none || r.answer.verdict == Verdict::multiple) {
+            // A generated puzzle has a solution: the rater is wrong unless
+            // the puzzle is, and its steps say where it went wrong.
+            chunk.error = contradicted(call, run, gen.results[k], r, budget);
+            if (!chunk.error.empty()) return chunk;
+            ++chunk.tried.not_unique;
+            continue;
         }
         const std::string problem = order_problem(call.order, r.rating, r.steps);
         if (!problem.empty()) {

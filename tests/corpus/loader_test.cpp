@@ -549,7 +549,43 @@ TEST(CorpusGenerator, SchemaErrors) {
     EXPECT_TRUE(has_error(r, 16, 54, "'max_clues' must be an integer from 0 to 81, not \"82\""));
     EXPECT_TRUE(has_error(r, 16, 66, "the property 'valid' is repeated"));
     EXPECT_TRUE(has_error(r, 24, 25, "the property 'minimal' applies to generated puzzles, not grids"));
-    EXPECT_TRUE(has_error(r, 32, 24, "'properties' must be a non-empty sequence (full, valid, unique, minimal, symmetric, deterministic, max_clues: N), not an empty sequence"));
+    EXPECT_TRUE(has_error(r, 32, 24, "'properties' must be a non-empty sequence (full, valid, unique, minimal, symmetric, deterministic, rated or max_clues: N), not an empty sequence"));
+    EXPECT_EQ(r.corpus.entries(), 0u);
+}
+
+// An order: a rater and a band or a technique; 'rated' needs one.
+TEST(CorpusGenerator, AnOrderLoadsAndItsErrorsAreLocated) {
+    const std::string good = generator(
+        "a", "  plugin: bitmask-mrv\n  what: puzzle\n  seed: 1\n  count: 2\n"
+             "  order: {rater: logic, options: {profile: se}, rating: \"7.0..7.5\", technique: X-Wing}\n"
+             "  expect: {properties: [valid, unique, rated]}\n");
+    const auto ok = lint(good);
+    ASSERT_TRUE(ok.ok()) << all_errors(ok);
+    const auto& order = *ok.corpus.generators.at(0).order;
+    EXPECT_EQ(order.rater, "logic");
+    EXPECT_EQ(order.rater_options.at(0).second, "se");
+    EXPECT_EQ(order.lo, 70);
+    EXPECT_EQ(order.hi, 75);
+    EXPECT_EQ(order.technique, "x-wing");
+    EXPECT_TRUE(ok.corpus.generators.at(0).expect.rated);
+    // Written back, it loads as the same entry.
+    const auto again = lint(np::corpus::to_yaml(ok.corpus.generators.at(0)));
+    ASSERT_TRUE(again.ok()) << all_errors(again);
+    EXPECT_EQ(again.corpus.generators.at(0).order->lo, 70);
+    EXPECT_EQ(again.corpus.generators.at(0).order->technique, "x-wing");
+
+    const auto r = lint(
+        generator("b", "  plugin: bitmask-mrv\n  what: puzzle\n  seed: 1\n  count: 2\n"
+                       "  order: {rater: logic, rating: \"8..7\", table: hodoku}\n"
+                       "  expect: {properties: [valid]}\n") +
+        generator("c", "  plugin: bitmask-mrv\n  what: puzzle\n  seed: 1\n  count: 2\n"
+                       "  order: {rater: logic}\n  expect: {properties: [valid]}\n") +
+        generator("d", "  plugin: bitmask-mrv\n  what: puzzle\n  seed: 1\n  count: 2\n"
+                       "  expect: {properties: [valid, rated]}\n"));
+    EXPECT_TRUE(has_error(r, 7, 33, "'rating': the band's low end is above its high end")) << all_errors(r);
+    EXPECT_TRUE(has_error(r, 7, 48, "'table' must be se or sukaku, not \"hodoku\"")) << all_errors(r);
+    EXPECT_TRUE(has_error(r, 16, 10, "an 'order' needs a 'rating' band, a 'technique' or both")) << all_errors(r);
+    EXPECT_TRUE(has_error(r, 25, 32, "the property 'rated' needs the entry's 'order'")) << all_errors(r);
     EXPECT_EQ(r.corpus.entries(), 0u);
 }
 

@@ -507,6 +507,9 @@ const std::map<std::string, std::string> kTagNames = {
     {"aic", "alternating inference chain"},
     {"als-xz", "als-xz"},
     {"als-xy-wing", "als-xy-wing"},
+    {"wxyz-wing", "wxyz-wing"},
+    {"vwxyz-wing", "vwxyz-wing"},
+    {"uvwxyz-wing", "uvwxyz-wing"},
     {"cell-forcing-chain", "cell forcing chain"},
     {"unit-forcing-chain", "unit forcing chain"},
     {"forcing-net", "forcing net"},
@@ -532,10 +535,12 @@ bool needs_uniqueness(const std::vector<std::string>& tags) {
 
 // The profile an entry needs (its notes say so): se for the techniques the
 // default ladder reaches only after others that do their work (aligned
-// pair exclusion) or tries last (the uniqueness techniques).
+// pair exclusion) or tries last (the uniqueness techniques); sukaku for
+// the wings of four and five cells, which it rates below the chains.
 std::string profile_for(const std::vector<std::string>& tags) {
-    const bool se = needs_uniqueness(tags) ||
-                    std::find(tags.begin(), tags.end(), "aligned-pair-exclusion") != tags.end();
+    auto has = [&](const char* tag) { return std::find(tags.begin(), tags.end(), tag) != tags.end(); };
+    if (has("wxyz-wing") || has("vwxyz-wing")) return "sukaku";
+    const bool se = needs_uniqueness(tags) || has("aligned-pair-exclusion");
     return se ? "se" : "default";
 }
 
