@@ -21,6 +21,7 @@
 #include "numplace/random.hpp"
 #include "generators.hpp"
 #include "judge.hpp"
+#include "order.hpp"
 #include "runner.hpp"
 #include "setup.hpp"
 
@@ -572,6 +573,66 @@ Row bench_generator(const Settings& s, const Plugin& plugin, const Geometry& sha
     return row;
 }
 
+// ---- Made to order ----------------------------------------------------------------------
+
+// In the child: the generator's candidates judged 16 at a time (rated by
+// the rater's certified steps, kept ones proved unique by the prover) for
+// --seconds; the puzzles a chunk keeps share the time since the last kept.
+json measure_order(const Settings& s, const judge::OrderCall& call) {
+    runner::Settings in_process;
+    in_process.in_process = true;
+    const auto run = runner::make_runner(in_process);
+    const Budget budget = budget_of(s);
+    std::vector<double> micros;
+    judge::Tried tried;
+    double clues = 0;
+    const auto start = Clock::now();
+    auto last = start;
+    for (uint64_t from = 0; seconds_since(start) < s.seconds; from += 16) {
+        if (cancelled(s)) return {{"interrupted", true}};
+        const judge::Chunk chunk = judge::judge_candidates(call, *run, from, 16, budget);
+        if (!chunk.error.empty()) return {{"finding", finding(judge::Kind::step, chunk.error)}};
+        tried.candidates += chunk.tried.candidates, tried.unrated += chunk.tried.unrated;
+        const auto now = Clock::now();
+        // The puzzles a chunk kept share the time since the last one kept.
+        const double each = std::chrono::duration<double, std::micro>(now - last).count() /
+                            static_cast<double>(std::max<std::size_t>(1, chunk.made.size()));
+        for (const judge::Made& m : chunk.made) {
+            micros.push_back(each);
+            clues += m.puzzle.given_count();
+        }
+        if (!chunk.made.empty()) last = now;
+        if (chunk.budget_out) break;
+    }
+    const double wall = seconds_since(start), n = static_cast<double>(micros.size());
+    return {{"timed", micros.size()},       {"seconds", wall},
+            {"rate", n / std::max(wall, 1e-9)}, {"mean_us", n > 0 ? wall * 1e6 / n : 0.0},
+            {"median_us", micros.empty() ? 0.0 : percentile(micros, 0.5)},
+            {"p99_us", micros.empty() ? 0.0 : percentile(micros, 0.99)},
+            {"no_guess_percent", 0.0},      {"guesses", 0.0},
+            {"nodes", 0.0},                 {"unknown", tried.unrated},
+            {"mean_clues", clues / std::max(1.0, n)}, {"candidates", tried.candidates}};
+}
+
+Row bench_order(const Settings& s, const judge::OrderCall& call, const std::string& dataset) {
+    Row row;
+    row.plugin = call.generator->name();
+    row.dataset = dataset;
+    if (!call.generator->can(NP_CAP_GENERATE_PUZZLE))
+        return row.message = row.plugin + " cannot generate puzzles", row;
+    for (const Plugin* p : {call.generator, call.rater, call.prover})
+        if (!p->supports(call.size)) return row.message = p->name() + " does not support " + call.size.name() + " boxes", row;
+    if (auto problem = call.generator->option_problem(s.options, "generate"); !problem.empty())
+        return row.message = "--option: " + problem, row;
+    const ChildResult m = in_child([&] { return measure_order(s, call); }, child_limit(s, 1000), s.harness.cancel);
+    if (!take(row, m)) return row;
+    if (m.value->contains("interrupted")) return row.message = "interrupted", row;
+    fill_figures(row, *m.value);
+    row.candidates = (*m.value)["candidates"].get<uint64_t>();
+    row.peak_mib = m.peak_mib;
+    return row;
+}
+
 // ---- The run ----------------------------------------------------------------------------
 
 std::string machine_line() {
@@ -655,17 +716,20 @@ struct Bench {
     const std::vector<Plugin>& plugins;
     const std::vector<Row>& earlier;
     Report& report;
+    const Plugin* rater = nullptr;  // --rating, --technique
 
     void say(const std::string& line) const {
         if (s.progress) s.progress(line);
     }
     void generators();
+    void made_to_order(const Geometry& shape);
     void dataset(const std::string& path);
 };
 
 // --what: each plugin's generator on one shape.
 void Bench::generators() {
     const Geometry shape = s.size ? *s.size : Geometry{3, 3};
+    if (!s.bands.empty() || !s.technique.empty()) return made_to_order(shape);
     report.dataset_names.push_back(std::string(*s.what == NP_GENERATE_GRID ? "grids " : "puzzles ") + shape.name());
     for (const Plugin& p : plugins) {
         if (cancelled(s)) break;
@@ -675,6 +739,44 @@ void Bench::generators() {
         }
         say(p.name() + ": generating " + report.dataset_names.back());
         report.rows.push_back(bench_generator(s, p, shape, prover_for(p, loaded.oracle, loaded.registry.plugins(), {})));
+    }
+}
+
+// --rating, --technique: each generator's puzzles made to each order, one
+// "dataset" per band. The rater and the prover were checked by run().
+void Bench::made_to_order(const Geometry& shape) {
+    std::vector<std::string> bands = s.bands;
+    if (bands.empty()) bands.push_back("");
+    for (const std::string& band : bands) {
+        judge::OrderCall call;
+        call.size = shape, call.seed = s.seed, call.generator_options = s.options;
+        call.rater = rater, call.rater_options = s.rater_options;
+        call.order.technique = rating::technique_slug(s.technique);
+        call.order.table = *rating::table_named(s.table);
+        std::string why;
+        if (!band.empty())
+            if (auto b = rating::parse_band(band, why)) call.order.lo = b->first, call.order.hi = b->second;
+        const std::string name = "puzzles " + shape.name() + " " + judge::describe(call.order);
+        report.dataset_names.push_back(name);
+        for (const Plugin& p : plugins) {
+            if (cancelled(s)) return;
+            if (const Row* done = find_row(earlier, p.name(), name)) {
+                report.rows.push_back(*done);
+                continue;
+            }
+            call.generator = &p;
+            call.prover = prover_for(p, loaded.oracle, loaded.registry.plugins(), {});
+            if (call.prover == rater) call.prover = nullptr;
+            say(p.name() + ": " + name);
+            if (call.prover == nullptr) {
+                Row row;
+                row.plugin = p.name(), row.dataset = name;
+                row.message = "no plugin other than " + p.name() + " and the rater to prove its puzzles unique";
+                report.rows.push_back(row);
+                continue;
+            }
+            report.rows.push_back(bench_order(s, call, name));
+        }
     }
 }
 
@@ -726,6 +828,28 @@ void Bench::dataset(const std::string& path) {
             if (!row->plugin.empty()) report.rows.push_back(std::move(*row));
 }
 
+// The rater of --rating and --technique (named, or the one loaded plugin
+// that explains), once the bands are known to parse; nullptr and `error`
+// otherwise.
+const Plugin* order_rater(const Settings& s, const std::vector<Plugin>& all, std::string& error) {
+    if (!s.what || *s.what != NP_GENERATE_PUZZLE) return error = "--rating and --technique need --what puzzle", nullptr;
+    for (const std::string& band : s.bands)
+        if (std::string why; !rating::parse_band(band, why)) return error = "--rating " + band + ": " + why, nullptr;
+    if (!rating::table_named(s.table)) return error = "--table " + s.table + ": se or sukaku", nullptr;
+    std::vector<const Plugin*> explainers;
+    for (const Plugin& p : all)
+        if (p.can(NP_CAP_EXPLAIN) && p.can(NP_CAP_SOLVE) && (s.rater.empty() || p.name() == s.rater))
+            explainers.push_back(&p);
+    if (explainers.size() == 1) {
+        if (auto problem = explainers[0]->option_problem(s.rater_options, "solve"); !problem.empty())
+            return error = "--rater-option: " + problem, nullptr;
+        return explainers[0];
+    }
+    error = s.rater.empty() ? "--rating and --technique need a plugin that explains: name one with --rater"
+                            : "--rater " + s.rater + ": no loaded plugin of that name explains its steps";
+    return nullptr;
+}
+
 }  // namespace
 
 std::optional<Report> run(const Settings& s, std::string& error) {
@@ -748,7 +872,10 @@ std::optional<Report> run(const Settings& s, std::string& error) {
         error = "--baseline " + s.baseline + " is not one of the plugins measured";
         return std::nullopt;
     }
-    Bench bench{s, *loaded, plugins, *earlier, r};
+    const Plugin* rater = nullptr;
+    if ((!s.bands.empty() || !s.technique.empty()) && !(rater = order_rater(s, loaded->registry.plugins(), error)))
+        return std::nullopt;
+    Bench bench{s, *loaded, plugins, *earlier, r, rater};
     if (s.what) bench.generators();
     for (const std::string& path : s.datasets) {
         if (cancelled(s)) break;

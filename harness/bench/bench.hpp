@@ -66,6 +66,13 @@ struct Settings {
     unsigned jobs = 1;                  // instances in parallel, one thread each
     std::string baseline;               // a plugin: each row's speed as a ratio of its
     std::optional<np_generate_kind> what;  // generators: grids or puzzles
+    // Puzzles made to order (--rating, --technique; judge/order.hpp): one
+    // row per generator and band, its rate the puzzles kept a second.
+    std::vector<std::string> bands;     // "6.0..8.0"; empty with a technique: any rating
+    std::string technique;              // "" = any
+    std::string rater;                  // "" = the one loaded plugin that explains
+    OptionList rater_options;
+    std::string table = "se";
     OptionList options;                 // passed to every call
     bool isolate = false;               // plugins in the runner's worker processes (harness.runner)
     // --proofs: each plugin that can prove is measured twice, as NAME and as
@@ -103,6 +110,7 @@ struct Row {
     double no_guess_percent = 0, guesses = 0, nodes = 0;  // per puzzle
     uint64_t unknown = 0;  // answers 'unknown' (a spent budget)
     double mean_clues = 0;  // generated puzzles
+    std::optional<uint64_t> candidates;  // made to order: the generator's puzzles tried
     std::optional<double> peak_mib;  // the child's peak resident memory above its start
     std::optional<double> ratio;     // rate / the baseline's rate on the same dataset
     std::optional<ProofFigures> proofs;  // NAME+proof rows

@@ -14,6 +14,8 @@ namespace {
 using json = nlohmann::json;
 
 bool generating(const Report& r) { return r.settings.what.has_value(); }
+// Puzzles made to order: a column for the candidates each row tried.
+bool to_order(const Report& r) { return !r.settings.bands.empty() || !r.settings.technique.empty(); }
 
 // Three significant figures, grouped thousands: 151,400 / 2,310 / 87.4 / 0.512.
 std::string number(double v) {
@@ -84,6 +86,7 @@ std::vector<std::string> headers(const Report& r) {
     std::vector<std::string> h = {generating(r) ? "generating" : "dataset", "plugin", what + "/s",
                                   "µs/" + what.substr(0, what.size() - 1), "median µs", "p99 µs"};
     if (generating(r)) h.push_back("mean clues");
+    if (to_order(r)) h.push_back("tried");
     else h.insert(h.end(), {"no guess", "guesses", "nodes"});
     h.insert(h.end(), {"unknown", "peak MiB", "timed"});
     if (!r.settings.baseline.empty()) h.push_back("vs " + r.settings.baseline);
@@ -97,8 +100,10 @@ std::vector<std::string> cells(const Report& r, const Row& row) {
         return c;
     }
     c.insert(c.end(), {number(row.rate), number(row.mean_us), number(row.median_us), number(row.p99_us)});
-    if (generating(r)) c.push_back(number(row.mean_clues));
-    else if (!has_search_stats(row)) c.insert(c.end(), {"-", "-", "-"});  // a plugin that reports none
+    if (generating(r)) {
+        c.push_back(number(row.mean_clues));
+        if (to_order(r)) c.push_back(row.candidates ? count(*row.candidates) : "");
+    } else if (!has_search_stats(row)) c.insert(c.end(), {"-", "-", "-"});  // a plugin that reports none
     else c.insert(c.end(), {percent(row.no_guess_percent), number(row.guesses), number(row.nodes)});
     c.insert(c.end(), {count(row.unknown), row.peak_mib ? number(*row.peak_mib) : "", timed_text(row)});
     if (!r.settings.baseline.empty()) c.push_back(ratio(row));
@@ -203,6 +208,7 @@ json to_json(const Report& r) {
                   {"sampled", row.sampled},
                   {"seconds", row.seconds}});
         if (generating(r)) j["mean_clues"] = row.mean_clues;
+        if (row.candidates) j["candidates"] = *row.candidates;
         else if (has_search_stats(row))
             j.update({{"no_guess_percent", row.no_guess_percent}, {"guesses", row.guesses}, {"nodes", row.nodes}});
         if (row.peak_mib) j["peak_mib"] = *row.peak_mib;
@@ -241,6 +247,14 @@ json settings_json(const Settings& s) {
     if (!s.baseline.empty()) settings["baseline"] = s.baseline;
     if (s.proofs) settings["proofs"] = s.harness.max_proof_bytes ? s.harness.max_proof_bytes : kProofBytes;
     if (s.what) settings["what"] = *s.what == NP_GENERATE_GRID ? "grid" : "puzzle";
+    if (!s.bands.empty()) settings["rating"] = s.bands;
+    if (!s.technique.empty()) settings["technique"] = s.technique;
+    if (!s.bands.empty() || !s.technique.empty()) {
+        settings["rater"] = s.rater, settings["table"] = s.table;
+        json options = json::array();
+        for (const auto& [key, value] : s.rater_options) options.push_back(key + "=" + value);
+        settings["rater_options"] = options;
+    }
     if (s.size) settings["size"] = s.size->name();
     if (!s.options.empty()) {
         json options = json::array();
@@ -297,6 +311,7 @@ std::optional<std::vector<Row>> rows_from_json(const json& report, std::string& 
             row.sampled = j.at("sampled").get<bool>();
             row.seconds = j.at("seconds").get<double>();
             row.mean_clues = j.value("mean_clues", 0.0);
+            if (j.contains("candidates")) row.candidates = whole_number(j.at("candidates"), "candidates");
             row.no_guess_percent = j.value("no_guess_percent", 0.0);
             row.guesses = j.value("guesses", 0.0);
             row.nodes = j.value("nodes", 0.0);

@@ -66,6 +66,13 @@ int run(const Args& args, Streams io) {
     auto options = parse_options(args.texts("--option"), io.err);
     if (!options) return kExitUsage;
     s.options = std::move(*options);
+    s.bands = args.texts("--rating");
+    s.technique = args.text("--technique");
+    s.rater = args.text("--rater");
+    s.table = args.text("--table");
+    auto rater_options = parse_options(args.texts("--rater-option"), io.err);
+    if (!rater_options) return kExitUsage;
+    s.rater_options = std::move(*rater_options);
     s.isolate = args.flag("--isolate");
     s.proofs = args.flag("--proofs");
     if (s.proofs) s.harness.max_proof_bytes = args.whole("--max-proof-bytes");
@@ -102,8 +109,10 @@ Command bench_command() {
             "p99), the share solved without guessing (at --limit 2 this includes the uniqueness search, as in "
             "tdoku), guesses and nodes per puzzle, answers 'unknown', the child's peak memory above its start. With "
             "--what and no dataset, generators are measured: results/s and mean clues, every puzzle of the warm-up "
-            "proved unique by the oracle. Exit 0 when every row was measured or skipped, 1 on a finding, 2 for usage "
-            "errors. See docs/benchmarks.md.",
+            "proved unique by the oracle. With --what puzzle and --rating (repeatable) or --technique, puzzles made to "
+            "order are measured instead, as `numplace generate --rating` makes them: one row per generator and band, "
+            "its rate the puzzles kept a second (one thread) and 'tried' the generator's puzzles looked at. Exit 0 "
+            "when every row was measured or skipped, 1 on a finding, 2 for usage errors. See docs/benchmarks.md.",
             {{"DATASETS", FlagKind::texts, "Puzzle files (lines, grids, .tsv)"},
              flags::plugins("Plugins to compare, a,b (default: every loaded plugin that can)"),
              flags::plugin_dir(), flags::allow_insecure_plugins(), flags::no_sandbox(),
@@ -119,6 +128,14 @@ Command bench_command() {
              {"--baseline", FlagKind::text, "Add each plugin's speed as a ratio of this plugin's, same dataset, same run"},
              {"--what", FlagKind::choice, "Measure generators: grid or puzzle", "", {"grid", "puzzle"}},
              flags::option(),
+             {"--rating", FlagKind::texts, "With --what puzzle: measure puzzles made to this ER band (7.0..7.5, 8.0..); "
+                                           "repeatable, a row per band"},
+             {"--technique", FlagKind::text, "With --what puzzle: measure puzzles whose path uses this technique"},
+             {"--rater", FlagKind::text, "The plugin that explains, for --rating and --technique (default: the one "
+                                         "loaded plugin that explains)"},
+             {"--rater-option", FlagKind::texts, "The rater's option key=value; repeatable (profile=se for SE's "
+                                                 "easiest path)"},
+             {"--table", FlagKind::choice, "Rating table for --rating: se or sukaku", "se", {"se", "sukaku"}},
              {"--json", FlagKind::text, "Write the rows as JSON to FILE (- for stdout)"},
              {"--resume", FlagKind::text,
               "The --json report of an earlier run with the same settings (one that was interrupted): keep its "
