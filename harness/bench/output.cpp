@@ -111,6 +111,9 @@ std::vector<std::string> cells(const Report& r, const Row& row) {
 }
 
 std::string limit_text(const Report& r) {
+    if (to_order(r))
+        return "puzzles made to order: every one kept proved unique by the oracle, its rater's steps sound against "
+               "the solution";
     if (generating(r)) return "every warm-up puzzle proved unique by the oracle";
     return r.settings.limit >= 2 ? "--limit 2 (solve and prove unique; 'no guess' includes the uniqueness search)"
                                  : "--limit 1 (first solution)";
