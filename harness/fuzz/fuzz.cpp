@@ -155,6 +155,7 @@ struct Context {
     bool deep = false;
     StepTally* step_tally = nullptr;
     RatingTally* rating_tally = nullptr;
+    const OptionList* rating_options = nullptr;  // the rating property's explaining calls
 
     // What counter_for(plugin) finds for `puzzle` looking for up to `limit`
     // solutions: the exact count, or at least `limit`; nullopt when there is
@@ -642,6 +643,7 @@ private:
     // which needs its cells empty, so that a given can take it away.
     bool rated() {
         if (!p_.can(NP_CAP_EXPLAIN) || puzzle_.side() > 9 || !obeys_rules(puzzle_)) return true;
+        if (!p_.option_problem(*ctx_.rating_options, "solve").empty()) return true;  // said once, by run()
         const auto base = rate(puzzle_);
         if (!base) return false;
         ctx_.rating_tally->steps += base->steps.size();
@@ -676,7 +678,8 @@ private:
     std::optional<Rated> rate(const Grid& grid) {
         Rated r;
         const runner::ItemStepSink keep = [&r](std::size_t, const np::Step& s) { return r.steps.push_back(s), true; };
-        const SolveOutcome o = ctx_.run.solve(p_, {&grid}, 2, {}, ctx_.budget_for(p_), {}, keep).at(0);
+        const SolveOutcome o =
+            ctx_.run.solve(p_, {&grid}, 2, *ctx_.rating_options, ctx_.budget_for(p_), {}, keep).at(0);
         if (faulted(kRating, o, grid)) return std::nullopt;
         r.rating = rating::rate(grid, r.steps, rating::Table::se);
         for (const np::Step& s : r.steps) r.assumes_unique = r.assumes_unique || s.assumes_unique;
@@ -1236,6 +1239,12 @@ std::optional<Result> run(const Settings& s, std::string& error) {
     const auto plugins = harness::load_plugins(s.harness, error);
     if (!plugins) return std::nullopt;
     const std::vector<Plugin> tested = tested_plugins(s, plugins->chosen);
+    if (!s.rating_options.empty() && std::none_of(tested.begin(), tested.end(), [&](const Plugin& p) {
+            return p.can(NP_CAP_EXPLAIN) && p.option_problem(s.rating_options, "solve").empty();
+        })) {
+        error = "--rating-option: no plugin under test explains with these options";
+        return std::nullopt;
+    }
     const Plugin* grid_source = nullptr;
     for (const auto& p : plugins->registry.plugins())
         if (p.can(NP_CAP_GENERATE_GRID) && grid_source == nullptr) grid_source = &p;
@@ -1247,6 +1256,7 @@ std::optional<Result> run(const Settings& s, std::string& error) {
     ctx.proof_bytes = std::exchange(ctx.budget.max_proof_bytes, 0);
     ctx.proofs = &result.proofs;
     ctx.deep = s.deep;
+    ctx.rating_options = &s.rating_options;
     ctx.step_tally = &result.steps;
     ctx.rating_tally = &result.ratings;
     FuzzRun fuzz(s, ctx, result.findings);

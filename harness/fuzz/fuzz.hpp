@@ -46,6 +46,10 @@ struct Settings {
     // --deep: the `step` property checks every step of every explanation
     // for entailment; by default a seeded sample (judge::StepSample).
     bool deep = false;
+    // --rating-option: the options of the `rating` property's explaining
+    // calls (profile=se: the easiest path, on which the tolerance was
+    // measured); a plugin that does not take them is not rated.
+    OptionList rating_options;
     // Called after each seed: seeds run, cases run.
     std::function<void(uint64_t seeds, uint64_t cases)> progress;
 };

@@ -28,9 +28,26 @@ TEST(FuzzRating, TheLogicPluginPassesAndIsRated) {
     EXPECT_GE(std::stoul(m[3]), 2 * std::stoul(m[2]));
 }
 
+// The easiest path, on which the tolerance was measured: --rating-option
+// gives the rating property's calls logic's se ladder. An option no plugin
+// under test takes is a usage error.
+TEST(FuzzRating, TheRatingOptionGivesTheSeLadder) {
+    const auto run =
+        run_cli({"fuzz", "--plugins", "logic", "--rating-option", "profile=se", "--seed", "1", "--seeds", "10"});
+    EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(run.out, m, std::regex(R"((\d+) puzzles with one solution rated)"))) << run.out;
+    EXPECT_GT(std::stoul(m[1]), 0u);
+    const auto bad =
+        run_cli({"fuzz", "--plugins", "logic", "--rating-option", "profile=fastest", "--seed", "1", "--seeds", "1"});
+    EXPECT_EQ(bad.exit_code, 2) << bad.out << bad.err;
+    EXPECT_NE(bad.err.find("--rating-option: no plugin under test explains with these options"), std::string::npos)
+        << bad.err;
+}
+
 TEST(FuzzRating, AMisnamedTechniqueIsCaught) {
     const auto run = run_cli({"fuzz", "--plugin-dir", mutant_dir(), "--plugins", "mutant-logic-locked-named-single",
-                              "--seed", "1", "--seeds", "3"});
+                              "--rating-option", "profile=se", "--seed", "1", "--seeds", "3"});
     EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
     EXPECT_EQ(run.out.rfind("FAIL mutant-logic-locked-named-single: rating: step ", 0), 0u) << run.out;
     EXPECT_NE(run.out.find("named hidden single, but a single places one value and eliminates nothing"),

@@ -24,6 +24,7 @@ std::string print_finding(const fuzz::Finding& f, const fuzz::Settings& s, std::
     for (const auto& dir : s.harness.plugin_dirs) again += " --plugin-dir " + dir;
     if (s.harness.allow_insecure_plugins) again += " --allow-insecure-plugins";
     if (s.size) again += " --size " + s.size->name();
+    for (const auto& [key, value] : s.rating_options) again += " --rating-option " + key + "=" + value;
     // A later finding of a seed comes after the earlier ones, which the seed
     // finds first.
     if (s.keep_going > 1) again += " --keep-going " + std::to_string(s.keep_going);
@@ -102,6 +103,9 @@ int run(const Args& args, Streams io) {
     s.reproduce = args.text("--reproduce");
     s.keep_going = args.whole("--keep-going");
     s.deep = args.flag("--deep");
+    auto rating_options = parse_options(args.texts("--rating-option"), io.err);
+    if (!rating_options) return kExitUsage;
+    s.rating_options = std::move(*rating_options);
     std::string error;
     auto result = fuzz::run(s, error);
     if (!result) {
@@ -189,6 +193,10 @@ Command fuzz_command() {
                   {"--reproduce", FlagKind::text, "Run once with this reproduce string from an earlier failure"},
                   {"--deep", FlagKind::flag,
                    "Check every step of every explanation for entailment (default: a seeded sample of 4 steps each)"},
+                  {"--rating-option", FlagKind::texts,
+                   "The rating property's explaining calls get this option key=value (repeatable): profile=se for "
+                   "logic's easiest path, on which its tolerance was measured (docs/rating.md); a plugin that does "
+                   "not take it is not rated"},
                   flags::max_proof_bytes(kProofBytes)}),
             run};
 }
