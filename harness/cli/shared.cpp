@@ -249,6 +249,12 @@ PluginRegistry load_plugins(const Args& args, std::ostream& err, bool summarize_
     return registry;
 }
 
+bool take_options(const Args& args, const std::string& flag, OptionList& out, std::ostream& err) {
+    auto options = parse_options(args.texts(flag), err);
+    if (options) out = std::move(*options);
+    return options.has_value();
+}
+
 std::optional<OptionList> parse_options(const std::vector<std::string>& given, std::ostream& err) {
     OptionList list;
     for (const auto& text : given) {

@@ -86,6 +86,8 @@ std::optional<ChosenPlugin> choose_plugin(const Args& args, PluginRegistry& regi
 
 // --option values, key=value each; nullopt (and one line on stderr) otherwise.
 std::optional<OptionList> parse_options(const std::vector<std::string>& given, std::ostream& err);
+// The same for a repeatable flag's values, into `out`: false (said) when one is bad.
+bool take_options(const Args& args, const std::string& flag, OptionList& out, std::ostream& err);
 // Writes `text` to FILE, or to `out` for "-"; false (and a line on `err`:
 // "numplace: FILE: cannot write (why)") on failure. A file goes through
 // output::OutputFile (harness/output): a temporary beside it, renamed over

@@ -171,6 +171,17 @@ std::string to_yaml(const GridCheckEntry& e) {
 
 namespace {
 
+// 'options: {key: value, ...}' in the order written; nothing when empty.
+void put_options(YAML::Emitter& out, const std::vector<std::pair<std::string, std::string>>& options) {
+    if (options.empty()) return;
+    out << YAML::Key << "options" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    for (const auto& [k, v] : options) {
+        out << YAML::Key << k << YAML::Value;
+        put_string(out, v);
+    }
+    out << YAML::EndMap;
+}
+
 std::string band_text(const GeneratorOrder& o) {
     return (o.lo ? rating::tenths_text(*o.lo) : "") + ".." + (o.hi ? rating::tenths_text(*o.hi) : "");
 }
@@ -178,14 +189,7 @@ std::string band_text(const GeneratorOrder& o) {
 void put_order(YAML::Emitter& out, const GeneratorOrder& o) {
     out << YAML::Key << "order" << YAML::Value << YAML::Flow << YAML::BeginMap;
     put_key_string(out, "rater", o.rater);
-    if (!o.rater_options.empty()) {
-        out << YAML::Key << "options" << YAML::Value << YAML::Flow << YAML::BeginMap;
-        for (const auto& [k, v] : o.rater_options) {
-            out << YAML::Key << k << YAML::Value;
-            put_string(out, v);
-        }
-        out << YAML::EndMap;
-    }
+    put_options(out, o.rater_options);
     if (o.lo || o.hi) put_key_string(out, "rating", band_text(o));
     if (!o.technique.empty()) put_key_string(out, "technique", o.technique);
     put_key_string(out, "table", o.table);
@@ -205,14 +209,7 @@ std::string to_yaml(const GeneratorEntry& e) {
     out << YAML::Key << "size" << YAML::Value << e.size.name();
     out << YAML::Key << "seed" << YAML::Value << e.seed;
     out << YAML::Key << "count" << YAML::Value << e.count;
-    if (!e.options.empty()) {
-        out << YAML::Key << "options" << YAML::Value << YAML::Flow << YAML::BeginMap;
-        for (const auto& [k, v] : e.options) {
-            out << YAML::Key << k << YAML::Value;
-            put_string(out, v);
-        }
-        out << YAML::EndMap;
-    }
+    put_options(out, e.options);
     if (e.order) put_order(out, *e.order);
     out << YAML::Key << "expect" << YAML::Value << YAML::BeginMap;
     out << YAML::Key << "properties" << YAML::Value << YAML::Flow << YAML::BeginSeq;

@@ -63,16 +63,12 @@ int run(const Args& args, Streams io) {
         io.err << "numplace bench: name DATASET files, or --what grid|puzzle to measure generators\n";
         return kExitUsage;
     }
-    auto options = parse_options(args.texts("--option"), io.err);
-    if (!options) return kExitUsage;
-    s.options = std::move(*options);
+    if (!take_options(args, "--option", s.options, io.err) || !take_options(args, "--rater-option", s.rater_options, io.err))
+        return kExitUsage;
     s.bands = args.texts("--rating");
     s.technique = args.text("--technique");
     s.rater = args.text("--rater");
     s.table = args.text("--table");
-    auto rater_options = parse_options(args.texts("--rater-option"), io.err);
-    if (!rater_options) return kExitUsage;
-    s.rater_options = std::move(*rater_options);
     s.isolate = args.flag("--isolate");
     s.proofs = args.flag("--proofs");
     if (s.proofs) s.harness.max_proof_bytes = args.whole("--max-proof-bytes");

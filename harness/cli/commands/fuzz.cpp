@@ -103,9 +103,7 @@ int run(const Args& args, Streams io) {
     s.reproduce = args.text("--reproduce");
     s.keep_going = args.whole("--keep-going");
     s.deep = args.flag("--deep");
-    auto rating_options = parse_options(args.texts("--rating-option"), io.err);
-    if (!rating_options) return kExitUsage;
-    s.rating_options = std::move(*rating_options);
+    if (!take_options(args, "--rating-option", s.rating_options, io.err)) return kExitUsage;
     std::string error;
     auto result = fuzz::run(s, error);
     if (!result) {
