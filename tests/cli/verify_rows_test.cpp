@@ -36,6 +36,9 @@ std::string digest_of(const json& report) {
     uint64_t hash = np::fnv1a("numplace verify rows");
     std::map<std::string, std::size_t> counts;
     for (const json& r : report.at("rows")) {
+        // The optional tdoku plugin (plugins/tdoku) is built only from a
+        // clone its user names: its rows are not the bundled plugins'.
+        if (r.at("plugin") == "tdoku") continue;
         std::ostringstream line;
         line << r.at("unit").dump() << '\t' << r.at("entry").get<std::string>() << '\t'
              << r.at("plugin").get<std::string>() << '\t' << r.at("operation").get<std::string>() << '\t'
@@ -48,7 +51,9 @@ std::string digest_of(const json& report) {
     char hex[17];
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
     std::ostringstream out;
-    out << kHeader << "rows " << report.at("rows").size() << "\ndigest " << hex << "\n";
+    std::size_t rows = 0;
+    for (const auto& [key, n] : counts) rows += n;
+    out << kHeader << "rows " << rows << "\ndigest " << hex << "\n";
     for (const auto& [key, n] : counts) out << key << " " << n << "\n";
     return out.str();
 }

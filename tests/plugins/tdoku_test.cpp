@@ -1,0 +1,143 @@
+// Tests of the optional tdoku plugin (plugins/tdoku: tdoku built from the
+// user's clone, -DNUMPLACE_TDOKU_SOURCE=DIR), loaded through the host like
+// any plugin. Without the option it is not built and every test skips,
+// visibly. Its answers are proved by exhaustive-count (test_support's
+// oracle), never by tdoku: verdicts, counts and witnesses, on cut puzzles
+// with one, several or no solutions, and on candidate masks.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "numplace/host.hpp"
+#include "numplace/reason.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using np::Geometry;
+using np::Grid;
+using np::Verdict;
+using np::test::kProofNodes;
+using np::test::oracle_count;
+using np::test::parse;
+using np::test::solves;
+
+constexpr const char* kSeed002 = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+constexpr const char* kSeed002Solution =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+class Tdoku : public ::testing::Test {
+protected:
+    void SetUp() override {
+        plugin_ = np::test::bundled_plugins().find("tdoku");
+        if (plugin_ == nullptr)
+            GTEST_SKIP() << "the tdoku plugin was not built (configure with -DNUMPLACE_TDOKU_SOURCE=DIR, a clone of "
+                            "https://github.com/t-dillon/tdoku)";
+    }
+    np::SolveOutcome solve(const Grid& puzzle, uint64_t limit = 2) const {
+        return plugin_->solve(puzzle, limit, {}, {});
+    }
+
+private:
+    const np::Plugin* plugin_ = nullptr;
+};
+
+TEST_F(Tdoku, SolvesAndProvesAUniquePuzzle) {
+    const Grid puzzle = parse(kSeed002);
+    for (uint64_t limit : {1, 2}) {
+        const auto out = solve(puzzle, limit);
+        ASSERT_EQ(out.verdict, limit == 1 ? Verdict::found : Verdict::unique) << out.message;
+        ASSERT_EQ(out.solutions.size(), 1u);
+        EXPECT_EQ(out.solutions[0], parse(kSeed002Solution));
+    }
+}
+
+// Cut puzzles from open to nearly full: the count to each limit is the
+// oracle's, and the two witnesses of a puzzle with several solutions are
+// two different solutions.
+TEST_F(Tdoku, CountsAgreeWithExhaustiveCountOnCutPuzzles) {
+    int several = 0;
+    for (uint64_t seed = 1; seed <= 30; ++seed) {
+        const Grid full = np::test::generated_grid("backtrack", Geometry{3, 3}, seed);
+        ASSERT_TRUE(full.is_full());
+        const Grid puzzle = np::test::remove_cells(full, 45 + static_cast<int>(seed % 6) * 5, seed);
+        for (uint64_t limit : {2, 7}) {
+            const auto want = oracle_count(puzzle, limit, kProofNodes);
+            ASSERT_TRUE(want.has_value());
+            const auto out = solve(puzzle, limit);
+            EXPECT_EQ(out.count, *want) << np::test::text_of(puzzle) << " limit " << limit;
+            ASSERT_EQ(out.solutions.size(), std::min<uint64_t>(*want, 2));
+            for (const Grid& s : out.solutions) EXPECT_TRUE(solves(puzzle, s));
+            if (out.solutions.size() == 2) EXPECT_NE(out.solutions[0], out.solutions[1]);
+            several += *want >= 2;
+        }
+    }
+    EXPECT_GT(several, 5);
+}
+
+// tdoku checks nothing itself: a repeated given is found by the glue and
+// located at the later cell, rows first.
+TEST_F(Tdoku, ARepeatedGivenIsLocated) {
+    std::string text(81, '.');
+    text[0] = '5', text[8] = '5';  // row 1, columns 1 and 9
+    const auto out = solve(parse(text));
+    ASSERT_EQ(out.verdict, Verdict::invalid);
+    ASSERT_TRUE(out.error.has_value());
+    EXPECT_EQ(out.error->code, np::ReasonCode::duplicate_in_row);
+    EXPECT_EQ(out.error->row, 1);
+    EXPECT_EQ(out.error->column, 9);
+}
+
+// Candidate masks go in tdoku's 729-character form: removing the
+// solution's value from one cell leaves none; removing another value keeps
+// the solution.
+TEST_F(Tdoku, CandidateMasksAreTheProblemSolved) {
+    Grid puzzle = parse(kSeed002);
+    const Grid solution = parse(kSeed002Solution);
+    const int empty = 2;  // r1c3
+    ASSERT_EQ(puzzle.cells[empty], 0);
+    for (const bool remove_solution : {true, false}) {
+        Grid masked = puzzle;
+        masked.candidates.resize(81);
+        for (int i = 0; i < 81; ++i) masked.candidates[static_cast<std::size_t>(i)] = puzzle.mask(i);
+        const uint8_t other = solution.cells[empty] == 9 ? 8 : 9;
+        masked.candidates[empty] &= ~(uint64_t{1} << (remove_solution ? solution.cells[empty] : other));
+        const auto want = oracle_count(masked, 2, kProofNodes);
+        ASSERT_TRUE(want.has_value());
+        const auto out = solve(masked);
+        EXPECT_EQ(out.count, *want);
+        EXPECT_EQ(out.verdict, remove_solution ? Verdict::none : Verdict::unique);
+    }
+}
+
+// Every puzzle of three datasets (../shared, skipped without): tdoku's
+// verdict, count and witnesses against bitmask-mrv's and exhaustive-count's
+// (limit 2). Slow: about 107,000 puzzles, exhaustive-count the slowest.
+void agree_on_every_puzzle(const std::string& file) {
+    NP_REQUIRE_DATASET(path, file);
+    const np::Plugin& tdoku = *np::test::bundled_plugins().find("tdoku");
+    const np::Plugin* bitmask = np::test::bundled_plugins().find("bitmask-mrv");
+    ASSERT_NE(bitmask, nullptr);
+    std::size_t checked = 0;
+    for (const std::string& line : np::test::read_lines(path)) {
+        const Grid puzzle = parse(line.substr(0, line.find_first_of(" \t:,;")));
+        const auto t = tdoku.solve(puzzle, 2, {}, {});
+        for (const np::Plugin* other : {bitmask, &np::test::oracle()}) {
+            const auto o = other->solve(puzzle, 2, {}, {});
+            ASSERT_EQ(t.verdict, o.verdict) << line << " vs " << other->name();
+            ASSERT_EQ(t.count, o.count) << line << " vs " << other->name();
+            if (t.verdict == Verdict::unique) ASSERT_EQ(t.solutions, o.solutions) << line;
+        }
+        for (const Grid& s : t.solutions) ASSERT_TRUE(solves(puzzle, s)) << line;
+        ++checked;
+    }
+    EXPECT_GT(checked, 1000u);
+}
+
+TEST_F(Tdoku, SlowAgreesOnEvery17CluePuzzle) { agree_on_every_puzzle("17clue.txt"); }
+TEST_F(Tdoku, SlowAgreesOnEveryForumHardestPuzzle) { agree_on_every_puzzle("forum_hardest_1905_11plus.txt"); }
+TEST_F(Tdoku, SlowAgreesOnEverySergPuzzle) { agree_on_every_puzzle("serg_benchmark.txt"); }
+
+}  // namespace
