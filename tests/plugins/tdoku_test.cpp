@@ -70,7 +70,9 @@ TEST_F(Tdoku, CountsAgreeWithExhaustiveCountOnCutPuzzles) {
             EXPECT_EQ(out.count, *want) << np::test::text_of(puzzle) << " limit " << limit;
             ASSERT_EQ(out.solutions.size(), std::min<uint64_t>(*want, 2));
             for (const Grid& s : out.solutions) EXPECT_TRUE(solves(puzzle, s));
-            if (out.solutions.size() == 2) EXPECT_NE(out.solutions[0], out.solutions[1]);
+            if (out.solutions.size() == 2) {
+                EXPECT_NE(out.solutions[0], out.solutions[1]);
+            }
             several += *want >= 2;
         }
     }
@@ -128,7 +130,9 @@ void agree_on_every_puzzle(const std::string& file) {
             const auto o = other->solve(puzzle, 2, {}, {});
             ASSERT_EQ(t.verdict, o.verdict) << line << " vs " << other->name();
             ASSERT_EQ(t.count, o.count) << line << " vs " << other->name();
-            if (t.verdict == Verdict::unique) ASSERT_EQ(t.solutions, o.solutions) << line;
+            if (t.verdict == Verdict::unique) {
+                ASSERT_EQ(t.solutions, o.solutions) << line;
+            }
         }
         for (const Grid& s : t.solutions) ASSERT_TRUE(solves(puzzle, s)) << line;
         ++checked;
