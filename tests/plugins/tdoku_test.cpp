@@ -24,9 +24,8 @@ using np::test::oracle_count;
 using np::test::parse;
 using np::test::solves;
 
-constexpr const char* kSeed002 = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-constexpr const char* kSeed002Solution =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+constexpr const char* kSeed002 = np::test::kSeed002Puzzle;
+constexpr const char* kSeed002Solution = np::test::kSeed002Solution;
 
 class Tdoku : public ::testing::Test {
 protected:

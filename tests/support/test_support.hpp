@@ -163,6 +163,13 @@ std::optional<uint64_t> oracle_count(const Grid& puzzle, uint64_t limit, uint64_
 // 16x16 puzzle, takes about 600,000 nodes), so that only a broken search
 // reaches it; a proof that does not finish within it fails the test.
 inline constexpr uint64_t kProofNodes = 5'000'000;
+
+// Seed 002's example board and its one solution, the puzzle many tests start
+// from (older tests still spell them out).
+inline constexpr const char* kSeed002Puzzle =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+inline constexpr const char* kSeed002Solution =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 // "none", "unique" or "multiple" as the oracle proves it (limit 2, within
 // kProofNodes), or why it could not.
 std::string proved_class(const Grid& puzzle);
