@@ -836,18 +836,11 @@ const Plugin* order_rater(const Settings& s, const std::vector<Plugin>& all, std
     for (const std::string& band : s.bands)
         if (std::string why; !rating::parse_band(band, why)) return error = "--rating " + band + ": " + why, nullptr;
     if (!rating::table_named(s.table)) return error = "--table " + s.table + ": se or sukaku", nullptr;
-    std::vector<const Plugin*> explainers;
-    for (const Plugin& p : all)
-        if (p.can(NP_CAP_EXPLAIN) && p.can(NP_CAP_SOLVE) && (s.rater.empty() || p.name() == s.rater))
-            explainers.push_back(&p);
-    if (explainers.size() == 1) {
-        if (auto problem = explainers[0]->option_problem(s.rater_options, "solve"); !problem.empty())
-            return error = "--rater-option: " + problem, nullptr;
-        return explainers[0];
-    }
-    error = s.rater.empty() ? "--rating and --technique need a plugin that explains: name one with --rater"
-                            : "--rater " + s.rater + ": no loaded plugin of that name explains its steps";
-    return nullptr;
+    const Plugin* rater = judge::find_rater(all, s.rater, error);
+    if (rater == nullptr) return nullptr;
+    if (auto problem = rater->option_problem(s.rater_options, "solve"); !problem.empty())
+        return error = "--rater-option: " + problem, nullptr;
+    return rater;
 }
 
 }  // namespace

@@ -98,6 +98,19 @@ std::string contradicted(const OrderCall& call, runner::Runner& run, const Grid&
 
 }  // namespace
 
+const Plugin* find_rater(const std::vector<Plugin>& loaded, const std::string& name, std::string& error) {
+    std::vector<const Plugin*> explainers;
+    for (const Plugin& p : loaded)
+        if (p.can(NP_CAP_EXPLAIN) && p.can(NP_CAP_SOLVE) && (name.empty() || p.name() == name)) explainers.push_back(&p);
+    if (explainers.size() == 1) return explainers.front();
+    if (!name.empty()) error = "--rater " + name + ": no loaded plugin of that name explains its steps";
+    else
+        error = "--rating and --technique need a plugin that explains: name one with --rater (" +
+                (explainers.empty() ? std::string("none is loaded") : std::to_string(explainers.size()) + " are loaded") +
+                ")";
+    return nullptr;
+}
+
 std::string describe(const Order& order) {
     std::string words;
     if (order.lo || order.hi)

@@ -36,6 +36,11 @@ struct Order {
 // "ER 7.0..7.5, using x-wing"
 std::string describe(const Order& order);
 
+// The rater of an order among `loaded`: the one named (it must explain),
+// or with no name the one plugin that explains; nullptr and `error` when
+// there is no such plugin, or more than one to choose from.
+const Plugin* find_rater(const std::vector<Plugin>& loaded, const std::string& name, std::string& error);
+
 struct OrderCall {
     const Plugin* generator = nullptr;
     OptionList generator_options;

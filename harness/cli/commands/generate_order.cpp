@@ -19,7 +19,7 @@ namespace {
 // when there is none, or more than one to choose from.
 std::optional<Plugin> rater_of(const Args& args, PluginRegistry& registry, std::ostream& err) {
     std::string why;
-    if (args.has("--rater")) {
+    if (args.has("--rater")) {  // a name or a file, as --plugin
         auto found = registry.resolve(args.text("--rater"), why);
         if (!found) err << "numplace: generate: --rater: " << utf8_clean(why) << "\n";
         else if (!found->can(NP_CAP_EXPLAIN) || !found->can(NP_CAP_SOLVE))
@@ -27,13 +27,8 @@ std::optional<Plugin> rater_of(const Args& args, PluginRegistry& registry, std::
         else return found;
         return std::nullopt;
     }
-    std::vector<Plugin> explainers;
-    for (const Plugin& p : registry.plugins())
-        if (p.can(NP_CAP_EXPLAIN) && p.can(NP_CAP_SOLVE)) explainers.push_back(p);
-    if (explainers.size() == 1) return explainers.front();
-    err << "numplace: generate: --rating and --technique need a plugin that explains: name one with --rater ("
-        << (explainers.empty() ? std::string("none is loaded") : std::to_string(explainers.size()) + " are loaded")
-        << ")\n";
+    if (const Plugin* only = judge::find_rater(registry.plugins(), "", why)) return *only;
+    err << "numplace: generate: " << why << "\n";
     return std::nullopt;
 }
 
