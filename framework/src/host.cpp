@@ -8,6 +8,7 @@
 #include <boost/dll/runtime_symbol_info.hpp>
 #include <boost/dll/shared_library.hpp>
 #include <cerrno>
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
@@ -358,7 +359,8 @@ std::optional<std::string> Session::refusal(bool has_function, uint32_t capabili
     if (!has_function || !plugin_.can(static_cast<np_capability>(capability))) return plugin_.name() + " cannot " + what;
     if (!plugin_.supports(geometry))
         return plugin_.name() + " does not support " + geometry.name() + " boxes (" + std::to_string(geometry.side()) +
-               "x" + std::to_string(geometry.side()) + " grids; it supports " + plugin_.geometry_summary() + ")";
+               "x" + std::to_string(geometry.side()) + " grids; it supports " + plugin_.geometry_summary() + ")" +
+               (plugin_.shapes_note().empty() ? "" : "; " + plugin_.shapes_note());
     return std::nullopt;
 }
 
@@ -922,6 +924,10 @@ std::string descriptor_problem(const np_plugin* d) {
     std::string why = name_problem(d->name);
     if (why.empty()) why = text_problem(d->version, kMaxTextBytes, "version");
     if (why.empty() && d->description != nullptr) why = text_problem(d->description, kMaxTextBytes, "description");
+    // ABI 3.5's note, when the plugin's struct reaches it.
+    const bool has_note = d->abi_version == 3 && d->struct_size >= offsetof(np_plugin, shapes_note) + sizeof d->shapes_note;
+    if (why.empty() && has_note && d->shapes_note != nullptr)
+        why = text_problem(d->shapes_note, kMaxTextBytes, "shapes_note");
     if (why.empty()) why = geometry_problem(*d);
     if (why.empty()) why = options_problem(*d);
     if (!why.empty()) return "bad descriptor: " + why;

@@ -42,6 +42,7 @@ nlohmann::ordered_json to_json(const Plugin& p) {
                              {"path", p.path()},
                              {"kind", p.external() ? "command" : "library"}};
     if (p.suggested_max_nodes() != 0) j["suggested_max_nodes"] = p.suggested_max_nodes();
+    if (!p.shapes_note().empty()) j["shapes_note"] = p.shapes_note();
     return j;
 }
 

@@ -40,6 +40,32 @@ void Solve::invalid(np_reason_code code, int row, int col, int value, std::strin
     detail::message(result_.message, why);
 }
 
+bool Solve::givens_repeat() {
+    const int n = shape.side();
+    for (int kind = 0; kind < 3; ++kind)  // rows, columns, boxes
+        for (int unit = 0; unit < n; ++unit) {
+            uint64_t seen = 0;
+            for (int i = 0; i < n; ++i) {
+                const int row = kind == 0   ? unit
+                                : kind == 1 ? i
+                                            : unit / shape.box_rows * shape.box_rows + i / shape.box_cols;
+                const int col = kind == 0   ? i
+                                : kind == 1 ? unit
+                                            : unit % shape.box_rows * shape.box_cols + i % shape.box_cols;
+                const int v = given(row, col);
+                if (v == 0) continue;
+                if (seen & (uint64_t{1} << v)) {
+                    invalid(static_cast<np_reason_code>(NP_REASON_DUPLICATE_IN_ROW + kind), row, col, v,
+                            "the given " + std::to_string(v) + " repeats in its " +
+                                (kind == 0 ? "row" : kind == 1 ? "column" : "box"));
+                    return true;
+                }
+                seen |= uint64_t{1} << v;
+            }
+        }
+    return false;
+}
+
 int Solve::finish() {
     result_.stats.nodes = nodes();
     if (status() != NP_OK) return status();

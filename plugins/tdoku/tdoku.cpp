@@ -5,7 +5,7 @@
 //
 // What its entry point does not do, and what this file does about it:
 //  * It checks nothing: repeated givens give a wrong answer, not an error.
-//    The givens are scanned here first and a repeat is located.
+//    The givens are scanned first (the SDK's givens_repeat), a repeat located.
 //  * It returns a solution only when its limit is 1, while the ABI wants a
 //    witness of each solution it counts, up to two. So a call with limit 1
 //    is one search, and one with limit >= 2 two: tdoku's count to the limit,
@@ -32,30 +32,6 @@ namespace {
 constexpr int kSide = 9, kCells = 81;
 
 std::mutex tdoku_lock;  // tdoku's solvers are globals
-
-// The first repeated given, rows, then columns, then boxes, each unit in
-// row-major order: the later cell of the pair is named, as the ABI asks.
-bool givens_ok(np::plugin::Solve& call) {
-    for (int unit = 0; unit < 3; ++unit)
-        for (int u = 0; u < kSide; ++u) {
-            unsigned seen = 0;
-            for (int i = 0; i < kSide; ++i) {
-                const int r = unit == 0 ? u : unit == 1 ? i : u / 3 * 3 + i / 3;
-                const int c = unit == 0 ? i : unit == 1 ? u : u % 3 * 3 + i % 3;
-                const int v = call.given(r, c);
-                if (v == 0) continue;
-                if (seen & (1u << v)) {
-                    const np_reason_code code = unit == 0   ? NP_REASON_DUPLICATE_IN_ROW
-                                                : unit == 1 ? NP_REASON_DUPLICATE_IN_COLUMN
-                                                            : NP_REASON_DUPLICATE_IN_BOX;
-                    call.invalid(code, r, c, v, "the given " + std::to_string(v) + " repeats");
-                    return false;
-                }
-                seen |= 1u << v;
-            }
-        }
-    return true;
-}
 
 // tdoku's input: 81 characters ('1'..'9', '.'), or with candidate masks the
 // 729-character pencilmark form (cell by cell, digit d as '0'+d or '.').
@@ -86,7 +62,7 @@ struct Tdoku {
     static constexpr np_geometry shapes[] = {{3, 3}};
 
     void solve(np::plugin::Solve& call) {
-        if (!givens_ok(call)) return;
+        if (call.givens_repeat()) return;  // the SDK locates a repeat
         const std::string input = input_of(call);
         std::lock_guard lock(tdoku_lock);
         if (call.limit == 1) return solve_one(call, input);

@@ -225,6 +225,56 @@ TEST(PluginProofs, RandomPuzzlesOfEveryBoxShape) {
     }
 }
 
+// simd on each of its paths (a path the CPU lacks skips, visibly): its
+// propagation is a subset of the checker's rules, so a plain case split
+// proves (plugins/simd/README.md, "Proofs"); complete counts too, and each
+// puzzle it generates comes with a proof.
+class SimdProofs : public ::testing::TestWithParam<std::string> {
+protected:
+    void SetUp() override {
+        const std::string path = GetParam();
+        if ((path == "avx2" && !__builtin_cpu_supports("avx2")) || (path == "sse4.1" && !__builtin_cpu_supports("sse4.1")))
+            GTEST_SKIP() << "this CPU has no " << path;
+    }
+    OptionList options() const { return {{"path", GetParam()}}; }
+};
+
+TEST_P(SimdProofs, TheCorpusVerdictsAreChecked) {
+    EXPECT_EQ(prove_corpus("simd", "top95.yaml", 100, options()).unique, 95);
+    EXPECT_EQ(prove_corpus("simd", "hardest-110626.yaml", 100, options()).unique, 100);
+    EXPECT_EQ(prove_corpus("simd", "unsolvable.yaml", 100, options()).none, 12);
+}
+
+TEST_P(SimdProofs, CompleteCountsAndGeneratedPuzzlesAreChecked) {
+    Session session(np::test::bundled_plugin("simd"));
+    int proved = 0;
+    for (const Grid& puzzle : random_puzzles(Geometry{3, 3}, 12, 55, 49)) {
+        const Proved out = solve_proving(session, puzzle, NP_UNLIMITED, options(), false, 200'000);
+        if (!out.out.complete) continue;
+        EXPECT_EQ(out.out.proof.status, ProofStatus::checked) << np::test::text_of(puzzle) << ": " << out.out.proof.note;
+        ++proved;
+    }
+    EXPECT_GT(proved, 6);
+    std::vector<std::string> bytes(3);
+    const auto made = session.generate(Geometry{3, 3}, NP_GENERATE_PUZZLE, 5, 0, 3, options(), proving_budget(), {},
+                                       [&](uint64_t result, std::string_view chunk) {
+                                           if (result < 3) bytes[result].append(chunk);
+                                           return result < 3;
+                                       });
+    ASSERT_TRUE(made.ok) << made.message;
+    ASSERT_EQ(made.results.size(), 3u);
+    for (std::size_t i = 0; i < 3; ++i) {
+        np::ProofIntake intake(made.results[i], kProofBytes);
+        intake.feed(bytes[i]);
+        EXPECT_EQ(intake.judge_generated(bytes[i].size()).status, ProofStatus::checked) << i;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Paths, SimdProofs, ::testing::Values("avx2", "sse4.1", "portable"),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                             return info.param == "sse4.1" ? std::string("sse4_1") : info.param;
+                         });
+
 // ---- Exact counts ----------------------------------------------------------------------
 
 // A complete count is a claim of its own: exactly n solutions.

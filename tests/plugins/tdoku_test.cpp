@@ -116,31 +116,10 @@ TEST_F(Tdoku, CandidateMasksAreTheProblemSolved) {
 // Every puzzle of three datasets (../shared, skipped without): tdoku's
 // verdict, count and witnesses against bitmask-mrv's and exhaustive-count's
 // (limit 2). Slow: about 107,000 puzzles, exhaustive-count the slowest.
-void agree_on_every_puzzle(const std::string& file) {
-    NP_REQUIRE_DATASET(path, file);
-    const np::Plugin& tdoku = *np::test::bundled_plugins().find("tdoku");
-    const np::Plugin* bitmask = np::test::bundled_plugins().find("bitmask-mrv");
-    ASSERT_NE(bitmask, nullptr);
-    std::size_t checked = 0;
-    for (const std::string& line : np::test::read_lines(path)) {
-        const Grid puzzle = parse(line.substr(0, line.find_first_of(" \t:,;")));
-        const auto t = tdoku.solve(puzzle, 2, {}, {});
-        for (const np::Plugin* other : {bitmask, &np::test::oracle()}) {
-            const auto o = other->solve(puzzle, 2, {}, {});
-            ASSERT_EQ(t.verdict, o.verdict) << line << " vs " << other->name();
-            ASSERT_EQ(t.count, o.count) << line << " vs " << other->name();
-            if (t.verdict == Verdict::unique) {
-                ASSERT_EQ(t.solutions, o.solutions) << line;
-            }
-        }
-        for (const Grid& s : t.solutions) ASSERT_TRUE(solves(puzzle, s)) << line;
-        ++checked;
-    }
-    EXPECT_GT(checked, 1000u);
+TEST_F(Tdoku, SlowAgreesOnEvery17CluePuzzle) { np::test::agree_on_dataset("tdoku", "17clue.txt"); }
+TEST_F(Tdoku, SlowAgreesOnEveryForumHardestPuzzle) {
+    np::test::agree_on_dataset("tdoku", "forum_hardest_1905_11plus.txt");
 }
-
-TEST_F(Tdoku, SlowAgreesOnEvery17CluePuzzle) { agree_on_every_puzzle("17clue.txt"); }
-TEST_F(Tdoku, SlowAgreesOnEveryForumHardestPuzzle) { agree_on_every_puzzle("forum_hardest_1905_11plus.txt"); }
-TEST_F(Tdoku, SlowAgreesOnEverySergPuzzle) { agree_on_every_puzzle("serg_benchmark.txt"); }
+TEST_F(Tdoku, SlowAgreesOnEverySergPuzzle) { np::test::agree_on_dataset("tdoku", "serg_benchmark.txt"); }
 
 }  // namespace

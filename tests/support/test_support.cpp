@@ -261,6 +261,28 @@ void expect_witnesses_solve(const Grid& puzzle, const SolveOutcome& out) {
     }
 }
 
+void agree_on_dataset(const std::string& plugin, const std::string& file) {
+    NP_REQUIRE_DATASET(path, file);
+    const Plugin& tested = bundled_plugin(plugin);
+    const Plugin& bitmask = bundled_plugin("bitmask-mrv");
+    std::size_t checked = 0;
+    for (const std::string& line : read_lines(path)) {
+        const Grid puzzle = parse(line.substr(0, line.find_first_of(" \t:,;")));
+        const auto t = tested.solve(puzzle, 2, {}, {});
+        for (const Plugin* other : {&bitmask, &oracle()}) {
+            const auto o = other->solve(puzzle, 2, {}, {});
+            ASSERT_EQ(t.verdict, o.verdict) << line << " vs " << other->name();
+            ASSERT_EQ(t.count, o.count) << line << " vs " << other->name();
+            if (t.verdict == Verdict::unique) {
+                ASSERT_EQ(t.solutions, o.solutions) << line;
+            }
+        }
+        for (const Grid& s : t.solutions) ASSERT_TRUE(solves(puzzle, s)) << line;
+        ++checked;
+    }
+    EXPECT_GT(checked, 1000u);
+}
+
 std::optional<uint64_t> counter(const CallStats& stats, const std::string& name) {
     for (const auto& [key, value] : stats.counters)
         if (key == name) return value;

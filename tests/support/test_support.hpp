@@ -177,6 +177,11 @@ std::string proved_class(const Grid& puzzle);
 // Every witness of `out` solves the puzzle (check_rules, not a plugin), and
 // two witnesses differ.
 void expect_witnesses_solve(const Grid& puzzle, const SolveOutcome& out);
+// Every puzzle of a dataset file (../shared; the test skips, visibly,
+// without it) through `plugin`, bitmask-mrv and the oracle with limit 2:
+// the same verdicts and counts, the same witness of a unique puzzle, and
+// every witness solves the puzzle (for the fast plugins' slow tests).
+void agree_on_dataset(const std::string& plugin, const std::string& file);
 // The counter `name` a plugin reported in its call's stats; nullopt when it
 // reported none.
 std::optional<uint64_t> counter(const CallStats& stats, const std::string& name);

@@ -172,6 +172,8 @@ public:
     // Nodes per call the plugin asks of batch runs given no --max-nodes
     // (ABI 3.3); 0: none (and for every older plugin).
     uint64_t suggested_max_nodes() const { return descriptor_->suggested_max_nodes; }
+    // What to use for the shapes it lacks (ABI 3.5), or "".
+    std::string shapes_note() const { return descriptor_->shapes_note != nullptr ? descriptor_->shapes_note : ""; }
     std::vector<Geometry> listed_geometries() const;
     const std::vector<OptionSpec>& options() const { return options_; }
     // Checks key=value options against the plugin's declared specs for an

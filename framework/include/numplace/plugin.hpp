@@ -47,6 +47,9 @@ struct Info {
     // Nodes per call for batch runs given no --max-nodes (np_plugin's
     // suggested_max_nodes, ABI 3.3); 0: none.
     uint64_t suggested_max_nodes = 0;
+    // What to use for the shapes this plugin lacks (ABI 3.5): the host adds
+    // it to its refusal. nullptr: none.
+    const char* shapes_note = nullptr;
 };
 
 struct Shape {
@@ -204,6 +207,11 @@ public:
     // The givens break a rule (0-based row and column of the second cell of
     // the pair; the box is worked out). The call then answers "invalid".
     void invalid(np_reason_code code, int row, int col, int value, std::string_view why);
+    // Glue for a plugin whose algorithm assumes consistent givens: finds the
+    // first repeated given (rows, then columns, then boxes, each unit in
+    // row-major order, naming the later cell of the pair) and answers
+    // invalid() with it. True when there was one.
+    bool givens_repeat();
     // Stopped before the limit and before exhausting the search, but not for
     // the budget: a method that never proves (random restarts), or one that
     // proves uniqueness by two searches that disagree (stop = limit).
@@ -476,7 +484,7 @@ const np_plugin Entry<T>::descriptor = {
     NP_DESCRIPTOR_HEAD, T::info.name,   T::info.version,    T::info.description,  T::info.capabilities,
     T::info.max_side,   listed_shapes<T>(), shape_count<T>(), option_specs<T>(), option_count<T>(),
     &Entry<T>::create,  &Entry<T>::destroy, &Entry<T>::solve, check_entry<T>(), generate_entry<T>(),
-    T::info.suggested_max_nodes,
+    T::info.suggested_max_nodes, T::info.shapes_note,
 };
 
 }  // namespace detail

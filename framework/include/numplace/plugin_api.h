@@ -49,6 +49,9 @@
  *     with a capability bit; NULL, or a descriptor too short to hold it,
  *     means the plugin does not offer it.
  *
+ * Version 3.5 (from 3.4, appended): np_plugin.shapes_note, one sentence
+ * the host adds when it refuses a shape the plugin lacks: where to go
+ * instead ("bitmask-mrv solves every shape"). A 3.4 plugin has none.
  * Version 3.4 (from 3.3, appended): np_step.length, the size of a step's
  * reasoning (a chain's nodes) for the harness's difficulty ratings
  * (docs/rating.md). A 3.3 plugin's steps carry none: rated by base alone.
@@ -428,6 +431,10 @@ typedef struct np_plugin {
      * time for no answer. 0 = no suggestion. The host never lets a plugin
      * raise a budget with it. */
     uint64_t suggested_max_nodes;
+    /* -- 3.5 -- */
+    /* One sentence the host adds to its refusal of a shape this plugin does
+     * not support: what to use instead. NULL = none. */
+    const char *shapes_note;
 } np_plugin;
 
 /* The first two members of a descriptor, for an initializer:

@@ -47,7 +47,7 @@ void print_text(const PluginRegistry& registry, std::ostream& out) {
         std::string caps;
         for (const auto& c : capability_names(p.capabilities())) caps += (caps.empty() ? "" : ", ") + c;
         out << "  capabilities: " << (caps.empty() ? "none" : caps) << "\n";
-        out << "  geometries:   " << p.geometry_summary() << "\n";
+        out << "  geometries:   " << p.geometry_summary() << (p.shapes_note().empty() ? "" : "; " + p.shapes_note()) << "\n";
         if (p.suggested_max_nodes() != 0)
             out << "  budget:       " << p.suggested_max_nodes()
                 << " nodes a call in verify and fuzz unless --max-nodes is given (its own suggestion)\n";

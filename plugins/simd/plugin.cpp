@@ -1,0 +1,197 @@
+// simd: numplace's flagship 9x9 solver. The algorithm is core.hpp (bit
+// boards per digit, every rule applied to all nine digits at once with
+// vector instructions); it is compiled three times, for AVX2, SSE4.1 and
+// plain C++ (path_*.cpp), and this file picks the path the CPU can run
+// (option `path` forces one) and is the glue to the C++ layer
+// (numplace/plugin.hpp): givens, budget, proofs, counters, generation.
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+#include "job.hpp"
+#include "numplace/plugin.hpp"
+
+namespace {
+
+using RunFn = void (*)(const simd::Job&, simd::Outcome&);
+
+// ---- Paths ------------------------------------------------------------------------
+
+struct Path {
+    const char* name;
+    RunFn run;
+    bool (*available)();
+};
+
+bool has_avx2() { return __builtin_cpu_supports("avx2"); }
+bool has_sse41() { return __builtin_cpu_supports("sse4.1"); }
+bool always() { return true; }
+
+// Best first: `auto` takes the first the CPU has.
+constexpr Path kPaths[] = {
+    {"avx2", simd::avx2::run, has_avx2},
+    {"sse4.1", simd::sse41::run, has_sse41},
+    {"portable", simd::portable::run, always},
+};
+
+// The path named by the option, or why it cannot run here.
+const Path* choose(const std::string& name, std::string& why) {
+    for (const Path& p : kPaths) {
+        if (name == "auto" && p.available()) return &p;
+        if (name != p.name) continue;
+        if (p.available()) return &p;
+        why = "option 'path': this CPU has no " + name + " (path=auto chooses what it has)";
+        return nullptr;
+    }
+    why = "option 'path': no path '" + name + "'";
+    return nullptr;
+}
+
+// ---- The search's hooks: the call's budget and proof ------------------------------
+
+class CallHooks final : public simd::Hooks {
+public:
+    CallHooks(np::plugin::Call& call, np::proof::ProofWriter* proof) : call_(call), proof_(proof) {}
+    bool spent() override { return call_.spent(); }
+    void leaf() override { proof_->leaf(); }
+    void split(int cell, const int* values, int count) override {
+        proof_->split_cell(cell, std::span<const int>(values, static_cast<std::size_t>(count)));
+    }
+
+private:
+    np::plugin::Call& call_;
+    np::proof::ProofWriter* proof_;
+};
+
+// ---- The plugin ------------------------------------------------------------------
+
+class Simd {
+public:
+    static constexpr np::plugin::Info info = {
+        "simd", "1.0.0",
+        "The flagship 9x9 solver: a bit board per digit, singles and locked candidates applied to "
+        "all nine digits at once with AVX2, SSE4.1 or plain C++ (chosen at run time), two-candidate cells "
+        "first; proves and generates.",
+        NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_PROOF | NP_CAP_CANDIDATES | NP_CAP_GENERATE_GRID |
+            NP_CAP_GENERATE_PUZZLE,
+        /*max_side=*/0, /*suggested_max_nodes=*/0, "bitmask-mrv solves every shape"};
+    static constexpr np_geometry shapes[] = {{3, 3}};
+    static constexpr np_option_spec options[] = {
+        {"path", "auto|avx2|sse4.1|portable", "auto", "all",
+         "the instructions the solver runs on: auto takes AVX2 when the CPU has it, else SSE4.1, else plain "
+         "C++; the others force one (the same answers on every path)"},
+    };
+
+    void solve(np::plugin::Solve& call) {
+        const Path* path = path_for(call);
+        if (path == nullptr || call.givens_repeat()) return;
+        uint16_t masks[simd::kCells];
+        for (int i = 0; i < simd::kCells; ++i) masks[i] = static_cast<uint16_t>(call.candidate_mask(i));
+        CallHooks hooks(call, call.proof());
+        simd::Job job;
+        job.givens = call.givens;
+        job.masks = call.candidates != nullptr ? masks : nullptr;
+        job.limit = call.limit;
+        job.hooks = &hooks;
+        job.proving = call.proof() != nullptr;
+        simd::Outcome out;
+        path->run(job, out);
+        for (uint64_t k = 0; k < out.count; ++k) call.found(out.solution[std::min<uint64_t>(k, 1)]);
+        report(out, call);
+    }
+
+    // A grid: one search of the empty grid with the values of each
+    // branching in a random order. A puzzle: that grid's clues taken away
+    // in a random order, each kept away while the puzzle stays unique (so
+    // the puzzle is minimal), and proved by one more count when asked.
+    bool generate(np::plugin::Generate& call) {
+        const Path* path = path_for(call);
+        if (path == nullptr) return false;
+        simd::Outcome total;
+        uint8_t grid[simd::kCells] = {};
+        if (!make_grid(*path, call, grid, total)) return finish(total, call, false);
+        if (call.kind == NP_GENERATE_GRID) {
+            std::memcpy(call.out, grid, sizeof grid);
+            return finish(total, call, true);
+        }
+        if (!dig(*path, call, grid, total)) return finish(total, call, false);
+        if (call.proof() != nullptr && count(*path, call, grid, call.proof(), total) != 1)
+            return finish(total, call, false);
+        std::memcpy(call.out, grid, sizeof grid);
+        return finish(total, call, true);
+    }
+
+private:
+    template <class Call>
+    static const Path* path_for(Call& call) {
+        std::string why;
+        const Path* path = choose(call.options.get("path"), why);
+        if (path == nullptr) call.bad_option(why);
+        return path;
+    }
+
+    static bool make_grid(const Path& path, np::plugin::Generate& call, uint8_t* grid, simd::Outcome& total) {
+        const uint8_t empty[simd::kCells] = {};
+        CallHooks hooks(call, nullptr);
+        simd::Job job;
+        job.givens = empty;
+        job.hooks = &hooks;
+        job.shuffle = call.rng.next() | 1;  // never 0, which means "ascending"
+        simd::Outcome out;
+        path.run(job, out);
+        add(total, out);
+        if (out.count == 0) return false;
+        std::memcpy(grid, out.solution[0], simd::kCells);
+        return true;
+    }
+
+    static bool dig(const Path& path, np::plugin::Generate& call, uint8_t* grid, simd::Outcome& total) {
+        int order[simd::kCells];
+        for (int i = 0; i < simd::kCells; ++i) order[i] = i;
+        call.rng.shuffle(order, order + simd::kCells);
+        for (int cell : order) {
+            const uint8_t value = grid[cell];
+            grid[cell] = 0;
+            const uint64_t n = count(path, call, grid, nullptr, total);
+            if (call.stopped()) return false;
+            if (n != 1) grid[cell] = value;
+        }
+        return true;
+    }
+
+    // Solutions of `grid`, counted to two.
+    static uint64_t count(const Path& path, np::plugin::Generate& call, const uint8_t* grid,
+                          np::proof::ProofWriter* proof, simd::Outcome& total) {
+        CallHooks hooks(call, proof);
+        simd::Job job;
+        job.givens = grid;
+        job.limit = 2;
+        job.hooks = &hooks;
+        job.proving = proof != nullptr;
+        simd::Outcome out;
+        path.run(job, out);
+        add(total, out);
+        return out.stopped ? 0 : out.count;
+    }
+
+    static void add(simd::Outcome& total, const simd::Outcome& out) {
+        total.nodes += out.nodes;
+        total.guesses += out.guesses;
+        total.passes += out.passes;
+    }
+
+    static bool finish(const simd::Outcome& total, np::plugin::Generate& call, bool made) {
+        report(total, call);
+        return made;
+    }
+
+    static void report(const simd::Outcome& out, np::plugin::Call& call) {
+        call.set_nodes(out.nodes);
+        call.guess(out.guesses);
+        call.counter("passes", out.passes);
+    }
+};
+
+}  // namespace
+
+NUMPLACE_PLUGIN(Simd)
