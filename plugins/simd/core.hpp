@@ -71,11 +71,12 @@ inline V rows_multi(V x) { return rows_nonzero(and_(x, sub(or_(x, lanes3(kSpare)
 // Columns: the nine columns of a band folded to row 0, then over the bands.
 inline V fold_rows(V x) { return and_(or_(x, or_(srl<10>(x), srl<20>(x))), lanes3(kRow)); }
 inline V over_bands(V c) { return or_(c, or_(rot1(c), rot2(c))); }
-inline V spread_columns(V c) { return or_(c, or_(sll<10>(c), sll<20>(c))); }
+// Spreading is a multiplication: the copies never overlap, so nothing carries.
+inline V spread_columns(V c) { return mul(c, lanes3(kOnes)); }
 // Mini-rows: bit 10r+3k set when the row has the digit in box k.
 inline V triads(V x) { return and_(or_(x, or_(srl<1>(x), srl<2>(x))), lanes3(kTriads)); }
-inline V spread_triads(V t) { return or_(t, or_(sll<1>(t), sll<2>(t))); }
-inline V spread_boxes(V b) { return spread_columns(spread_triads(b)); }
+inline V spread_triads(V t) { return mul(t, lanes3(7)); }
+inline V spread_boxes(V b) { return mul(b, lanes3(7 * kOnes)); }
 inline V fold_boxes(V t) { return and_(or_(t, or_(srl<10>(t), srl<20>(t))), lanes3(kBoxes)); }
 // At least two of a, b, c.
 inline V two_of(V a, V b, V c) { return or_(and_(a, b), and_(c, or_(a, b))); }
@@ -324,7 +325,7 @@ private:
                     n = 0;
                     for (int d = 0; d < kDigits; ++d) n += (s.board[d][band] >> bit) & 1;
                 }
-                const int score = open_peers(open, band, bit);
+                const int score = open_peers(two_only, band, bit) + open_peers(open, band, bit);
                 if (n < best_n || (n == best_n && score > best_score))
                     best = cell_of(band, bit), best_n = n, best_score = score;
             }

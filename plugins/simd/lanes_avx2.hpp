@@ -29,6 +29,7 @@ inline V xor_(V a, V b) { return {_mm256_xor_si256(a.x, b.x)}; }
 inline V but(V a, V b) { return {_mm256_andnot_si256(b.x, a.x)}; }
 inline V add(V a, V b) { return {_mm256_add_epi32(a.x, b.x)}; }
 inline V sub(V a, V b) { return {_mm256_sub_epi32(a.x, b.x)}; }
+inline V mul(V a, V b) { return {_mm256_mullo_epi32(a.x, b.x)}; }
 template <int N>
 inline V srl(V a) { return {_mm256_srli_epi32(a.x, N)}; }
 template <int N>

@@ -37,6 +37,7 @@ SIMD_PORTABLE_OP(xor_, a.w[i] ^ b.w[i])
 SIMD_PORTABLE_OP(but, a.w[i] & ~b.w[i])
 SIMD_PORTABLE_OP(add, a.w[i] + b.w[i])
 SIMD_PORTABLE_OP(sub, a.w[i] - b.w[i])
+SIMD_PORTABLE_OP(mul, a.w[i] * b.w[i])
 #undef SIMD_PORTABLE_OP
 
 template <int N>

@@ -24,6 +24,7 @@ inline V xor_(V a, V b) { return {_mm_xor_si128(a.x, b.x)}; }
 inline V but(V a, V b) { return {_mm_andnot_si128(b.x, a.x)}; }
 inline V add(V a, V b) { return {_mm_add_epi32(a.x, b.x)}; }
 inline V sub(V a, V b) { return {_mm_sub_epi32(a.x, b.x)}; }
+inline V mul(V a, V b) { return {_mm_mullo_epi32(a.x, b.x)}; }
 template <int N>
 inline V srl(V a) { return {_mm_srli_epi32(a.x, N)}; }
 template <int N>
