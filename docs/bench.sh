@@ -1,8 +1,10 @@
 #!/bin/sh
 # Regenerates the measured part of docs/benchmarks.md (between the
 # "bench.sh: begin/end" markers) and the chart docs/bench/solving.svg: every
-# bundled plugin on the shared datasets with ratios to bitmask-mrv measured in
-# the same run, the generators, and the machine, compiler, flags and date.
+# bundled plugin on the shared datasets with ratios to a baseline measured in
+# the same run (tdoku when the build has the optional tdoku plugin, else
+# bitmask-mrv), the generators, and the machine, CPU features, compiler,
+# flags and date.
 #
 #   docs/bench.sh                      # 10 s per plugin x dataset, as tdoku
 #   SECONDS_PER_ROW=3 docs/bench.sh    # quicker, noisier
@@ -24,7 +26,10 @@ mkdir -p docs/bench
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-solve="$cli bench$files --baseline bitmask-mrv --seconds $seconds"
+# tdoku, the reference, when this build has it (plugins/tdoku/README.md).
+baseline=bitmask-mrv
+if "$cli" plugins 2>/dev/null | grep -q '^tdoku '; then baseline=tdoku; fi
+solve="$cli bench$files --baseline $baseline --seconds $seconds"
 echo "bench.sh: $solve" >&2
 # shellcheck disable=SC2086
 $solve --markdown "$tmp/solving.md" --json docs/bench/solving.json --chart docs/bench/solving.svg >&2
@@ -49,7 +54,13 @@ compiler=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
     echo
     echo "Generated $(date -u +%Y-%m-%d) by \`SECONDS_PER_ROW=$seconds docs/bench.sh\`, on: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1),"
     echo "$(nproc) CPUs; $("$compiler" --version | head -1); $type build, \`$flags${extra:+ $extra}\`"
-    echo "(bitmask-mrv adds \`-O3\` of its own; no \`-march\`). Plugins run in-process, one thread (\`-j 1\`)."
+    echo "(bitmask-mrv and simd add \`-O3\` of their own, simd's AVX2 file \`-mavx2 -mpopcnt -mbmi\`; no \`-march\`$(
+        [ "$baseline" = tdoku ] && echo "; tdoku is built with its own \`-O3 -march=native\`")). Plugins run in-process, one thread (\`-j 1\`)."
+    echo "CPU features the run had (of those the solvers look for): $(
+        for f in sse4_1 popcnt bmi1 bmi2 avx2 avx512f avx512vl avx512bitalg; do
+            grep -qw "$f" /proc/cpuinfo && printf '%s ' "$f"
+        done)— simd's \`path=auto\` took $(
+        grep -qw avx2 /proc/cpuinfo && echo AVX2 || echo SSE4.1 or the portable path)."
     echo
     echo "### Solving (limit 2: solve and prove unique)"
     echo

@@ -271,7 +271,8 @@ private:
             for (int band = 0; band < 4; ++band) s.board[d][band] = d < kDigits && band < 3 ? kFields : 0;
         for (int cell = 0; cell < kCells; ++cell) {
             const int given = job_.givens[cell];
-            const unsigned mask = given != 0 ? 1u << given : job_.masks != nullptr ? job_.masks[cell] : 0x3FEu;
+            if (given == 0 && job_.masks == nullptr) continue;  // every digit may go there
+            const unsigned mask = given != 0 ? 1u << given : job_.masks[cell];
             for (int d = 0; d < kDigits; ++d)
                 if (!(mask & (2u << d))) s.board[d][band_of(cell)] &= ~bit_of(cell);
         }

@@ -23,7 +23,11 @@ struct Path {
     bool (*available)();
 };
 
-bool has_avx2() { return __builtin_cpu_supports("avx2"); }
+// The AVX2 file also uses POPCNT and BMI1 (TZCNT), which every AVX2 CPU has;
+// asked all the same.
+bool has_avx2() {
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi");
+}
 bool has_sse41() { return __builtin_cpu_supports("sse4.1"); }
 bool always() { return true; }
 
