@@ -57,6 +57,7 @@ inline uint32_t bit_of(int cell) { return 1u << (cell % 27 / 9 * 10 + cell % 9);
 
 struct alignas(32) State {
     uint32_t board[kBoards][4];
+    uint32_t fixed[kBoards][4];  // places known, whose peers are cleared already
 };
 
 // ---- Field-wise helpers on one vector ----------------------------------------------
@@ -144,7 +145,7 @@ class Propagation {
 public:
     // To a fixed point. On `open`, bivalue() / counts tell where to branch.
     Status run(State& s) {
-        for (auto& f : fixed_) f = zero();
+        for (int g = 0; g < kGroups; ++g) fixed_[g] = load(s.fixed[g * kDigitsPerVector]);
         for (bool& d : dirty_) d = true;
         all_fixed_ = zero();
         if (!cells(s, false)) return Status::dead;
@@ -200,12 +201,13 @@ private:
             // single, has nothing new to give: its fixed places stand.
             if (dirty_[g] || any(but(and_(x, naked_), fixed_[g]))) {
                 V f;
-                const V y = one_digit(x, valid(g), f, bad);
+                const V y = one_digit(x, fixed_[g], valid(g), f, bad);
                 const V d = xor_(x, y);
                 dirty_[g] = any(d);
                 diff = or_(diff, d);
                 store(w, y);
                 fixed_[g] = f;
+                store(s.fixed[g * kDigitsPerVector], f);
             }
             count_in(fixed_count, fixed_[g]);
         }
@@ -219,7 +221,7 @@ private:
     // One digit's board (or two, on AVX2): finds its fixed places `f`,
     // clears their peers, applies the band matchings; ORs what is broken
     // into `bad`.
-    V one_digit(V x, V ok, V& f, V& bad) const {
+    V one_digit(V x, V known, V ok, V& f, V& bad) const {
         // Rows, boxes and columns with no place, or with exactly one.
         const V row_any = rows_nonzero(x);
         const V row_single = but(x, spread_rows(rows_multi(x)));
@@ -236,9 +238,13 @@ private:
                                     or_(but(lanes3(kBoxes), box_any), but(lanes3(kRow), col_any)))));
         f = or_(row_single, and_(x, or_(spread_boxes(but(box_any, box_two)),
                                         or_(spread_columns(but(col_any, col_two)), naked_))));
-        // Peers of the fixed places: the rest of their rows, columns and boxes.
-        const V peers = or_(spread_rows(rows_nonzero(f)),
-                            or_(spread_columns(over_bands(fold_rows(f))), spread_boxes(fold_boxes(triads(f)))));
+        // Peers of the places fixed since the last look: the rest of their
+        // rows, columns and boxes (the known ones' are cleared already).
+        const V fresh = but(f, known);
+        const V peers = !any(fresh) ? zero()
+                                    : or_(spread_rows(rows_nonzero(fresh)),
+                                          or_(spread_columns(over_bands(fold_rows(fresh))),
+                                              spread_boxes(fold_boxes(triads(fresh)))));
         const V locked = and_(spread_triads(matched(t1)), spread_columns(matched_columns(c1)));
         return and_(and_(x, or_(f, but(lanes3(kFields), peers))), locked);
     }
@@ -268,7 +274,10 @@ public:
 private:
     void load(State& s) const {
         for (int d = 0; d < kBoards; ++d)
-            for (int band = 0; band < 4; ++band) s.board[d][band] = d < kDigits && band < 3 ? kFields : 0;
+            for (int band = 0; band < 4; ++band) {
+                s.board[d][band] = d < kDigits && band < 3 ? kFields : 0;
+                s.fixed[d][band] = 0;
+            }
         for (int cell = 0; cell < kCells; ++cell) {
             const int given = job_.givens[cell];
             if (given == 0 && job_.masks == nullptr) continue;  // every digit may go there
