@@ -208,11 +208,12 @@ private:
                 store(w, y);
                 fixed_[g] = f;
                 store(s.fixed[g * kDigitsPerVector], f);
+                if (any(bad)) return false;  // a unit without the digit: stop at once
             }
             count_in(fixed_count, fixed_[g]);
         }
         const Counts fc = merged(fixed_count);
-        if (any(bad) || any(fc.two)) return false;  // a unit without the digit; a cell fixed twice
+        if (any(fc.two)) return false;  // a cell fixed to two digits
         all_fixed_ = fc.one;
         if (any(diff)) changed = true;
         return true;
