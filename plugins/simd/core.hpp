@@ -1,7 +1,7 @@
 // simd's solver, written once over a vector type V (lanes_*.hpp) and
-// compiled once per path: path_avx2.cpp, path_sse41.cpp and path_portable.cpp
-// each include their lanes header, define SIMD_PATH and include this file,
-// so the three share every line of the algorithm and differ only in the
+// compiled once per path: path_avx512.cpp, path_avx2.cpp, path_sse41.cpp and
+// path_portable.cpp each include their lanes header, define SIMD_PATH and
+// include this file, so the four share every line of the algorithm and differ only in the
 // instructions their vectors use. No include guard: one inclusion per path.
 //
 // The layout. One bit board per digit: bit set = the digit may still go in
@@ -55,7 +55,10 @@ inline int cell_of(int band, int bit) { return (band * 3 + bit / 10) * 9 + bit %
 inline int band_of(int cell) { return cell / 27; }
 inline uint32_t bit_of(int cell) { return 1u << (cell % 27 / 9 * 10 + cell % 9); }
 
-struct alignas(32) State {
+// A vector's width: the alignment its loads and stores need.
+constexpr int kVectorBytes = 16 * kDigitsPerVector;
+
+struct alignas(kVectorBytes) State {
     uint32_t board[kBoards][4];
     uint32_t fixed[kBoards][4];  // places known, whose peers are cleared already
 };
@@ -119,22 +122,22 @@ inline void count_in(Counts& c, V x) {
     c.one = or_(c.one, x);
 }
 
-// With two digits per vector, each half has counted its own digits: merge.
+// With several digits per vector, each part has counted its own digits:
+// merge them, one partner swap at a time, until every part has all.
 inline Counts merged(Counts c) {
-    if constexpr (kDigitsPerVector == 1) {
-        return c;
-    } else {
-        const Counts o{other_half(c.one), other_half(c.two), other_half(c.three)};
-        return {or_(c.one, o.one), or_(or_(c.two, o.two), and_(c.one, o.one)),
-                or_(or_(c.three, o.three), or_(and_(c.two, o.one), and_(o.two, c.one)))};
+    for (int step = 0; step < kFoldSteps; ++step) {
+        const Counts o{partner(c.one, step), partner(c.two, step), partner(c.three, step)};
+        c = {or_(c.one, o.one), or_(or_(c.two, o.two), and_(c.one, o.one)),
+             or_(or_(c.three, o.three), or_(and_(c.two, o.one), and_(o.two, c.one)))};
     }
+    return c;
 }
 
-// Lanes that hold a real digit: the padding board (AVX2's last half) must
-// not read as a digit without a place.
+// Lanes that hold a real digit: a padding board (the last group's, on
+// AVX2 and AVX-512) must not read as a digit without a place.
 inline V valid(int group) {
     const V all = lanes3(0x7FFFFFFF);
-    return kBoards > kDigits && group == kGroups - 1 ? first_half(all) : all;
+    return group == kGroups - 1 ? first_digits(all, kDigits - group * kDigitsPerVector) : all;
 }
 
 // ---- Propagation ---------------------------------------------------------------------
@@ -159,8 +162,9 @@ public:
         return any(counts_.two) ? Status::open : Status::solved;
     }
 
-    // Cells with exactly two digits, and with two or more (word 0..2 = band).
-    void open_cells(uint32_t two_only[4], uint32_t several[4]) const {
+    // Cells with exactly two digits, and with two or more (word 0..2 = band;
+    // each array holds one vector, kVectorBytes aligned).
+    void open_cells(uint32_t* two_only, uint32_t* several) const {
         store(two_only, but(counts_.two, counts_.three));
         store(several, counts_.two);
     }
@@ -324,7 +328,7 @@ private:
     // open cells (its two branches then propagate furthest), the first on
     // a tie.
     int branch_cell(const State& s) const {
-        alignas(32) uint32_t two_only[8], open[8];
+        alignas(kVectorBytes) uint32_t two_only[4 * kDigitsPerVector], open[4 * kDigitsPerVector];
         propagation_.open_cells(two_only, open);
         const bool bivalue = (two_only[0] | two_only[1] | two_only[2]) != 0;
         int best = -1, best_n = kDigits + 1, best_score = -1;

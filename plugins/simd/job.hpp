@@ -1,8 +1,8 @@
-// simd: what the plugin's glue (plugin.cpp) and the three compiled paths
-// (path_avx2.cpp, path_sse41.cpp, path_portable.cpp) share. Plain structs
+// simd: what the plugin's glue (plugin.cpp) and the four compiled paths
+// (path_avx512.cpp, path_avx2.cpp, path_sse41.cpp, path_portable.cpp) share. Plain structs
 // and one interface of virtual calls, nothing inline: each path is compiled
 // with its own instruction set, and an inline function defined in two of
-// them could be merged by the linker into the one that needs AVX2.
+// them could be merged by the linker into one that needs AVX2 or AVX-512.
 #pragma once
 
 #include <cstdint>
@@ -41,6 +41,7 @@ struct Outcome {
 };
 
 // One per path; each is compiled for its instruction set.
+namespace avx512 { void run(const Job& job, Outcome& out); }
 namespace avx2 { void run(const Job& job, Outcome& out); }
 namespace sse41 { void run(const Job& job, Outcome& out); }
 namespace portable { void run(const Job& job, Outcome& out); }

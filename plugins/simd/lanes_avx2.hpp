@@ -37,9 +37,10 @@ inline V sll(V a) { return {_mm256_slli_epi32(a.x, N)}; }
 inline V rot1(V a) { return {_mm256_shuffle_epi32(a.x, _MM_SHUFFLE(3, 0, 2, 1))}; }
 inline V rot2(V a) { return {_mm256_shuffle_epi32(a.x, _MM_SHUFFLE(3, 1, 0, 2))}; }
 inline bool any(V a) { return !_mm256_testz_si256(a.x, a.x); }
-// The halves swapped: the other digit of the pair.
-// The first half kept, the second cleared (AVX2's padding board).
-inline V first_half(V a) { return {_mm256_blend_epi32(a.x, _mm256_setzero_si256(), 0xF0)}; }
-inline V other_half(V a) { return {_mm256_permute2x128_si256(a.x, a.x, 1)}; }
+// The first `n` digits (halves) kept, the others cleared (the padding board).
+inline V first_digits(V a, int n) { return n >= 2 ? a : V{_mm256_blend_epi32(a.x, _mm256_setzero_si256(), 0xF0)}; }
+// The merge of counts: the halves swapped, the other digit of the pair.
+constexpr int kFoldSteps = 1;
+inline V partner(V a, int) { return {_mm256_permute2x128_si256(a.x, a.x, 1)}; }
 
 }  // namespace simd::avx2

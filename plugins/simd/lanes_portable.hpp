@@ -54,9 +54,9 @@ inline V sll(V a) {
 inline V rot1(V a) { return {{a.w[1], a.w[2], a.w[0], a.w[3]}}; }
 inline V rot2(V a) { return {{a.w[2], a.w[0], a.w[1], a.w[3]}}; }
 inline bool any(V a) { return (a.w[0] | a.w[1] | a.w[2] | a.w[3]) != 0; }
-// The other digit's half (only the AVX2 path has two).
-// The first half kept, the second cleared (AVX2's padding board).
-inline V first_half(V a) { return a; }
-inline V other_half(V a) { return a; }
+// One digit per vector: no padding to clear, no counts to merge.
+inline V first_digits(V a, int) { return a; }
+constexpr int kFoldSteps = 0;
+inline V partner(V a, int) { return a; }
 
 }  // namespace simd::portable

@@ -32,8 +32,9 @@ inline V sll(V a) { return {_mm_slli_epi32(a.x, N)}; }
 inline V rot1(V a) { return {_mm_shuffle_epi32(a.x, _MM_SHUFFLE(3, 0, 2, 1))}; }
 inline V rot2(V a) { return {_mm_shuffle_epi32(a.x, _MM_SHUFFLE(3, 1, 0, 2))}; }
 inline bool any(V a) { return !_mm_testz_si128(a.x, a.x); }
-// The first half kept, the second cleared (AVX2's padding board).
-inline V first_half(V a) { return a; }
-inline V other_half(V a) { return a; }
+// One digit per vector: no padding to clear, no counts to merge.
+inline V first_digits(V a, int) { return a; }
+constexpr int kFoldSteps = 0;
+inline V partner(V a, int) { return a; }
 
 }  // namespace simd::sse41

@@ -1,6 +1,6 @@
 // simd: numplace's flagship 9x9 solver. The algorithm is core.hpp (bit
 // boards per digit, every rule applied to all nine digits at once with
-// vector instructions); it is compiled three times, for AVX2, SSE4.1 and
+// vector instructions); it is compiled four times, for AVX-512, AVX2, SSE4.1 and
 // plain C++ (path_*.cpp), and this file picks the path the CPU can run
 // (option `path` forces one) and is the glue to the C++ layer
 // (numplace/plugin.hpp): givens, budget, proofs, counters, generation.
@@ -28,11 +28,13 @@ struct Path {
 bool has_avx2() {
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi");
 }
+bool has_avx512() { return __builtin_cpu_supports("avx512f") && has_avx2(); }
 bool has_sse41() { return __builtin_cpu_supports("sse4.1"); }
 bool always() { return true; }
 
 // Best first: `auto` takes the first the CPU has.
 constexpr Path kPaths[] = {
+    {"avx512", simd::avx512::run, has_avx512},
     {"avx2", simd::avx2::run, has_avx2},
     {"sse4.1", simd::sse41::run, has_sse41},
     {"portable", simd::portable::run, always},
@@ -74,16 +76,16 @@ public:
     static constexpr np::plugin::Info info = {
         "simd", "1.0.0",
         "The flagship 9x9 solver: a bit board per digit, singles and locked candidates applied to "
-        "all nine digits at once with AVX2, SSE4.1 or plain C++ (chosen at run time), two-candidate cells "
+        "all nine digits at once with AVX-512, AVX2, SSE4.1 or plain C++ (chosen at run time), two-candidate cells "
         "first; proves and generates.",
         NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_PROOF | NP_CAP_CANDIDATES | NP_CAP_GENERATE_GRID |
             NP_CAP_GENERATE_PUZZLE,
         /*max_side=*/0, /*suggested_max_nodes=*/0, "bitmask-mrv solves every shape"};
     static constexpr np_geometry shapes[] = {{3, 3}};
     static constexpr np_option_spec options[] = {
-        {"path", "auto|avx2|sse4.1|portable", "auto", "all",
-         "the instructions the solver runs on: auto takes AVX2 when the CPU has it, else SSE4.1, else plain "
-         "C++; the others force one (the same answers on every path)"},
+        {"path", "auto|avx512|avx2|sse4.1|portable", "auto", "all",
+         "the instructions the solver runs on: auto takes the first of AVX-512, AVX2, SSE4.1 that the CPU "
+         "has, else plain C++; the others force one (the same answers on every path)"},
     };
 
     void solve(np::plugin::Solve& call) {

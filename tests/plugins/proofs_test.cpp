@@ -233,7 +233,8 @@ class SimdProofs : public ::testing::TestWithParam<std::string> {
 protected:
     void SetUp() override {
         const std::string path = GetParam();
-        if ((path == "avx2" && !__builtin_cpu_supports("avx2")) || (path == "sse4.1" && !__builtin_cpu_supports("sse4.1")))
+        if ((path == "avx512" && !__builtin_cpu_supports("avx512f")) || (path == "avx2" && !__builtin_cpu_supports("avx2")) ||
+            (path == "sse4.1" && !__builtin_cpu_supports("sse4.1")))
             GTEST_SKIP() << "this CPU has no " << path;
     }
     OptionList options() const { return {{"path", GetParam()}}; }
@@ -270,7 +271,7 @@ TEST_P(SimdProofs, CompleteCountsAndGeneratedPuzzlesAreChecked) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Paths, SimdProofs, ::testing::Values("avx2", "sse4.1", "portable"),
+INSTANTIATE_TEST_SUITE_P(Paths, SimdProofs, ::testing::Values("avx512", "avx2", "sse4.1", "portable"),
                          [](const ::testing::TestParamInfo<std::string>& info) {
                              return info.param == "sse4.1" ? std::string("sse4_1") : info.param;
                          });

@@ -1,5 +1,5 @@
-// Tests of the simd plugin (plugins/simd), on each of its paths: AVX2,
-// SSE4.1 and plain C++ (option `path`), a path the CPU lacks skipped
+// Tests of the simd plugin (plugins/simd), on each of its paths: AVX-512,
+// AVX2, SSE4.1 and plain C++ (option `path`), a path the CPU lacks skipped
 // visibly. Its answers are proved by exhaustive-count (test_support's
 // oracle) and its proofs by the framework's checker (proofs_test.cpp),
 // never by simd itself; and the three paths must agree to the last node,
@@ -27,6 +27,7 @@ using np::test::parse;
 using np::test::solves;
 
 bool cpu_has(const std::string& path) {
+    if (path == "avx512") return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx2");
     if (path == "avx2") return __builtin_cpu_supports("avx2");
     if (path == "sse4.1") return __builtin_cpu_supports("sse4.1");
     return true;
@@ -113,7 +114,7 @@ TEST_P(SimdPath, CandidateMasksAreTheProblemSolved) {
     }
 }
 
-// One algorithm on three instruction sets: the same answers, and the same
+// One algorithm on four instruction sets: the same answers, and the same
 // tree (nodes, guesses, passes) as the portable path, on cut puzzles that
 // need a search (up to 50 solutions each).
 TEST_P(SimdPath, WalksTheSameTreeAsThePortablePath) {
@@ -160,7 +161,7 @@ std::string path_name(const ::testing::TestParamInfo<std::string>& info) {
     return name;
 }
 
-INSTANTIATE_TEST_SUITE_P(Paths, SimdPath, ::testing::Values("auto", "avx2", "sse4.1", "portable"), path_name);
+INSTANTIATE_TEST_SUITE_P(Paths, SimdPath, ::testing::Values("auto", "avx512", "avx2", "sse4.1", "portable"), path_name);
 
 TEST(Simd, OtherShapesAreRefusedNamingBitmaskMrv) {
     const auto run = np::test::run_cli({"solve", "--plugin", "simd", "--size", "2x2", "1..............."});
@@ -173,7 +174,7 @@ TEST(Simd, OtherShapesAreRefusedNamingBitmaskMrv) {
 TEST(Simd, APathNotInItsListIsRefused) {
     const auto run = np::test::run_cli({"solve", "--plugin", "simd", "--option", "path=neon", np::test::kSeed002Puzzle});
     EXPECT_NE(run.exit_code, 0);
-    EXPECT_NE(run.err.find("'neon' is not one of auto|avx2|sse4.1|portable"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("'neon' is not one of auto|avx512|avx2|sse4.1|portable"), std::string::npos) << run.err;
 }
 
 // Every puzzle of three datasets (../shared, skipped without): simd's
