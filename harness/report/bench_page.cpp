@@ -55,7 +55,7 @@ std::string table(const json& doc) {
     const json& rows = doc.at("rows");
     const json settings = doc.value("settings", json::object());
     const auto columns = columns_of(rows);
-    std::string out = "<table class=\"sortable bench\"><thead><tr><th class=\"t\">dataset</th><th class=\"t\">plugin</th>"
+    std::string out = "<div class=\"wide\"><table class=\"sortable bench\"><thead><tr><th class=\"t\">dataset</th><th class=\"t\">plugin</th>"
                       "<th class=\"t\">status</th>";
     for (const Column& c : columns) out += "<th>" + escape(header_text(c, settings)) + "</th>";
     out += "</tr></thead><tbody>\n";
@@ -72,7 +72,7 @@ std::string table(const json& doc) {
         }
         out += "</tr>\n";
     }
-    return out + "</tbody></table>\n";
+    return out + "</tbody></table></div>\n";
 }
 
 // Names in the order the rows first give them.
@@ -115,7 +115,7 @@ std::vector<Series> series_of(const json& rows, const std::string& dataset, cons
             if (row.value("dataset", "") == dataset && row.value("plugin", "") == plugin && has_puzzles(row))
                 for (const json& us : row["puzzles"].value("us", json::array()))
                     s.us.push_back(us.is_number() ? std::optional<double>(us.get<double>()) : std::nullopt);
-        out.push_back(std::move(s));
+        if (!s.us.empty()) out.push_back(std::move(s));
     }
     return out;
 }

@@ -43,10 +43,19 @@ double median(std::vector<double> v) {
     return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-// The cells of `now`'s measured rows, each against the same cell of `before`.
+std::string status_of(const json& doc, const std::string& plugin, const std::string& dataset) {
+    for (const json& row : doc.at("rows"))
+        if (row.value("plugin", "") == plugin && row.value("dataset", "") == dataset) return row.value("status", "");
+    return "";
+}
+
+// The cells of `now`'s measured rows, each against the same cell of
+// `before`; `now`'s findings that `before` did not have.
 void ratio_cells(const BenchReport& before, const BenchReport& now, Comparison& c) {
     for (const json& row : now.doc.at("rows")) {
         const std::string plugin = row.value("plugin", ""), dataset = row.value("dataset", "");
+        if (row.value("status", "") == "finding" && status_of(before.doc, plugin, dataset) != "finding")
+            c.new_findings.push_back(plugin + " on " + dataset + ": " + row.value("kind", "") + ": " + row.value("message", ""));
         if (plugin == c.baseline || row.value("status", "") != "measured") continue;
         const auto old_rate = rate_of(before.doc, plugin, dataset), new_rate = rate_of(now.doc, plugin, dataset);
         const auto old_base = rate_of(before.doc, c.baseline, dataset), new_base = rate_of(now.doc, c.baseline, dataset);
@@ -90,6 +99,7 @@ std::optional<Comparison> compare_bench(const BenchReport& before, const BenchRe
         }
     ratio_cells(before, now, c);
     plugin_changes(c);
+    c.regressed = c.regressed || (c.fail_percent && !c.new_findings.empty());
     return c;
 }
 
@@ -149,6 +159,7 @@ std::string bench_text(const Comparison& c) {
         out << p.plugin << ": median change " << percent(p.median_percent) << " over " << p.cells
             << (p.cells == 1 ? " cell" : " cells") << (p.regressed ? "  REGRESSED" : "") << "\n";
     for (const std::string& u : c.unmatched) out << "not compared: " << u << "\n";
+    for (const std::string& f : c.new_findings) out << "now a finding: " << f << "\n";
     return out.str();
 }
 
@@ -168,7 +179,8 @@ std::string verify_text(const Comparison& c) {
 std::string rule_text(const Comparison& c) {
     if (!c.fail_percent) return "no --fail-on-regression";
     char text[96];
-    if (c.kind == "bench") std::snprintf(text, sizeof text, "regression = a median drop of more than %g%%", *c.fail_percent);
+    if (c.kind == "bench")
+        std::snprintf(text, sizeof text, "regression = a median drop of more than %g%% or a new finding", *c.fail_percent);
     else std::snprintf(text, sizeof text, "regression = a row that starts failing");
     return text;
 }
@@ -199,6 +211,8 @@ std::string compare_summary(const Comparison& c) {
     if (c.kind == "bench") {
         out << "baseline " << c.baseline << ", " << c.plugins.size() << " plugins, " << c.cells.size() << " cells";
         for (const PluginChange& p : c.plugins) out << "; " << p.plugin << " " << percent(p.median_percent);
+        if (!c.new_findings.empty())
+            out << "; " << c.new_findings.size() << (c.new_findings.size() == 1 ? " new finding" : " new findings");
     } else {
         std::size_t newly = 0, fixed = 0;
         for (const StatusChange& s : c.changes) newly += s.newly_failing(), fixed += change_rank(s) == 1;

@@ -27,6 +27,7 @@ std::string bench_tables(const Comparison& c) {
                (p.regressed ? " bad\">regressed" : "\">") + "</td></tr>\n";
     out += "</tbody></table>\n";
     for (const std::string& u : c.unmatched) out += "<p class=\"note\">not compared: " + escape(u) + "</p>\n";
+    for (const std::string& f : c.new_findings) out += "<p class=\"bad\">now a finding: " + escape(f) + "</p>\n";
     return out;
 }
 

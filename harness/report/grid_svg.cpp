@@ -126,7 +126,7 @@ std::string grid_svg(const VerifyRow& row) {
         (!row.solution.empty() && row.solution.size() != cells))
         return "";
     const Marks m = marks_of(row, g);
-    const int size = std::max(12, 216 / g.side()), origin = 2, total = g.side() * size + 2 * origin;
+    const int size = std::clamp(288 / g.side(), 14, 36), origin = 2, total = g.side() * size + 2 * origin;
     std::string out = "<div class=\"grid\"><svg class=\"sudoku\" width=\"" + std::to_string(total) + "\" height=\"" +
                       std::to_string(total) + "\" font-family=\"sans-serif\">\n";
     for (int i = 0; i < g.cell_count(); ++i)

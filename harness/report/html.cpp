@@ -14,7 +14,9 @@ constexpr const char* kStyle = R"CSS(
 body { font-family: sans-serif; margin: 1.5em; color: #222; max-width: 1400px; }
 h1 { font-size: 1.5em; } h2 { font-size: 1.25em; margin-top: 1.6em; border-bottom: 1px solid #ccc; }
 h3 { font-size: 1.05em; margin: 1.2em 0 0.4em; }
-table { border-collapse: collapse; margin: 0.5em 0; font-size: 0.9em; }
+table { border-collapse: collapse; margin: 0.5em 0; font-size: 0.85em; }
+.wide { overflow-x: auto; } table.bench td, table.bench th { white-space: nowrap; }
+table.bench td.t:nth-child(3) { white-space: normal; min-width: 12em; }
 th, td { border: 1px solid #ddd; padding: 3px 7px; text-align: right; vertical-align: top; }
 th { background: #f2f2f2; } td.t, th.t { text-align: left; }
 table.sortable th { cursor: pointer; } th[aria-sort=ascending]::after { content: " \25B2"; }

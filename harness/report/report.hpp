@@ -105,6 +105,7 @@ struct Comparison {
     std::vector<RatioCell> cells;
     std::vector<PluginChange> plugins;
     std::vector<std::string> unmatched;  // cells in one run only, or without a baseline figure
+    std::vector<std::string> new_findings;  // bench cells that are findings now and were not before
     std::vector<StatusChange> changes;   // newly failing first
     std::optional<double> fail_percent;
     bool regressed = false;

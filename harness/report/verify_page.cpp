@@ -88,8 +88,8 @@ std::string row_html(const VerifyRow& row) {
 std::string rows_html(const VerifyReport& r) {
     std::vector<std::pair<std::string, std::string>> groups;  // (plugin, kind or status)
     const auto group_of = [](const VerifyRow& row) { return row.status == "fail" ? row.kind : row.status; };
-    for (const std::string& plugin : plugins_of(r))
-        for (const bool failed : {true, false})
+    for (const bool failed : {true, false})
+        for (const std::string& plugin : plugins_of(r))
             for (const VerifyRow& row : r.shown) {
                 const std::pair<std::string, std::string> g{plugin, group_of(row)};
                 if (row.plugin == plugin && (row.status == "fail") == failed &&
