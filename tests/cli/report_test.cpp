@@ -108,7 +108,8 @@ TEST_F(Report, EveryStringFromAReportIsEscaped) {
     ASSERT_EQ(run.exit_code, 0) << run.err;
     const std::string page = read_file(path("p.html"));
     EXPECT_EQ(page.find("<script>window.pwned"), std::string::npos);
-    EXPECT_NE(page.find("&lt;script&gt;window.pwned=1&lt;/script&gt; &amp; the given"), std::string::npos);
+    EXPECT_NE(page.find("&lt;script&gt;window.pwned=1&lt;/script&gt;&lt;img src=x onerror=&quot;document.title=&#39;pwned&#39;&quot;&gt; &amp; "
+                        "the given"), std::string::npos);
     EXPECT_NE(page.find("liar&lt;i&gt;"), std::string::npos);
     EXPECT_EQ(page.find("liar<i>"), std::string::npos);
     // Inside the JSON block a '<' is \u003c, so no text can close the script.
