@@ -44,9 +44,7 @@ std::string header_text(const Column& c, const json& settings) {
 }
 
 std::string status_text(const json& row) {
-    const std::string status = row.value("status", "");
-    if (status == "measured") return status;
-    std::string text = status;
+    std::string text = row.value("status", "");
     if (row.contains("kind")) text += " " + row["kind"].get<std::string>();
     return text + ": " + row.value("message", "");
 }
@@ -55,13 +53,17 @@ std::string table(const json& doc) {
     const json& rows = doc.at("rows");
     const json settings = doc.value("settings", json::object());
     const auto columns = columns_of(rows);
-    std::string out = "<div class=\"wide\"><table class=\"sortable bench\"><thead><tr><th class=\"t\">dataset</th><th class=\"t\">plugin</th>"
-                      "<th class=\"t\">status</th>";
+    std::string out = "<div class=\"wide\"><table class=\"sortable bench\"><thead><tr><th class=\"t\">dataset</th><th class=\"t\">plugin</th>";
     for (const Column& c : columns) out += "<th>" + escape(header_text(c, settings)) + "</th>";
     out += "</tr></thead><tbody>\n";
     for (const json& row : rows) {
         out += "<tr><td class=\"t\">" + escape(row.value("dataset", "")) + "</td><td class=\"t\">" +
-               escape(row.value("plugin", "")) + "</td><td class=\"t\">" + escape(status_text(row)) + "</td>";
+               escape(row.value("plugin", "")) + "</td>";
+        if (row.value("status", "") != "measured") {  // its finding or why it was skipped, across the figures
+            out += "<td class=\"t message\" colspan=\"" + std::to_string(columns.size()) + "\">" + escape(status_text(row)) +
+                   "</td></tr>\n";
+            continue;
+        }
         for (const Column& c : columns) {
             if (!row.contains(c.field) || !row[c.field].is_number()) {
                 out += "<td data-v=\"NaN\"></td>";
@@ -115,6 +117,7 @@ std::vector<Series> series_of(const json& rows, const std::string& dataset, cons
             if (row.value("dataset", "") == dataset && row.value("plugin", "") == plugin && has_puzzles(row))
                 for (const json& us : row["puzzles"].value("us", json::array()))
                     s.us.push_back(us.is_number() ? std::optional<double>(us.get<double>()) : std::nullopt);
+        s.colour = static_cast<std::size_t>(&plugin - plugins.data());
         if (!s.us.empty()) out.push_back(std::move(s));
     }
     return out;

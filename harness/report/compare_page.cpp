@@ -8,6 +8,8 @@ namespace {
 
 using html::escape;
 
+std::string signed_percent(double v) { return (v > 0 ? "+" : "") + html::figure(v) + "%"; }
+
 std::string bench_tables(const Comparison& c) {
     std::string out = "<p class=\"meta\">Each plugin's rate as a ratio to " + escape(c.baseline) +
                       "'s on the same dataset in the same run.</p>\n<table class=\"sortable compare\"><thead><tr>"
@@ -17,14 +19,14 @@ std::string bench_tables(const Comparison& c) {
         out += "<tr><td class=\"t\">" + escape(cell.dataset) + "</td><td class=\"t\">" + escape(cell.plugin) + "</td>" +
                html::number_cell(cell.old_ratio, html::figure(cell.old_ratio)) +
                html::number_cell(cell.new_ratio, html::figure(cell.new_ratio)) +
-               html::number_cell(cell.change_percent(), html::figure(cell.change_percent()) + "%") + "</tr>\n";
+               html::number_cell(cell.change_percent(), signed_percent(cell.change_percent())) + "</tr>\n";
     out += "</tbody></table>\n<table class=\"sortable plugins\"><thead><tr><th class=\"t\">plugin</th><th>cells</th>"
            "<th>median change</th><th class=\"t\">verdict</th></tr></thead><tbody>\n";
     for (const PluginChange& p : c.plugins)
         out += "<tr><td class=\"t\">" + escape(p.plugin) + "</td>" +
                html::number_cell(static_cast<double>(p.cells), html::count(p.cells)) +
-               html::number_cell(p.median_percent, html::figure(p.median_percent) + "%") + "<td class=\"t" +
-               (p.regressed ? " bad\">regressed" : "\">") + "</td></tr>\n";
+               html::number_cell(p.median_percent, signed_percent(p.median_percent)) + "<td class=\"t" +
+               (p.regressed ? " bad\">regressed" : c.fail_percent ? "\">within the limit" : "\">not judged") + "</td></tr>\n";
     out += "</tbody></table>\n";
     for (const std::string& u : c.unmatched) out += "<p class=\"note\">not compared: " + escape(u) + "</p>\n";
     for (const std::string& f : c.new_findings) out += "<p class=\"bad\">now a finding: " + escape(f) + "</p>\n";

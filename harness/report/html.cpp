@@ -15,9 +15,9 @@ body { font-family: sans-serif; margin: 1.5em; color: #222; max-width: 1400px; }
 h1 { font-size: 1.5em; } h2 { font-size: 1.25em; margin-top: 1.6em; border-bottom: 1px solid #ccc; }
 h3 { font-size: 1.05em; margin: 1.2em 0 0.4em; }
 table { border-collapse: collapse; margin: 0.5em 0; font-size: 0.85em; }
-.wide { overflow-x: auto; } table.bench td, table.bench th { white-space: nowrap; }
-table.bench td.t:nth-child(3) { white-space: normal; min-width: 12em; }
-th, td { border: 1px solid #ddd; padding: 3px 7px; text-align: right; vertical-align: top; }
+.wide { overflow-x: auto; } table.bench { font-size: 0.8em; } table.bench td { white-space: nowrap; }
+table.bench td.message { white-space: normal; text-align: left; color: #8a5a00; }
+th, td { border: 1px solid #ddd; padding: 3px 6px; text-align: right; vertical-align: top; }
 th { background: #f2f2f2; } td.t, th.t { text-align: left; }
 table.sortable th { cursor: pointer; } th[aria-sort=ascending]::after { content: " \25B2"; }
 th[aria-sort=descending]::after { content: " \25BC"; }
@@ -88,7 +88,7 @@ function sortBy(th) {
   th.setAttribute('aria-sort', ascending ? 'ascending' : 'descending');
   const key = row => {
     const cell = row.cells[column];
-    if (!cell) return '';
+    if (!cell || cell.colSpan > 1) return NaN;  // a row without figures
     return cell.dataset.v !== undefined ? parseFloat(cell.dataset.v) : cell.textContent;
   };
   const rows = [...body.rows].sort((a, b) => {
@@ -113,7 +113,7 @@ function drawScatter(box, data) {
   const ds = data[dsSel.value] || {}, x = ds[xSel.value], y = ds[ySel.value];
   const plot = box.querySelector('.plot');
   plot.textContent = '';
-  const size = 420, pad = 56, inner = size - pad - 16;
+  const size = 440, pad = 56, inner = size - pad - 34;
   const svg = el('svg', {width: size, height: size, viewBox: `0 0 ${size} ${size}`, 'font-family': 'sans-serif', 'font-size': 11}, plot);
   const points = [];
   if (x && y) {

@@ -53,11 +53,11 @@ std::string axes(const Frame& f, const std::string& dataset) {
 }
 
 // One plugin's line: its k-th fastest time at x = k.
-std::string line_of(const Frame& f, const std::vector<double>& sorted, std::size_t n) {
+std::string line_of(const Frame& f, const std::vector<double>& sorted, const char* stroke) {
     std::string points;
     for (std::size_t k = 0; k < sorted.size(); ++k)
         points += (points.empty() ? "" : " ") + num(f.x(static_cast<double>(k + 1))) + "," + num(f.y(sorted[k]));
-    return "<polyline class=\"cactus-line\" points=\"" + points + "\" fill=\"none\" stroke=\"" + colour(n) +
+    return "<polyline class=\"cactus-line\" points=\"" + points + "\" fill=\"none\" stroke=\"" + stroke +
            "\" stroke-width=\"2\"/>\n";
 }
 
@@ -65,7 +65,7 @@ std::string legend(const Frame& f, const std::vector<Series>& series, const std:
     std::string out;
     double y = f.top + f.height + 52;
     for (std::size_t n = 0; n < series.size(); ++n, y += 16)
-        out += "<rect x=\"" + num(f.left) + "\" y=\"" + num(y - 9) + "\" width=\"10\" height=\"10\" fill=\"" + colour(n) +
+        out += "<rect x=\"" + num(f.left) + "\" y=\"" + num(y - 9) + "\" width=\"10\" height=\"10\" fill=\"" + colour(series[n].colour) +
                "\"/><text x=\"" + num(f.left + 16) + "\" y=\"" + num(y) + "\" font-size=\"12\">" +
                html::escape(series[n].plugin + ": " + std::to_string(sorted[n].size()) + " of " +
                             std::to_string(series[n].us.size()) + " timed") + "</text>\n";
@@ -93,7 +93,7 @@ std::string cactus_svg(const std::string& dataset, const std::vector<Series>& se
     const double height = f.top + f.height + 52 + 16 * static_cast<double>(series.size());
     std::string out = "<svg class=\"cactus\" width=\"" + num(f.left + f.width + 20) + "\" height=\"" + num(height) +
                       "\" font-family=\"sans-serif\">\n" + axes(f, dataset);
-    for (std::size_t n = 0; n < series.size(); ++n) out += line_of(f, sorted[n], n);
+    for (std::size_t n = 0; n < series.size(); ++n) out += line_of(f, sorted[n], colour(series[n].colour));
     return out + legend(f, series, sorted) + "</svg>";
 }
 

@@ -15,6 +15,7 @@ namespace np::report {
 struct Series {
     std::string plugin;
     std::vector<std::optional<double>> us;
+    std::size_t colour = 0;  // the plugin's place among the report's, as in the bars
 };
 
 // x: puzzles solved, y: time per puzzle (log): each plugin's times sorted.
