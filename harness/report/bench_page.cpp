@@ -70,7 +70,10 @@ std::string table(const json& doc) {
                 continue;
             }
             const double v = row[c.field].get<double>();
-            out += html::number_cell(v, c.percent ? html::figure(v) + "%" : html::figure(v));
+            std::string text = c.percent ? html::figure(v) + "%" : html::figure(v);
+            if (std::string(c.field) == "timed" && row.value("sampled", false) && row.contains("dataset_size"))
+                text += " of " + html::figure(row["dataset_size"].get<double>());  // as bench's own table
+            out += html::number_cell(v, text);
         }
         out += "</tr>\n";
     }
