@@ -63,6 +63,12 @@ void ratio_cells(const BenchReport& before, const BenchReport& now, Comparison& 
         else if (!old_base || !new_base) c.unmatched.push_back(plugin + " on " + dataset + ": no " + c.baseline + " figure on this dataset in " + (old_base ? now.path : before.path));
         else c.cells.push_back({dataset, plugin, *old_rate / *old_base, *new_rate / *new_base});
     }
+    for (const json& row : before.doc.at("rows")) {
+        const std::string plugin = row.value("plugin", ""), dataset = row.value("dataset", "");
+        if (plugin != c.baseline && row.value("status", "") == "measured" && !rate_of(now.doc, plugin, dataset) &&
+            status_of(now.doc, plugin, dataset) != "finding")
+            c.unmatched.push_back(plugin + " on " + dataset + ": no measured row in " + now.path);
+    }
 }
 
 void plugin_changes(Comparison& c) {
