@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "numplace/format.hpp"
 #include "numplace/utf8.hpp"
 
 namespace np::report::html {
@@ -203,15 +204,7 @@ std::string script_json(const json& value) {
     return out;
 }
 
-std::string count(uint64_t value) {
-    const std::string digits = std::to_string(value);
-    std::string out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-        out += digits[i];
-    }
-    return out;
-}
+std::string count(uint64_t value) { return np::grouped(value); }
 
 std::string figure(double value) {
     if (!std::isfinite(value)) return "-";

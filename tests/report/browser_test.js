@@ -38,9 +38,10 @@ function run(args, codes = [0]) {
   if (!codes.includes(r.status)) throw new Error(`numplace ${args.join(' ')}: exit ${r.status}\n${r.stderr}`);
   return r;
 }
-// Root needs --no-sandbox (Chromium's own sandbox, not numplace's).
+// Root needs --no-sandbox (Chromium's own sandbox, not numplace's); a
+// profile of its own, so that no other Chromium's lock is in the way.
 const browserFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars', '--no-first-run',
-                      '--virtual-time-budget=5000'];
+                      '--user-data-dir=' + path.join(work, 'profile'), '--virtual-time-budget=5000'];
 function dom(file, fragment = '') {
   return execFileSync(chromium, [...browserFlags, '--dump-dom', 'file://' + file + fragment],
                       {encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 28});
