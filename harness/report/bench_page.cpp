@@ -71,7 +71,8 @@ std::string table(const json& doc) {
             }
             const double v = row[c.field].get<double>();
             std::string text = c.percent ? html::figure(v) + "%" : html::figure(v);
-            if (std::string(c.field) == "timed" && row.value("sampled", false) && row.contains("dataset_size"))
+            if (std::string(c.field) == "timed" && row.value("sampled", false) && row.contains("dataset_size") &&
+                row["dataset_size"].is_number())
                 text += " of " + html::figure(row["dataset_size"].get<double>());  // as bench's own table
             out += html::number_cell(v, text);
         }
@@ -132,7 +133,8 @@ std::string dataset_plots(const json& rows, const std::string& dataset, const st
     for (const std::string& plugin : plugins) {
         std::optional<double> rate;
         for (const json& row : rows)
-            if (row.value("dataset", "") == dataset && row.value("plugin", "") == plugin && row.contains("rate"))
+            if (row.value("dataset", "") == dataset && row.value("plugin", "") == plugin && row.contains("rate") &&
+                row["rate"].is_number())
                 rate = row["rate"].get<double>();
         rates.emplace_back(plugin, rate);
     }

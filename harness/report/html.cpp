@@ -208,7 +208,7 @@ std::string count(uint64_t value) { return np::grouped(value); }
 
 std::string figure(double value) {
     if (!std::isfinite(value)) return "-";
-    if (std::fabs(value) >= 1000) {
+    if (std::fabs(value) >= 1000 && std::fabs(value) < 1e15) {  // 1e15 and up: in %.3g below
         const double scale = std::pow(10.0, std::floor(std::log10(std::fabs(value))) - 2);
         const double rounded = std::round(value / scale) * scale;
         return (rounded < 0 ? "-" : "") + count(static_cast<uint64_t>(std::fabs(rounded)));

@@ -5,16 +5,20 @@
 #include <stdexcept>
 
 #include "corpus.hpp"
+#include "numplace/json.hpp"
 #include "report.hpp"
 
 namespace np::report {
 
 namespace {
 
+// A grid's values (or a box's sides): whole numbers, each at most 255, so
+// that an edited report cannot overflow anything (grids hold at most 25).
 std::vector<int> ints(const json& j, const char* name) {
     std::vector<int> out;
     if (!j.contains(name)) return out;
-    for (const json& v : j.at(name)) out.push_back(v.get<int>());
+    if (!j.at(name).is_array()) throw std::runtime_error(std::string("'") + name + "' is not a list");
+    for (const json& v : j.at(name)) out.push_back(static_cast<int>(whole_number(v, name, 255)));
     return out;
 }
 
@@ -45,11 +49,11 @@ VerifyRow row_of(const json& j) {
     r.verdict = j.value("verdict", "");
     r.reproduce = j.value("reproduce", "");
     if (j.contains("tags")) r.tags = j.at("tags").get<std::vector<std::string>>();
-    if (j.contains("box")) r.box_rows = j.at("box").at(0).get<int>(), r.box_cols = j.at("box").at(1).get<int>();
+    if (const auto box = ints(j, "box"); box.size() == 2) r.box_rows = box[0], r.box_cols = box[1];
     r.puzzle = ints(j, "puzzle");
     r.answer = ints(j, "answer");
-    r.micros = j.value("micros", uint64_t{0});
-    if (j.contains("cpu_micros")) r.cpu_micros = j.at("cpu_micros").get<uint64_t>();
+    r.micros = j.contains("micros") ? whole_number(j.at("micros"), "micros") : 0;
+    if (j.contains("cpu_micros")) r.cpu_micros = whole_number(j.at("cpu_micros"), "cpu_micros");
     read_regression(j, r);
     return r;
 }
@@ -76,19 +80,49 @@ std::string kind_problem(const json& doc) {
     if (!doc.contains("numplace_verify") && !doc.contains("numplace_bench"))
         return "not a numplace report (neither numplace_verify nor numplace_bench)";
     const json& v = doc.contains("numplace_verify") ? doc["numplace_verify"] : doc["numplace_bench"];
-    if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > 4) return "unknown report version (1 to 4 are read)";
+    if (!v.is_number_integer() || v.get<int64_t>() < 1 || v.get<int64_t>() > 4) return "unknown report version (1 to 4 are read)";
     if (!doc.contains("rows") || !doc["rows"].is_array()) return "no list of rows";
     return "";
 }
 
-// The bench rows' fields the page relies on.
+// Throws unless `key`, when present, holds a value of the kind `is` tests.
+void expect(const json& holder, const char* key, bool (json::*is)() const noexcept, const char* what) {
+    if (holder.contains(key) && !(holder.at(key).*is)())
+        throw std::runtime_error(std::string("'") + key + "' is not " + what);
+}
+
+// Per-puzzle times: index a list of whole numbers, us as long, each a
+// number or null.
+void check_puzzles(const json& p) {
+    if (!p.is_object() || !p.contains("index") || !p.contains("us") || !p["index"].is_array() || !p["us"].is_array() ||
+        p["index"].size() != p["us"].size())
+        throw std::runtime_error("'puzzles' is not {index: [...], us: [...]} of one length");
+    for (const json& i : p["index"]) whole_number(i, "puzzles.index");
+    for (const json& us : p["us"])
+        if (!us.is_null() && !us.is_number()) throw std::runtime_error("'puzzles.us' holds something other than numbers and null");
+}
+
+// Everything of a bench report the page reads has the type it expects.
 void check_bench(const json& doc) {
+    for (const char* key : {"machine", "date"}) expect(doc, key, &json::is_string, "text");
+    expect(doc, "settings", &json::is_object, "an object");
+    if (doc.contains("settings")) expect(doc["settings"], "baseline", &json::is_string, "text");
+    expect(doc, "interrupted", &json::is_boolean, "true or false");
     for (const json& row : doc.at("rows")) {
-        row.at("plugin").get<std::string>();
-        row.at("dataset").get<std::string>();
-        row.at("status").get<std::string>();
-        if (row.contains("rate")) row.at("rate").get<double>();
+        if (!row.is_object()) throw std::runtime_error("a row is not an object");
+        for (const char* key : {"plugin", "dataset", "status"}) row.at(key).get<std::string>();
+        for (const char* key : {"kind", "message"}) expect(row, key, &json::is_string, "text");
+        expect(row, "sampled", &json::is_boolean, "true or false");
+        if (row.contains("puzzles")) check_puzzles(row["puzzles"]);
     }
+}
+
+// The verify run's and summary's fields the page reads.
+void check_verify(const VerifyReport& r) {
+    if (!r.run.is_object() || !r.summary.is_object()) throw std::runtime_error("'run' or 'summary' is not an object");
+    if (r.run.contains("plugins")) r.run["plugins"].get<std::vector<std::string>>();
+    for (const char* key : {"oracle", "shard"}) expect(r.run, key, &json::is_string, "text");
+    expect(r.summary, "interrupted", &json::is_boolean, "true or false");
 }
 
 }  // namespace
@@ -130,6 +164,7 @@ std::optional<Report> load(const std::string& path, bool keep_statuses, std::str
         verify.version = doc.at("numplace_verify").get<int>();
         verify.run = doc.value("run", json::object());
         verify.summary = doc.value("summary", json::object());
+        check_verify(verify);
     } catch (const std::exception& e) {
         return error = path + ": malformed report: " + e.what(), std::nullopt;
     }

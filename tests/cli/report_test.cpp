@@ -219,6 +219,15 @@ TEST_F(Report, BadInputIsOneLineNamingTheFileAndExit2) {
     expect_line(run_cli({"report", bench, "--fail-on-regression", "5", "--html", path("p.html")}),
                 "--fail-on-regression goes with --compare");
     expect_line(run_cli({"report", bench}), "--html OUT.html");
+    json odd = json::parse(read_file(bench));
+    odd["rows"][0]["puzzles"]["us"][0] = "fast";
+    expect_line(run_cli({"report", write("odd.json", odd.dump()), "--html", path("p.html")}),
+                path("odd.json") + ": malformed report: 'puzzles.us' holds something other than numbers and null");
+    std::string edited = read_file(verify);
+    const std::string box = "\"box\":[3,3]";
+    edited.replace(edited.find(box), box.size(), "\"box\":[1e300,3]");
+    expect_line(run_cli({"report", write("edited.json", edited), "--html", path("p.html")}),
+                path("edited.json") + ": row 2: malformed: 'box' is not a whole number in range");
     // The rest of the batch still runs: the page is drawn from what could be read.
     expect_line(run_cli({"report", bench, path("none.json"), "--html", path("p.html")}), path("none.json") + ": cannot read");
     EXPECT_NE(read_file(path("p.html")).find("Bench: " + bench), std::string::npos);

@@ -59,7 +59,14 @@ int run(const Args& args, Streams io) {
     bool all_read = false;
     const auto reports = load_all(args.texts("FILE"), false, io, all_read);
     if (reports.empty()) return kExitUsage;
-    if (!write_file(args.text("--html"), report::page(reports), io.out, io.err)) return kExitUsage;
+    std::string page;
+    try {
+        page = report::page(reports);
+    } catch (const std::exception& e) {  // a field of a type the reader did not check: still one line
+        io.err << "numplace report: a report holds a malformed value: " << utf8_clean(e.what()) << "\n";
+        return kExitUsage;
+    }
+    if (!write_file(args.text("--html"), page, io.out, io.err)) return kExitUsage;
     return all_read ? kExitOk : kExitUsage;
 }
 
