@@ -39,9 +39,9 @@ std::string axes(const Frame& f, const std::string& dataset) {
                "\" text-anchor=\"end\" font-size=\"11\">" + html::figure(std::pow(10.0, d)) + "</text>\n";
     }
     for (int k = 0; k <= 4; ++k) {
-        const double solved = static_cast<double>(f.most) * k / 4;
+        const double solved = std::round(static_cast<double>(f.most) * k / 4);  // whole puzzles, where they are
         out += "<text x=\"" + num(f.x(solved)) + "\" y=\"" + num(f.top + f.height + 16) +
-               "\" text-anchor=\"middle\" font-size=\"11\">" + html::figure(std::round(solved)) + "</text>\n";
+               "\" text-anchor=\"middle\" font-size=\"11\">" + html::figure(solved) + "</text>\n";
     }
     out += "<rect x=\"" + num(f.left) + "\" y=\"" + num(f.top) + "\" width=\"" + num(f.width) + "\" height=\"" +
            num(f.height) + "\" fill=\"none\" stroke=\"#666\"/>\n";
