@@ -35,6 +35,13 @@ std::optional<double> parse_seconds(const std::string& text) {
     return value;
 }
 
+// A percentage: a number from 0 to 100, "10" or "10%".
+std::optional<double> parse_percent(std::string text) {
+    if (!text.empty() && text.back() == '%') text.pop_back();
+    auto v = parse_seconds(text);  // the same syntax: a finite number >= 0
+    return v && *v <= 100 ? v : std::nullopt;
+}
+
 std::string range_text(const FlagSpec& s) {
     if (s.max == UINT64_MAX) return "a whole number >= " + std::to_string(s.min);
     return "a whole number from " + std::to_string(s.min) + " to " + std::to_string(s.max);
@@ -62,10 +69,8 @@ std::string check_value(const FlagSpec& s, const std::string& value) {
         }
         case FlagKind::seconds:
             return parse_seconds(value) ? "" : "expected a finite number of seconds >= 0";
-        case FlagKind::percent: {
-            auto v = parse_seconds(value);  // the same syntax: a finite number >= 0
-            return v && *v <= 100 ? "" : "expected a percentage from 0 to 100";
-        }
+        case FlagKind::percent:
+            return parse_percent(value) ? "" : "expected a percentage from 0 to 100";
         case FlagKind::choice: {
             std::string list;
             for (const auto& c : s.choices) {
@@ -100,7 +105,7 @@ uint64_t Args::whole(const std::string& name) const { return parse_whole(text(na
 
 double Args::seconds(const std::string& name) const { return parse_seconds(text(name)).value_or(0); }
 
-double Args::percent(const std::string& name) const { return parse_seconds(text(name)).value_or(0); }
+double Args::percent(const std::string& name) const { return parse_percent(text(name)).value_or(0); }
 
 bool Args::takes(const std::string& name) const { return find_spec(specs, name) != nullptr; }
 

@@ -38,7 +38,7 @@ enum class FlagKind {
     texts,    // any text, repeatable
     whole,    // a whole number in [min, max]
     seconds,  // a finite number of seconds >= 0
-    percent,  // a number from 0 to 100
+    percent,  // a number from 0 to 100, with or without a trailing %
     choice,   // one of `choices`
     shape,    // a box shape RxC
 };

@@ -9,6 +9,7 @@ const std::vector<Command>& command_table() {
         verify_command(),
         fuzz_command(),
         bench_command(),
+        report_command(),
         plugins_command(),
         solve_command(),
         explain_command(),

@@ -16,6 +16,7 @@ Command corpus_import_command();
 Command verify_command();
 Command fuzz_command();
 Command bench_command();
+Command report_command();
 Command explain_command();
 Command rate_command();
 

@@ -1,0 +1,57 @@
+// Two runs compared, as a page: the same tables as the text, sortable.
+#include "html.hpp"
+#include "report.hpp"
+
+namespace np::report {
+
+namespace {
+
+using html::escape;
+
+std::string signed_percent(double v) { return (v > 0 ? "+" : "") + html::figure(v) + "%"; }
+
+std::string bench_tables(const Comparison& c) {
+    std::string out = "<p class=\"meta\">Each plugin's rate as a ratio to " + escape(c.baseline) +
+                      "'s on the same dataset in the same run.</p>\n<table class=\"sortable compare\"><thead><tr>"
+                      "<th class=\"t\">dataset</th><th class=\"t\">plugin</th><th>old ratio</th><th>new ratio</th>"
+                      "<th>change</th></tr></thead><tbody>\n";
+    for (const RatioCell& cell : c.cells)
+        out += "<tr><td class=\"t\">" + escape(cell.dataset) + "</td><td class=\"t\">" + escape(cell.plugin) + "</td>" +
+               html::number_cell(cell.old_ratio, html::figure(cell.old_ratio)) +
+               html::number_cell(cell.new_ratio, html::figure(cell.new_ratio)) +
+               html::number_cell(cell.change_percent(), signed_percent(cell.change_percent())) + "</tr>\n";
+    out += "</tbody></table>\n<table class=\"sortable plugins\"><thead><tr><th class=\"t\">plugin</th><th>cells</th>"
+           "<th>median change</th><th class=\"t\">verdict</th></tr></thead><tbody>\n";
+    for (const PluginChange& p : c.plugins)
+        out += "<tr><td class=\"t\">" + escape(p.plugin) + "</td>" +
+               html::number_cell(static_cast<double>(p.cells), html::count(p.cells)) +
+               html::number_cell(p.median_percent, signed_percent(p.median_percent)) + "<td class=\"t" +
+               (p.regressed ? " bad\">regressed" : c.fail_percent ? "\">within the limit" : "\">not judged") + "</td></tr>\n";
+    out += "</tbody></table>\n";
+    for (const std::string& u : c.unmatched) out += "<p class=\"note\">not compared: " + escape(u) + "</p>\n";
+    for (const std::string& f : c.new_findings) out += "<p class=\"bad\">now a finding: " + escape(f) + "</p>\n";
+    return out;
+}
+
+std::string verify_table(const Comparison& c) {
+    if (c.changes.empty()) return "<p class=\"good\">No row changed status.</p>\n";
+    std::string out = "<table class=\"sortable changes\"><thead><tr><th class=\"t\">entry</th><th class=\"t\">plugin</th>"
+                      "<th class=\"t\">operation</th><th class=\"t\">old</th><th class=\"t\">new</th></tr></thead><tbody>\n";
+    for (const StatusChange& s : c.changes)
+        out += std::string("<tr") + (s.newly_failing() ? " class=\"bad\"" : "") + "><td class=\"t\">" + escape(s.key.entry) +
+               "</td><td class=\"t\">" + escape(s.key.plugin) + "</td><td class=\"t\">" + escape(s.key.operation) +
+               "</td><td class=\"t\">" + escape(s.old_status) + "</td><td class=\"t\">" + escape(s.new_status) + "</td></tr>\n";
+    return out + "</tbody></table>\n";
+}
+
+}  // namespace
+
+std::string compare_page(const Comparison& c) {
+    std::string body = "<h1>numplace report: two runs compared</h1>\n<p class=\"meta\">old: " + escape(c.old_path) +
+                       "<br>new: " + escape(c.new_path) + "</p>\n<p class=\"summary" + (c.regressed ? " bad" : "") + "\">" +
+                       escape(compare_summary(c)) + "</p>\n";
+    body += c.kind == "bench" ? bench_tables(c) : verify_table(c);
+    return html::document("numplace report --compare", body);
+}
+
+}  // namespace np::report
