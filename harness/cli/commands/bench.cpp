@@ -42,6 +42,7 @@ int run(const Args& args, Streams io) {
             return kExitUsage;
         }
         s.resume = &earlier;
+        s.resume_name = args.text("--resume");
     }
     s.datasets = args.texts("DATASETS");
     s.harness = harness_settings(args);
@@ -56,6 +57,7 @@ int run(const Args& args, Streams io) {
     s.seconds = args.seconds("--seconds");
     s.warmup = args.seconds("--warmup");
     s.seed = args.whole("--seed");
+    s.sample_cap = args.whole("--sample-cap");
     s.jobs = static_cast<unsigned>(args.whole("-j"));
     s.baseline = args.text("--baseline");
     if (args.has("--what")) s.what = args.text("--what") == "grid" ? NP_GENERATE_GRID : NP_GENERATE_PUZZLE;
@@ -117,6 +119,10 @@ Command bench_command() {
              {"--seconds", FlagKind::seconds, "Timed seconds per plugin and dataset", "10"},
              {"--warmup", FlagKind::seconds, "Seconds of certified warm-up per plugin and dataset", "1"},
              flags::seed("Seed of the sample's order (and of the generators)"),
+             {"--sample-cap", FlagKind::whole,
+              "Keep per-puzzle times (JSON 'puzzles') for at most N puzzles of each dataset: the first N of the "
+              "seeded order, the same puzzles for every plugin (0: none)",
+              "2000"},
              FlagSpec("-j", FlagKind::whole, "Instances in parallel, one thread each", "1").at_least(1),
              flags::call_timeout(),
              flags::oracle("Plugin whose complete search checks verdicts (for the oracle itself: the fastest other "
