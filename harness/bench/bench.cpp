@@ -209,18 +209,22 @@ struct Sample {
 json sample_time(bool unknown, double micros) { return unknown ? json(nullptr) : json(micros); }
 
 // The sample's puzzles beyond the timed pass, each timed alone (no
-// certification during the call), within --seconds: the times ("us") and
-// how many were not reached. `solve(i, micros)` solves puzzle i, timing it;
-// `judge(i, outcome)` returns a finding, if any.
-template <class Solve, class Judge>
-json time_extra(const Settings& s, const std::vector<std::size_t>& extra, Solve solve, Judge judge) {
+// certification during the call, no proof asked), within --seconds: the
+// times ("us") and how many were not reached, or a finding. `solve(i,
+// micros)` solves puzzle i, timing it, and returns its certified answer,
+// judged here.
+template <class Solve>
+json time_extra(const Job& job, const std::vector<Known>& truth, const std::string& prover,
+                const std::vector<std::size_t>& extra, Solve solve) {
+    const Settings& s = job.settings;
     json us = json::array();
     const auto start = Clock::now();
     for (std::size_t i : extra) {
         if (cancelled(s) || seconds_since(start) >= s.seconds) break;
         double micros = 0;
         const SolveOutcome o = solve(i, micros);
-        if (auto f = judge(i, o)) return {{"finding", *f}};
+        if (auto f = judge_answer(o, truth[i], prover, job.data.origins[i]))
+            return {{"finding", finding(f->first, f->second + " (timing the sample)")}};
         us.push_back(sample_time(o.verdict == Verdict::unknown, micros));
     }
     const std::size_t reached = us.size();
@@ -314,20 +318,13 @@ json certify(const Job& job, const std::vector<Known>& truth, const std::string&
     if (cancelled(s)) return {{"interrupted", true}};
     Session timing(job.plugin);
     timing.set_certify_solutions(false);
-    json extra = time_extra(
-        s, sample.extra(),
-        [&](std::size_t i, double& micros) {
-            const auto start = Clock::now();
-            SolveOutcome o = timing.solve(job.data.puzzles[i], s.limit, s.options, budget_of(s));
-            micros = std::chrono::duration<double, std::micro>(Clock::now() - start).count();
-            certify_answer(job.data.puzzles[i], o, job.plugin.name());
-            return o;
-        },
-        [&](std::size_t i, const SolveOutcome& o) -> std::optional<json> {
-            if (auto f = judge_answer(o, truth[i], prover, job.data.origins[i]))
-                return finding(f->first, f->second + " (timing the sample)");
-            return std::nullopt;
-        });
+    json extra = time_extra(job, truth, prover, sample.extra(), [&](std::size_t i, double& micros) {
+        const auto start = Clock::now();
+        SolveOutcome o = timing.solve(job.data.puzzles[i], s.limit, s.options, budget_of(s));
+        micros = std::chrono::duration<double, std::micro>(Clock::now() - start).count();
+        certify_answer(job.data.puzzles[i], o, job.plugin.name());
+        return o;
+    });
     if (extra.contains("finding")) return extra;
     json out = {{"certified", certified}, {"extra", extra}};
     if (job.proofs) out["proofs"] = proofs.figures();
@@ -426,18 +423,11 @@ json measure_isolated(const Job& job, const std::vector<Known>& truth, const std
             certified[k] = fingerprint(o);
         });
         if (found) return {{"finding", *found}};
-        extra = time_extra(
-            s, sample.extra(),
-            [&](std::size_t i, double& micros) {
-                SolveOutcome o = run->solve_one(job.plugin, job.data.puzzles[i], s.limit, s.options, budget_of(job));
-                micros = static_cast<double>(o.stats.micros);
-                return o;
-            },
-            [&](std::size_t i, const SolveOutcome& o) -> std::optional<json> {
-                if (auto f = judge_answer(o, truth[i], prover, job.data.origins[i]))
-                    return finding(f->first, f->second + " (timing the sample)");
-                return std::nullopt;
-            });
+        extra = time_extra(job, truth, prover, sample.extra(), [&](std::size_t i, double& micros) {
+            SolveOutcome o = run->solve_one(job.plugin, job.data.puzzles[i], s.limit, s.options, budget_of(s));
+            micros = static_cast<double>(o.stats.micros);
+            return o;
+        });
         if (extra.contains("finding")) return extra;
     }
     // `jobs` runners in threads, each with a contiguous part of the sample.
