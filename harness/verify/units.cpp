@@ -635,14 +635,15 @@ void describe(std::vector<Row>& rows, const Unit& u, const Context& ctx) {
     const Settings& s = ctx.settings;
     std::string plugins;  // a plain file's rows are judged together: every plugin of the run
     for (const Plugin& p : ctx.judged) plugins += (plugins.empty() ? "" : ",") + p.name();
+    const std::vector<std::string> tags = unit_tags(u), files = unit_files(u, s), flags = row_flags(s);
     for (Row& r : rows) {
-        r.tags = unit_tags(u);
+        r.tags = tags;
         std::vector<std::string> words = {"numplace", "verify"};
-        for (const auto& file : unit_files(u, s)) words.push_back(file);
+        words.insert(words.end(), files.begin(), files.end());
         words.insert(words.end(), {"--ids", r.entry});
         const std::string named = u.kind == Unit::Kind::plain_puzzle ? plugins : r.plugin == "host" ? "" : r.plugin;
         if (!named.empty()) words.insert(words.end(), {"--plugins", named});
-        for (const auto& flag : row_flags(s)) words.push_back(flag);
+        words.insert(words.end(), flags.begin(), flags.end());
         std::string command;
         for (const auto& word : words) command.append(command.empty() ? "" : " ").append(shell_word(word));
         r.reproduce = command;
