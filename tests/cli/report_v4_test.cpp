@@ -299,6 +299,12 @@ TEST_F(ReportV4, VerifySummaryCpuIsPerPluginAndMergeAddsShards) {
                         s1["summary"]["cpu"][plugin][field].get<double>() + s2["summary"]["cpu"][plugin][field].get<double>(),
                         1e-9)
                 << plugin << " " << field;
+    // --resume adds the earlier run's figures to its own: resuming a whole
+    // report runs no call, so its figures are the earlier ones.
+    auto resumed = run_cli({"verify", corpus, "--plugins", "bitmask-mrv,backtrack", "--no-generator-sweep", "--shard",
+                            "1/2", "--resume", path("s1.json"), "--report", path("r1.json")});
+    ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+    EXPECT_EQ(read_json("r1.json")["summary"]["cpu"], s1["summary"]["cpu"]);
 }
 
 // In process a call's CPU is its thread's CPU clock; it is given for calls
