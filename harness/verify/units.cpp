@@ -2,6 +2,7 @@
 // plugin (run_calls) through its thread's runner, then judged
 // (harness/judge) into rows.
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
@@ -614,6 +615,16 @@ std::vector<std::string> unit_tags(const Unit& u) {
     return {};
 }
 
+// A candidate state as values: a cell whose candidates are down to one
+// value (bit v for value v) shows it; a grid without candidates is itself.
+Grid decided(const Grid& state) {
+    Grid g(state.geometry, state.cells);
+    for (std::size_t i = 0; i < g.cells.size() && i < state.candidates.size(); ++i)
+        if (g.cells[i] == 0 && std::has_single_bit(state.candidates[i]))
+            g.cells[i] = static_cast<uint8_t>(std::countr_zero(state.candidates[i]));
+    return g;
+}
+
 // The grid a failed row is about: the unit's puzzle, grid or state (a
 // generator row has its culprit already).
 std::optional<Grid> unit_grid(const Unit& u) {
@@ -622,7 +633,7 @@ std::optional<Grid> unit_grid(const Unit& u) {
             if (const Grid* g = std::get_if<Grid>(&u.puzzle->puzzle)) return *g;
             break;
         case Unit::Kind::grid_check: return u.check->grid;
-        case Unit::Kind::corpus_step: return u.step->state;
+        case Unit::Kind::corpus_step: return decided(u.step->state);
         case Unit::Kind::plain_puzzle: return u.grid;
         case Unit::Kind::generator: break;
     }
@@ -647,6 +658,10 @@ void describe(std::vector<Row>& rows, const Unit& u, const Context& ctx) {
         std::string command;
         for (const auto& word : words) command.append(command.empty() ? "" : " ").append(shell_word(word));
         r.reproduce = command;
+        // A bad step's row shows the board just before it when verify made
+        // the step's regression entry (the oracle settled that state).
+        if (r.status == Status::fail && !r.shown_puzzle && r.step_regression)
+            r.shown_puzzle = decided(r.step_regression->state);
         if (r.status == Status::fail && !r.shown_puzzle) r.shown_puzzle = unit_grid(u);
     }
 }

@@ -357,4 +357,32 @@ TEST_F(ReportV4, MergeRefusesAMalformedV4FieldInOneLine) {
     EXPECT_NE(refused.err.find("'puzzle' is not 16 cells"), std::string::npos) << refused.err;
 }
 
+// A bad step's row shows the board just before that step: the entry's
+// givens and the singles placed before it (fixture-bad-steps places
+// singles, then takes an unsound naked pair: step 5 on top95-17).
+TEST_F(ReportV4, AFailedStepShowsTheBoardBeforeIt) {
+    const std::string corpus = np::test::source_dir() + "/../corpus/top95.yaml";
+    auto run = run_cli({"verify", corpus, "--ids", "top95-17", "--plugin-dir",
+                        np::test::fixture_dir() + "/../fixture-bad-steps", "--plugins", "fixture-bad-steps",
+                        "--report", path("s.json")});
+    ASSERT_EQ(run.exit_code, 1) << run.out << run.err;
+    const auto loaded = np::corpus::load({corpus});
+    const np::Grid* givens = nullptr;
+    for (const auto& e : loaded.corpus.puzzles)
+        if (e.id == "top95-17") givens = std::get_if<np::Grid>(&e.puzzle);
+    ASSERT_NE(givens, nullptr);
+    const json report = read_json("s.json");
+    const json& row = report["rows"][0];
+    ASSERT_EQ(row["kind"], "step") << row.dump();
+    ASSERT_EQ(row["finding"].get<std::string>().rfind("step 5 ", 0), 0u) << row["finding"];
+    const auto board = row["puzzle"].get<std::vector<int>>();
+    ASSERT_EQ(board.size(), 81u);
+    std::size_t placed = 0;
+    for (std::size_t i = 0; i < 81; ++i) {
+        if (givens->cells[i] != 0) EXPECT_EQ(board[i], givens->cells[i]) << "cell " << i;
+        placed += givens->cells[i] == 0 && board[i] != 0;
+    }
+    EXPECT_EQ(placed, 4u);  // steps 1 to 4 each placed a single
+}
+
 }  // namespace
