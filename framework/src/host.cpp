@@ -483,6 +483,7 @@ void certify_answer(const Grid& puzzle, SolveOutcome& out, const std::string& pl
         for (std::size_t i = 0; i < out.solutions.size() && wrong.empty(); ++i)
             if (auto w = certify_solution(puzzle, out.solutions[i]); !w.empty()) {
                 wrong = (out.solutions.size() > 1 ? "witness " + std::to_string(i + 1) + ": " : "") + w;
+                out.refused.assign(1, out.solutions[i]);
                 out.solutions.resize(i);  // the ones before it stand
             }
         // Givens that break a rule must be called invalid. A certified
@@ -491,6 +492,7 @@ void certify_answer(const Grid& puzzle, SolveOutcome& out, const std::string& pl
         if (wrong.empty() && out.solutions.empty() && !obeys_rules(puzzle))
             wrong = "the givens break a rule (" + first_violation(puzzle)->message + ") but it did not call them invalid";
         if (wrong.empty() && out.solutions.size() == 2 && out.solutions[0] == out.solutions[1]) {
+            out.refused.assign(1, out.solutions[1]);
             out.solutions.clear();
             wrong = "its two witnesses are the same grid";
         }

@@ -177,17 +177,67 @@ json prove(const Plugin& prover, const Dataset& data, const std::vector<std::siz
 // certified after timing.
 struct Timing {
     std::vector<double> micros;
+    std::vector<uint8_t> unknown_at;  // per puzzle: it answered 'unknown'
     uint64_t no_guess = 0, unknown = 0;
     double guesses = 0, nodes = 0;
     std::vector<std::pair<std::size_t, SolveOutcome>> different;
     std::mutex lock;  // for the sums and `different`, taken once per thread
 };
 
+// A call that stopped at the per-puzzle --timeout: 'unknown', stopped by its
+// budget (bench sets no node limit: the deadline), after the timeout.
+bool timed_out(const Settings& s, const SolveOutcome& o, double micros) {
+    return s.harness.timeout_seconds > 0 && o.verdict == Verdict::unknown && o.stop == NP_STOP_BUDGET &&
+           micros >= s.harness.timeout_seconds * 1e6;
+}
+
+// The sample of per-puzzle times (report version 4): the first
+// --sample-cap puzzles of the dataset's seeded order, the same for every
+// plugin. `covered` of them are in the timed pass (all of them when the
+// whole file is timed; else the timed prefix of the same order), the rest
+// `extra`, timed one by one beside it.
+struct Sample {
+    std::vector<std::size_t> index;
+    std::size_t covered = 0;
+    bool whole_file = false;
+    // Where sample puzzle s sits in the timed pass's order.
+    std::size_t position(std::size_t s) const { return whole_file ? index[s] : s; }
+    std::vector<std::size_t> extra() const { return {index.begin() + static_cast<long>(covered), index.end()}; }
+};
+
+// A sample time: the call's microseconds, or null for 'unknown' (a timeout among them).
+json sample_time(bool unknown, double micros) { return unknown ? json(nullptr) : json(micros); }
+
+// The sample's puzzles beyond the timed pass, each timed alone (no
+// certification during the call, no proof asked), within --seconds: the
+// times ("us") and how many were not reached, or a finding. `solve(i,
+// micros)` solves puzzle i, timing it, and returns its certified answer,
+// judged here.
+template <class Solve>
+json time_extra(const Job& job, const std::vector<Known>& truth, const std::string& prover,
+                const std::vector<std::size_t>& extra, Solve solve) {
+    const Settings& s = job.settings;
+    json us = json::array();
+    const auto start = Clock::now();
+    for (std::size_t i : extra) {
+        if (cancelled(s) || seconds_since(start) >= s.seconds) break;
+        double micros = 0;
+        const SolveOutcome o = solve(i, micros);
+        if (auto f = judge_answer(o, truth[i], prover, job.data.origins[i]))
+            return {{"finding", finding(f->first, f->second + " (timing the sample)")}};
+        us.push_back(sample_time(o.verdict == Verdict::unknown, micros));
+    }
+    const std::size_t reached = us.size();
+    for (std::size_t k = reached; k < extra.size(); ++k) us.push_back(nullptr);
+    return {{"us", us}, {"not_reached", extra.size() - reached}};
+}
+
 // Step 4: the timed pass, certification off, `jobs` instances in threads
 // taking the next puzzle in turn. Returns the wall time.
 double timed_pass(const Job& job, const std::vector<uint64_t>& certified, Timing& t) {
     const std::size_t n = job.order.size();
     t.micros.assign(n, 0);
+    t.unknown_at.assign(n, 0);
     std::atomic<std::size_t> next{0};
     const Budget budget = budget_of(job);
     auto worker = [&] {
@@ -207,6 +257,7 @@ double timed_pass(const Job& job, const std::vector<uint64_t>& certified, Timing
             SolveOutcome o = session.solve(puzzle, job.settings.limit, job.settings.options, budget,
                                            job.proofs ? keep : ProofSink{});
             t.micros[k] = std::chrono::duration<double, std::micro>(Clock::now() - start).count();
+            t.unknown_at[k] = o.verdict == Verdict::unknown ? 1 + timed_out(job.settings, o, t.micros[k]) : 0;
             no_guess += o.stats.guesses == 0;
             unknown += o.verdict == Verdict::unknown;
             guesses += static_cast<double>(o.stats.guesses);
@@ -225,22 +276,66 @@ double timed_pass(const Job& job, const std::vector<uint64_t>& certified, Timing
     return seconds_since(start);
 }
 
-// Steps 3 and 4, in the child: the figures, or a finding.
-json measure(const Job& job, const std::vector<Known>& truth, const std::string& prover) {
+// The version 4 figures of a timed pass from each puzzle's time and
+// 'unknown' mark (1: unknown, 2: timed out): timeouts, PAR-2 and the
+// sample's times within the pass.
+void add_pass_figures(json& figures, const Settings& s, const std::vector<double>& micros,
+                      const std::vector<uint8_t>& unknown_at, const Sample& sample) {
+    uint64_t timeouts = 0;
+    double par2 = 0;
+    for (std::size_t k = 0; k < micros.size(); ++k) {
+        timeouts += unknown_at[k] == 2;
+        par2 += unknown_at[k] != 0 ? 2 * s.harness.timeout_seconds : micros[k] * 1e-6;
+    }
+    figures["timeouts"] = timeouts;
+    figures["par2_seconds"] = s.harness.timeout_seconds > 0 && !micros.empty()
+                                  ? json(par2 / static_cast<double>(micros.size()))
+                                  : json(nullptr);
+    json us = json::array();
+    for (std::size_t k = 0; k < sample.covered; ++k) {
+        const std::size_t at = sample.position(k);
+        us.push_back(sample_time(unknown_at[at] != 0, micros[at]));
+    }
+    figures["sample_us"] = us;
+}
+
+// Step 3, in a child: every answer of the timed pass's puzzles certified
+// and judged; each one's fingerprint (for the timed pass to compare), the
+// proofs' figures, and the sample's puzzles beyond the pass timed.
+json certify(const Job& job, const std::vector<Known>& truth, const std::string& prover, const Sample& sample) {
     const Settings& s = job.settings;
     const Budget budget = budget_of(job);
-    std::vector<uint64_t> certified(job.order.size());
+    json certified = json::array();
     ProofTally proofs;
-    {
-        Session session(job.plugin);
-        for (std::size_t k = 0; k < job.order.size() && !cancelled(s); ++k) {
-            const std::size_t i = job.order[k];
-            const SolveOutcome o = certified_solve(session, job, job.data.puzzles[i], budget);
-            if (auto f = judge_answer(o, truth[i], prover, job.data.origins[i])) return {{"finding", finding(f->first, f->second)}};
-            if (auto lie = proofs.take(o, job.data.origins[i]); !lie.empty()) return {{"finding", finding(judge::Kind::certificate, lie)}};
-            certified[k] = fingerprint(o);
-        }
+    Session session(job.plugin);
+    for (std::size_t k = 0; k < job.order.size() && !cancelled(s); ++k) {
+        const std::size_t i = job.order[k];
+        const SolveOutcome o = certified_solve(session, job, job.data.puzzles[i], budget);
+        if (auto f = judge_answer(o, truth[i], prover, job.data.origins[i])) return {{"finding", finding(f->first, f->second)}};
+        if (auto lie = proofs.take(o, job.data.origins[i]); !lie.empty()) return {{"finding", finding(judge::Kind::certificate, lie)}};
+        certified.push_back(fingerprint(o));
     }
+    if (cancelled(s)) return {{"interrupted", true}};
+    Session timing(job.plugin);
+    timing.set_certify_solutions(false);
+    json extra = time_extra(job, truth, prover, sample.extra(), [&](std::size_t i, double& micros) {
+        const auto start = Clock::now();
+        SolveOutcome o = timing.solve(job.data.puzzles[i], s.limit, s.options, budget_of(s));
+        micros = std::chrono::duration<double, std::micro>(Clock::now() - start).count();
+        certify_answer(job.data.puzzles[i], o, job.plugin.name());
+        return o;
+    });
+    if (extra.contains("finding")) return extra;
+    json out = {{"certified", certified}, {"extra", extra}};
+    if (job.proofs) out["proofs"] = proofs.figures();
+    return out;
+}
+
+// Step 4, in a child of its own (its CPU and wall time are the row's): the
+// timed pass, then the answers that differ from the certified ones judged.
+json measure(const Job& job, const std::vector<uint64_t>& certified, const std::vector<Known>& truth,
+             const std::string& prover, const Sample& sample) {
+    const Settings& s = job.settings;
     Timing t;
     const double wall = timed_pass(job, certified, t);
     if (cancelled(s)) return {{"interrupted", true}};
@@ -261,7 +356,7 @@ json measure(const Job& job, const std::vector<Known>& truth, const std::string&
                     {"guesses", t.guesses / n},
                     {"nodes", t.nodes / n},
                     {"unknown", t.unknown}};
-    if (job.proofs) figures["proofs"] = proofs.figures();
+    add_pass_figures(figures, s, t.micros, t.unknown_at, sample);
     return figures;
 }
 
@@ -301,12 +396,23 @@ void solve_range(const Job& job, runner::Runner& run, std::size_t first, std::si
     }
 }
 
-json measure_isolated(const Job& job, const std::vector<Known>& truth, const std::string& prover) {
+// The CPU and wall time of the timed pass's runners (their workers' /proc
+// figures, read by this process around each request): added up.
+void add_runner_cpu(json& figures, const std::vector<std::unique_ptr<runner::Runner>>& runners) {
+    double cpu = 0, wall = 0;
+    for (const auto& run : runners)
+        for (const auto& [plugin, t] : run->cpu()) cpu += t.cpu_seconds, wall += t.wall_seconds;
+    figures["cpu_seconds"] = cpu;
+    figures["wall_seconds"] = wall;
+}
+
+json measure_isolated(const Job& job, const std::vector<Known>& truth, const std::string& prover, const Sample& sample) {
     const Settings& s = job.settings;
     const std::size_t n = job.order.size();
     std::vector<uint64_t> certified(n);
     std::optional<json> found;
     ProofTally proofs;  // the runner checked each proof as it came
+    json extra;
     {
         auto run = runner::make_runner(s.harness.runner);
         solve_range(job, *run, 0, n, [&](std::size_t k, const SolveOutcome& o) {
@@ -316,19 +422,27 @@ json measure_isolated(const Job& job, const std::vector<Known>& truth, const std
                 found = finding(judge::Kind::certificate, lie);
             certified[k] = fingerprint(o);
         });
+        if (found) return {{"finding", *found}};
+        extra = time_extra(job, truth, prover, sample.extra(), [&](std::size_t i, double& micros) {
+            SolveOutcome o = run->solve_one(job.plugin, job.data.puzzles[i], s.limit, s.options, budget_of(s));
+            micros = static_cast<double>(o.stats.micros);
+            return o;
+        });
+        if (extra.contains("finding")) return extra;
     }
-    if (found) return {{"finding", *found}};
     // `jobs` runners in threads, each with a contiguous part of the sample.
     std::vector<double> micros(n, 0);
     std::vector<uint64_t> guesses(n, 0), nodes(n, 0);
     std::vector<uint8_t> unknown(n, 0);
     std::vector<std::optional<json>> findings(std::max(1u, s.jobs));
     const std::size_t parts = std::max(1u, s.jobs);
+    std::vector<std::unique_ptr<runner::Runner>> runners;
+    for (std::size_t p = 0; p < parts; ++p) runners.push_back(runner::make_runner(s.harness.runner));
     auto part = [&](std::size_t p) {
-        auto run = runner::make_runner(s.harness.runner);
-        solve_range(job, *run, n * p / parts, n * (p + 1) / parts, [&](std::size_t k, const SolveOutcome& o) {
+        solve_range(job, *runners[p], n * p / parts, n * (p + 1) / parts, [&](std::size_t k, const SolveOutcome& o) {
             micros[k] = static_cast<double>(o.stats.micros);
-            guesses[k] = o.stats.guesses, nodes[k] = o.stats.nodes, unknown[k] = o.verdict == Verdict::unknown;
+            guesses[k] = o.stats.guesses, nodes[k] = o.stats.nodes;
+            unknown[k] = o.verdict == Verdict::unknown ? 1 + timed_out(s, o, micros[k]) : 0;
             const std::size_t i = job.order[k];
             if (fingerprint(o) == certified[k] || findings[p]) return;
             if (auto f = judge_answer(o, truth[i], prover, job.data.origins[i]))
@@ -346,7 +460,7 @@ json measure_isolated(const Job& job, const std::vector<Known>& truth, const std
         if (f) return {{"finding", *f}};
     double no_guess = 0, g = 0, v = 0, u = 0;
     for (std::size_t k = 0; k < n; ++k) no_guess += guesses[k] == 0, g += static_cast<double>(guesses[k]),
-                                        v += static_cast<double>(nodes[k]), u += unknown[k];
+                                        v += static_cast<double>(nodes[k]), u += unknown[k] != 0;
     const double count = static_cast<double>(n);
     json figures = {{"timed", n},
                     {"seconds", wall},
@@ -358,6 +472,9 @@ json measure_isolated(const Job& job, const std::vector<Known>& truth, const std
                     {"guesses", g / count},
                     {"nodes", v / count},
                     {"unknown", static_cast<uint64_t>(u)}};
+    add_pass_figures(figures, s, micros, unknown, sample);
+    add_runner_cpu(figures, runners);
+    figures["extra"] = extra;
     if (job.proofs) figures["proofs"] = proofs.figures();
     return figures;
 }
@@ -394,6 +511,22 @@ void fill_figures(Row& row, const json& v) {
         const json& p = v["proofs"];
         row.proofs = ProofFigures{p["checked"], p["unproved"], p["bytes_mean"], p["bytes_p99"], p["check_rate"]};
     }
+    if (v.contains("timeouts")) row.timeouts = v["timeouts"].get<uint64_t>();
+    if (v.contains("par2_seconds") && !v["par2_seconds"].is_null()) row.par2_seconds = v["par2_seconds"].get<double>();
+    if (v.contains("cpu_seconds")) row.cpu_seconds = v["cpu_seconds"].get<double>(), row.wall_seconds = v["wall_seconds"].get<double>();
+}
+
+// The sample's times: the timed pass's (sample_us), then the extra ones'.
+PuzzleTimes puzzle_times(const std::vector<std::size_t>& index, const json& v) {
+    PuzzleTimes p;
+    p.index.assign(index.begin(), index.end());
+    auto take = [&](const json& us) {
+        for (const json& t : us) p.us.push_back(t.is_null() ? std::nullopt : std::optional<double>(t.get<double>()));
+    };
+    take(v["sample_us"]);
+    take(v["extra"]["us"]);
+    p.not_reached = v["extra"]["not_reached"].get<uint64_t>();
+    return p;
 }
 
 // A child's outcome into the row: a crash or a hang is a finding; a JSON
@@ -451,9 +584,18 @@ Row bench_solver(const Plugin& plugin, DatasetRun& d, std::vector<std::string>& 
     std::vector<std::size_t> order(d.permutation.begin(), d.permutation.begin() + static_cast<long>(n));
     row.sampled = n < row.dataset_size;
     if (!row.sampled) std::sort(order.begin(), order.end());  // the whole file, in its order
+    // The per-puzzle sample: the same first puzzles of the seeded order for
+    // every plugin; those past this plugin's timed prefix are timed apart.
+    Sample sample;
+    const std::size_t cap = std::min<std::size_t>(s.sample_cap, row.dataset_size);
+    sample.index.assign(d.permutation.begin(), d.permutation.begin() + static_cast<long>(cap));
+    sample.whole_file = !row.sampled;
+    sample.covered = row.sampled ? std::min(cap, n) : cap;
 
     if (d.prover) {
-        const ChildResult proof = in_child([&] { return prove(*d.prover, d.data, order, d.truth, s); }, 0, s.harness.cancel);
+        std::vector<std::size_t> to_prove = order;
+        for (std::size_t i : sample.extra()) to_prove.push_back(i);
+        const ChildResult proof = in_child([&] { return prove(*d.prover, d.data, to_prove, d.truth, s); }, 0, s.harness.cancel);
         if (!proof.value) {
             notes.push_back(d.prover->name() + " " + proof.failure + " proving " + d.data.name + ": verdicts unconfirmed");
         } else if (proof.value->is_object() && proof.value->contains("interrupted")) {
@@ -467,12 +609,34 @@ Row bench_solver(const Plugin& plugin, DatasetRun& d, std::vector<std::string>& 
     }
     Job job{s, plugin, d.data, order, proofs};
     const std::string prover = d.prover ? d.prover->name() : "";
-    const ChildResult m = s.isolate ? here([&] { return measure_isolated(job, d.truth, prover); })
-                                    : in_child([&] { return measure(job, d.truth, prover); }, child_limit(s, n), s.harness.cancel);
-    if (!take(row, m)) return row;
-    if (m.value->contains("interrupted")) return row.message = "interrupted", row;
-    fill_figures(row, *m.value);
-    if (!s.isolate) row.peak_mib = m.peak_mib;
+    json figures;
+    if (s.isolate) {
+        const ChildResult m = here([&] { return measure_isolated(job, d.truth, prover, sample); });
+        if (!take(row, m)) return row;
+        figures = *m.value;
+    } else {
+        // Certifying, then timing, each in a child of its own: the second's
+        // CPU and wall time, read here as it is reaped, are the timed pass's.
+        const ChildResult c = in_child([&] { return certify(job, d.truth, prover, sample); }, child_limit(s, n + cap),
+                                       s.harness.cancel);
+        if (!take(row, c)) return row;
+        if (c.value->contains("interrupted")) return row.message = "interrupted", row;
+        const std::vector<uint64_t> certified = (*c.value)["certified"].get<std::vector<uint64_t>>();
+        const ChildResult m = in_child([&] { return measure(job, certified, d.truth, prover, sample); },
+                                       child_limit(s, n), s.harness.cancel);
+        if (!take(row, m)) return row;
+        figures = *m.value;
+        if (!figures.contains("interrupted")) {
+            figures["extra"] = (*c.value)["extra"];
+            if (c.value->contains("proofs")) figures["proofs"] = (*c.value)["proofs"];
+            figures["cpu_seconds"] = m.cpu_seconds;
+            figures["wall_seconds"] = m.wall_seconds;
+            row.peak_mib = std::max(c.peak_mib, m.peak_mib);
+        }
+    }
+    if (figures.contains("interrupted")) return row.message = "interrupted", row;
+    fill_figures(row, figures);
+    row.puzzles = puzzle_times(sample.index, figures);
     return row;
 }
 
@@ -570,6 +734,7 @@ Row bench_generator(const Settings& s, const Plugin& plugin, const Geometry& sha
     if (m.value->contains("unknown_warmup")) return row.message = "its budget ran out on the first result", row;
     fill_figures(row, *m.value);
     row.peak_mib = m.peak_mib;
+    row.cpu_seconds = m.cpu_seconds, row.wall_seconds = m.wall_seconds;  // the generator's one child, warm-up included
     return row;
 }
 
@@ -630,6 +795,7 @@ Row bench_order(const Settings& s, const judge::OrderCall& call, const std::stri
     fill_figures(row, *m.value);
     row.candidates = (*m.value)["candidates"].get<uint64_t>();
     row.peak_mib = m.peak_mib;
+    row.cpu_seconds = m.cpu_seconds, row.wall_seconds = m.wall_seconds;  // the generator's one child, warm-up included
     return row;
 }
 
@@ -682,17 +848,22 @@ namespace {
 std::optional<std::vector<Row>> resumed_rows(const Settings& s, const std::vector<harness::PluginFile>& files,
                                              std::string& error) {
     if (s.resume == nullptr) return std::vector<Row>{};
+    const std::string flag = "--resume" + (s.resume_name.empty() ? std::string() : " " + s.resume_name) + ": ";
     if (auto why = changed_plugin_file(*s.resume, files); !why.empty()) {
-        error = "--resume: " + why + " (a changed plugin is measured again: run without --resume)";
+        error = flag + why + " (a changed plugin is measured again: run without --resume)";
         return std::nullopt;
     }
     const auto then = s.resume->contains("settings") ? s.resume->at("settings") : nlohmann::json();
-    if (then != settings_json(s)) {
-        error = "--resume: that report was made with other settings (" + then.dump() + ", this run " +
-                settings_json(s).dump() + ")";
+    auto now = settings_json(s);
+    // Reports before version 4 had no sample cap: their rows have no samples.
+    if (then.is_object() && !then.contains("sample_cap")) now.erase("sample_cap");
+    if (then != now) {
+        error = flag + "that report was made with other settings (" + then.dump() + ", this run " + now.dump() + ")";
         return std::nullopt;
     }
-    return rows_from_json(*s.resume, error);
+    auto rows = rows_from_json(*s.resume, error);
+    if (!rows) error = flag + error;
+    return rows;
 }
 
 // Whether a plugin also gets a NAME+proof row.

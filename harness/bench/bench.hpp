@@ -11,9 +11,13 @@
 //      plugin: a faster plugin times a longer prefix of it);
 //   3. a certification pass over the sample: every answer certified by the
 //      host and its verdict checked against the oracle's complete search;
-//   4. the timed pass, without certification; every timed answer is then
-//      compared with the certified one (a different one is certified and
-//      judged on its own).
+//   4. the timed pass, without certification, in a child of its own whose
+//      CPU time (wait4) and wall time numplace reads as it reaps it; every
+//      timed answer is then compared with the certified one (a different
+//      one is certified and judged on its own).
+// Each dataset's sample of per-puzzle times (--sample-cap) is the same
+// puzzles for every plugin: the first of the seeded order. Those the timed
+// pass reaches keep its times; the rest are timed one by one in step 3.
 #pragma once
 
 #include <atomic>
@@ -63,6 +67,7 @@ struct Settings {
     double seconds = 10;                // timed, per plugin x dataset
     double warmup = 1;                  // seconds of warm-up
     uint64_t seed = 0;                  // the sample's order; generators' seed
+    uint64_t sample_cap = 2000;         // per-puzzle times kept for at most this many puzzles a dataset
     unsigned jobs = 1;                  // instances in parallel, one thread each
     std::string baseline;               // a plugin: each row's speed as a ratio of its
     std::optional<np_generate_kind> what;  // generators: grids or puzzles
@@ -85,6 +90,7 @@ struct Settings {
     // --resume: the JSON report of an earlier run with the same settings; its
     // measured rows (and findings) are kept, only the others run.
     const nlohmann::json* resume = nullptr;
+    std::string resume_name;  // its file, for messages
 };
 
 // The proofs of a NAME+proof row's certification pass: how many the
@@ -96,6 +102,16 @@ struct ProofFigures {
 };
 inline constexpr uint64_t kProofBytes = uint64_t{64} << 20;
 inline constexpr const char* kProofSuffix = "+proof";
+
+// Per-puzzle times of a dataset's sample (report version 4): `index` the
+// puzzles' indexes in the dataset, in the seeded order, the same for every
+// plugin; `us` each one's call in microseconds, nullopt for a timeout, an
+// 'unknown' or a puzzle not reached (the last `not_reached` of them).
+struct PuzzleTimes {
+    std::vector<uint64_t> index;
+    std::vector<std::optional<double>> us;
+    uint64_t not_reached = 0;
+};
 
 struct Row {
     std::string plugin, dataset;
@@ -114,6 +130,16 @@ struct Row {
     std::optional<double> peak_mib;  // the child's peak resident memory above its start
     std::optional<double> ratio;     // rate / the baseline's rate on the same dataset
     std::optional<ProofFigures> proofs;  // NAME+proof rows
+    // Read by numplace, never by the plugin (version 4): the CPU time (user
+    // + system, wait4; the workers' /proc figures with --isolate) and wall
+    // time of what ran the timed pass (docs/report-format.md).
+    std::optional<double> cpu_seconds, wall_seconds;
+    // Solving rows (version 4): puzzles of the timed pass that hit the
+    // per-puzzle --timeout, the PAR-2 mean seconds a puzzle (nullopt with no
+    // timeout), and the sample's per-puzzle times.
+    std::optional<uint64_t> timeouts;
+    std::optional<double> par2_seconds;
+    std::optional<PuzzleTimes> puzzles;
 };
 
 struct Report {
@@ -129,10 +155,11 @@ struct Report {
 
 // The JSON report's format version. Version 2 names finding kinds as verify
 // does (certificate, disagreement, contract, crashed, ...); version 3 adds
-// "plugins", each plugin's file and SHA-256 (harness::PluginFile). --resume
-// also reads versions 1 and 2 (1: wrong, disagrees, failed), which recorded
-// no files.
-constexpr int kReportVersion = 3;
+// "plugins", each plugin's file and SHA-256 (harness::PluginFile); version 4
+// adds each row's cpu_seconds, wall_seconds, timeouts, par2_seconds and
+// puzzles, and settings.sample_cap (docs/report-format.md). --resume also
+// reads versions 1 to 3 (1: wrong, disagrees, failed), whose rows lack them.
+constexpr int kReportVersion = 4;
 
 // nullopt and `error` for usage errors (an unknown plugin, no dataset
 // readable, a baseline not in the run).

@@ -117,6 +117,7 @@ ChildResult in_child(const std::function<nlohmann::json()>& work, double limit_s
     std::string error;
     SpawnOptions options;
     options.sandbox = true;  // it runs a plugin's code
+    const uint64_t forked_ns = monotonic_ns();
     Child child = spawn_function(
         [&] {
             ::close(fds[0]);
@@ -132,6 +133,7 @@ ChildResult in_child(const std::function<nlohmann::json()>& work, double limit_s
     const std::string text = read_answer(fds[0], child, limit_seconds, cancel, result.timed_out);
     ::close(fds[0]);
     const Exit end = child.wait();
+    result.wall_seconds = static_cast<double>(monotonic_ns() - forked_ns) * 1e-9;
     result.cpu_seconds = end.cpu_seconds();
     if (result.timed_out)
         result.failure = "still running after " + std::to_string(static_cast<long>(limit_seconds)) + " s: killed";

@@ -16,7 +16,10 @@ struct ChildResult {
     std::string failure;                  // otherwise why not: "crashed: SIGSEGV", "timed out after N s"
     bool timed_out = false;
     double peak_mib = 0;                  // the child's peak resident size above its start
-    double cpu_seconds = 0;               // the child's CPU time, user and system
+    // Read here, in the parent: the child's CPU time, user and system, with
+    // that of every process it started and waited for (wait4's rusage), and
+    // the wall time from forking it to reaping it (numplace's clock).
+    double cpu_seconds = 0, wall_seconds = 0;
 };
 
 // Forks; the child runs `work` and sends its JSON back through a pipe. The

@@ -80,6 +80,25 @@ std::string timed_text(const Row& row) {
     return count(row.timed) + (row.sampled ? " of " + count(row.dataset_size) : "");
 }
 
+// PAR-2 gets a column when a puzzle timed out: otherwise it is the mean.
+bool any_timeout(const Report& r) {
+    for (const Row& row : r.rows)
+        if (row.timeouts.value_or(0) > 0) return true;
+    return false;
+}
+
+// CPU seconds of the timed pass, and its share of the wall time in brackets
+// when a row ran on more than one core or waited (below 0.9 or above 1.1).
+std::string cpu_text(const Row& row) {
+    if (!row.cpu_seconds) return "";
+    std::string text = number(*row.cpu_seconds);
+    if (row.wall_seconds && *row.wall_seconds > 0) {
+        const double share = *row.cpu_seconds / *row.wall_seconds;
+        if (share < 0.9 || share > 1.1) text += " (" + number(share) + "x wall)";
+    }
+    return text;
+}
+
 // The columns, in order; a row's cells in the same order.
 std::vector<std::string> headers(const Report& r) {
     const std::string what = generating(r) ? "results" : "puzzles";
@@ -88,7 +107,8 @@ std::vector<std::string> headers(const Report& r) {
     if (generating(r)) h.push_back("mean clues");
     if (to_order(r)) h.push_back("tried");
     else h.insert(h.end(), {"no guess", "guesses", "nodes"});
-    h.insert(h.end(), {"unknown", "peak MiB", "timed"});
+    h.insert(h.end(), {"unknown", "peak MiB", "timed", "CPU s"});
+    if (any_timeout(r)) h.insert(h.end(), {"timeouts", "PAR-2 s"});
     if (!r.settings.baseline.empty()) h.push_back("vs " + r.settings.baseline);
     return h;
 }
@@ -105,7 +125,9 @@ std::vector<std::string> cells(const Report& r, const Row& row) {
         if (to_order(r)) c.push_back(row.candidates ? count(*row.candidates) : "");
     } else if (!has_search_stats(row)) c.insert(c.end(), {"-", "-", "-"});  // a plugin that reports none
     else c.insert(c.end(), {percent(row.no_guess_percent), number(row.guesses), number(row.nodes)});
-    c.insert(c.end(), {count(row.unknown), row.peak_mib ? number(*row.peak_mib) : "", timed_text(row)});
+    c.insert(c.end(), {count(row.unknown), row.peak_mib ? number(*row.peak_mib) : "", timed_text(row), cpu_text(row)});
+    if (any_timeout(r))
+        c.insert(c.end(), {row.timeouts ? count(*row.timeouts) : "", row.par2_seconds ? number(*row.par2_seconds) : ""});
     if (!r.settings.baseline.empty()) c.push_back(ratio(row));
     return c;
 }
@@ -220,6 +242,17 @@ json to_json(const Report& r) {
             j["proofs"] = {{"checked", row.proofs->checked},       {"unproved", row.proofs->unproved},
                            {"bytes_mean", row.proofs->bytes_mean}, {"bytes_p99", row.proofs->bytes_p99},
                            {"check_rate", row.proofs->check_rate}};
+        if (row.cpu_seconds) j["cpu_seconds"] = *row.cpu_seconds;
+        if (row.wall_seconds) j["wall_seconds"] = *row.wall_seconds;
+        if (row.timeouts) {
+            j["timeouts"] = *row.timeouts;
+            j["par2_seconds"] = row.par2_seconds ? json(*row.par2_seconds) : json(nullptr);
+        }
+        if (row.puzzles) {
+            json us = json::array();
+            for (const auto& t : row.puzzles->us) us.push_back(t ? json(*t) : json(nullptr));
+            j["puzzles"] = {{"index", row.puzzles->index}, {"us", us}, {"not_reached", row.puzzles->not_reached}};
+        }
         rows.push_back(j);
     }
     json plugins = json::array();
@@ -246,7 +279,8 @@ std::string changed_plugin_file(const json& report, const std::vector<harness::P
 
 json settings_json(const Settings& s) {
     json settings = {{"limit", s.limit}, {"seconds", s.seconds}, {"warmup", s.warmup}, {"seed", s.seed},
-                     {"jobs", s.jobs},   {"timeout", s.harness.timeout_seconds}, {"oracle", s.harness.oracle}};
+                     {"jobs", s.jobs},   {"timeout", s.harness.timeout_seconds}, {"oracle", s.harness.oracle},
+                     {"sample_cap", s.sample_cap}};
     if (!s.baseline.empty()) settings["baseline"] = s.baseline;
     if (s.proofs) settings["proofs"] = s.harness.max_proof_bytes ? s.harness.max_proof_bytes : kProofBytes;
     if (s.what) settings["what"] = *s.what == NP_GENERATE_GRID ? "grid" : "puzzle";
@@ -280,6 +314,49 @@ judge::Kind kind_in_report(const std::string& name, uint64_t version) {
     }
     if (auto kind = judge::kind_from_name(name)) return *kind;
     throw std::runtime_error("unknown finding kind '" + name + "'");
+}
+
+// A number of seconds that is no negative or non-number: `what` names it.
+double seconds_field(const json& j, const char* what) {
+    if (!j.is_number() || j.get<double>() < 0) throw std::runtime_error(std::string(what) + " is not a number of seconds");
+    return j.get<double>();
+}
+
+// A version 4 row's fields, each checked: a report given to --resume may
+// have been edited.
+void read_v4_fields(const json& j, Row& row, const std::string& where) {
+    auto bad = [&](const std::string& what) { throw std::runtime_error(where + ": " + what); };
+    try {
+        if (j.contains("cpu_seconds")) row.cpu_seconds = seconds_field(j.at("cpu_seconds"), "cpu_seconds");
+        if (j.contains("wall_seconds")) row.wall_seconds = seconds_field(j.at("wall_seconds"), "wall_seconds");
+        if (j.contains("timeouts")) row.timeouts = whole_number(j.at("timeouts"), "timeouts");
+        if (j.contains("par2_seconds") && !j.at("par2_seconds").is_null())
+            row.par2_seconds = seconds_field(j.at("par2_seconds"), "par2_seconds");
+    } catch (const std::exception& e) {
+        bad(e.what());
+    }
+    if (!j.contains("puzzles")) return;
+    const json& p = j.at("puzzles");
+    if (!p.is_object() || !p.contains("index") || !p.contains("us") || !p["index"].is_array() || !p["us"].is_array())
+        bad("puzzles is not {\"index\": [...], \"us\": [...]}");
+    if (p["index"].size() != p["us"].size()) bad("puzzles.index and puzzles.us differ in length");
+    PuzzleTimes t;
+    for (const json& i : p["index"]) {
+        if (!i.is_number_unsigned() || i.get<uint64_t>() >= row.dataset_size)
+            bad("puzzles.index holds " + i.dump() + ", not a puzzle of the dataset's " + std::to_string(row.dataset_size));
+        t.index.push_back(i.get<uint64_t>());
+    }
+    for (const json& u : p["us"]) {
+        if (u.is_null()) t.us.push_back(std::nullopt);
+        else if (u.is_number() && u.get<double>() >= 0) t.us.push_back(u.get<double>());
+        else bad("puzzles.us holds " + u.dump() + ", not microseconds or null");
+    }
+    if (p.contains("not_reached")) {
+        if (!p["not_reached"].is_number_unsigned() || p["not_reached"].get<uint64_t>() > t.us.size())
+            bad("puzzles.not_reached is not a count of its puzzles");
+        t.not_reached = p["not_reached"].get<uint64_t>();
+    }
+    row.puzzles = std::move(t);
 }
 
 }  // namespace
@@ -325,6 +402,7 @@ std::optional<std::vector<Row>> rows_from_json(const json& report, std::string& 
                                           p.at("bytes_mean").get<double>(), p.at("bytes_p99").get<double>(),
                                           p.at("check_rate").get<double>()};
             }
+            if (version >= 4) read_v4_fields(j, row, "row " + row.plugin + " on " + row.dataset);
             rows.push_back(std::move(row));
         }
     } catch (const std::exception& e) {
@@ -348,7 +426,7 @@ std::string to_csv(const Report& r) {
     };
     std::ostringstream out;
     out << "dataset,plugin,status,kind,message,rate,mean_us,median_us,p99_us,no_guess_percent,guesses,nodes,"
-           "mean_clues,unknown,peak_mib,timed,dataset_size,sampled,ratio\n";
+           "mean_clues,unknown,peak_mib,timed,dataset_size,sampled,ratio,cpu_seconds,wall_seconds,timeouts,par2_seconds\n";
     for (const Row& row : r.rows) {
         out << quoted(row.dataset) << "," << quoted(row.plugin) << "," << status_name(row.status) << ","
             << quoted(std::string(judge::kind_name(row.kind))) << "," << quoted(row.message) << ",";
@@ -359,9 +437,13 @@ std::string to_csv(const Report& r) {
                                           : std::string(",,"))
                 << "," << figure(row.mean_clues) << "," << row.unknown << ","
                 << (row.peak_mib ? figure(*row.peak_mib) : "") << "," << row.timed << "," << row.dataset_size << ","
-                << (row.sampled ? "true" : "false") << "," << (row.ratio ? figure(*row.ratio) : "");
+                << (row.sampled ? "true" : "false") << "," << (row.ratio ? figure(*row.ratio) : "") << ","
+                << (row.cpu_seconds ? figure(*row.cpu_seconds) : "") << ","
+                << (row.wall_seconds ? figure(*row.wall_seconds) : "") << ","
+                << (row.timeouts ? std::to_string(*row.timeouts) : "") << ","
+                << (row.par2_seconds ? figure(*row.par2_seconds) : "");
         else
-            out << ",,,,,,,,,,,,,";
+            out << ",,,,,,,,,,,,,,,,,";
         out << "\n";
     }
     return out.str();

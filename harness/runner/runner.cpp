@@ -78,6 +78,28 @@ private:
 
 // ---- In this process ----------------------------------------------------------------
 
+// The calling thread's CPU time and the wall time around a call in
+// process: the plugin's, since it runs on this thread.
+class CallClock {
+public:
+    CallClock() : cpu_(thread_cpu_ns()), wall_(monotonic_ns()) {}
+    // Adds the call to `total`; its CPU microseconds when it took 10 ms or more.
+    std::optional<uint64_t> stop(CpuTime& total) const {
+        const uint64_t cpu = thread_cpu_ns() - cpu_, wall = monotonic_ns() - wall_;
+        total += CpuTime{static_cast<double>(cpu) * 1e-9, static_cast<double>(wall) * 1e-9};
+        if (wall < kCpuItemMicros * 1000) return std::nullopt;
+        return cpu / 1000;
+    }
+
+private:
+    static uint64_t thread_cpu_ns() {
+        timespec t{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+        return static_cast<uint64_t>(t.tv_sec) * 1000000000u + static_cast<uint64_t>(t.tv_nsec);
+    }
+    uint64_t cpu_, wall_;
+};
+
 class InProcess : public Runner {
 public:
     std::vector<SolveOutcome> solve(const Plugin& p, const std::vector<const Grid*>& puzzles, uint64_t limit,
@@ -88,8 +110,10 @@ public:
             // The session certifies each step before this sink sees it.
             StepSink item_steps;
             if (steps) item_steps = [&steps, i](const Step& step) { return steps(i, step); };
+            const CallClock clock;
             if (!proofs_wanted(p, budget)) {
                 out.push_back(session(p).solve(*puzzles[i], limit, options, budget, {}, item_steps));
+                out.back().stats.cpu_micros = clock.stop(cpu_[p.name()]);
                 continue;
             }
             ProofIntake intake(*puzzles[i], budget.max_proof_bytes);
@@ -101,24 +125,32 @@ public:
                 },
                 item_steps));
             intake.judge(out.back());
+            out.back().stats.cpu_micros = clock.stop(cpu_[p.name()]);
         }
         return out;
     }
     std::vector<CheckOutcome> check(const Plugin& p, const std::vector<const Grid*>& grids,
                                     const OptionList& options, const Budget&) override {
         std::vector<CheckOutcome> out;
-        for (const Grid* g : grids) out.push_back(session(p).check(*g, options));
+        for (const Grid* g : grids) {
+            const CallClock clock;
+            out.push_back(session(p).check(*g, options));
+            clock.stop(cpu_[p.name()]);
+        }
         return out;
     }
     GenerateOutcome generate(const Plugin& p, const Geometry& g, np_generate_kind kind, uint64_t seed, uint64_t first,
                              uint64_t count, const OptionList& options, const Budget& budget) override {
         GeneratedProofs proofs(budget.max_proof_bytes);
+        const CallClock clock;
         GenerateOutcome out =
             session(p).generate(g, kind, seed, first, count, options, budget, {},
                                 [&](uint64_t index, std::string_view bytes) { return proofs.take(index - first, bytes); });
         proofs.judge(out);
+        out.stats.cpu_micros = clock.stop(cpu_[p.name()]);
         return out;
     }
+    std::map<std::string, CpuTime> cpu() const override { return cpu_; }
 
 private:
     Session& session(const Plugin& p) {
@@ -127,6 +159,88 @@ private:
         return *slot;
     }
     std::map<std::string, std::unique_ptr<Session>> sessions_;
+    std::map<std::string, CpuTime> cpu_;
+};
+
+// ---- A worker's CPU time, from /proc ----------------------------------------------------
+
+// The CPU time (user + system, its waited-for children's included) of the
+// process that runs a worker's plugin, read from /proc/PID/stat. In the
+// sandbox the spawned process is a relay; the worker is the end of its
+// chain of only children, found once the worker has answered its first
+// request (it then has no children of its own).
+class WorkerCpu {
+public:
+    WorkerCpu() = default;
+    ~WorkerCpu() { close_stat(); }
+    WorkerCpu(const WorkerCpu&) = delete;
+    WorkerCpu& operator=(const WorkerCpu&) = delete;
+
+    void find(pid_t spawned) {
+        close_stat();
+        pid_t pid = spawned;
+        for (int depth = 0; depth < 4; ++depth) {
+            const std::vector<pid_t> kids = children(pid);
+            if (kids.size() != 1) break;
+            pid = kids[0];
+        }
+        fd_ = ::open(("/proc/" + std::to_string(pid) + "/stat").c_str(), O_RDONLY | O_CLOEXEC);
+    }
+    void close_stat() {
+        if (fd_ >= 0) ::close(fd_);
+        fd_ = -1;
+    }
+    // Clock ticks so far; nullopt when it cannot be read (the worker is gone).
+    std::optional<uint64_t> ticks() const {
+        if (fd_ < 0) return std::nullopt;
+        char text[1024];
+        const ssize_t n = ::pread(fd_, text, sizeof text - 1, 0);
+        if (n <= 0) return std::nullopt;
+        text[n] = '\0';
+        // Fields after the command (which may hold spaces and parentheses):
+        // 3 state ... 14 utime 15 stime 16 cutime 17 cstime.
+        const char* p = std::strrchr(text, ')');
+        if (p == nullptr) return std::nullopt;
+        uint64_t sum = 0;
+        char* at = const_cast<char*>(p + 2);
+        for (int field = 3; field <= 17; ++field) {
+            const unsigned long long v = std::strtoull(at, &at, 10);
+            if (field == 3) {  // the state is a letter
+                while (*at == ' ') ++at;
+                ++at;
+                continue;
+            }
+            if (field >= 14) sum += v;
+        }
+        return sum;
+    }
+    static double seconds(uint64_t ticks) { return static_cast<double>(ticks) / static_cast<double>(tick_hz()); }
+    static uint64_t micros(uint64_t ticks) { return ticks * 1000000 / tick_hz(); }
+
+private:
+    static uint64_t tick_hz() {
+        static const long hz = sysconf(_SC_CLK_TCK);
+        return hz > 0 ? static_cast<uint64_t>(hz) : 100;
+    }
+    static std::vector<pid_t> children(pid_t pid) {
+        std::vector<pid_t> out;
+        const std::string path = "/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) + "/children";
+        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0) return out;
+        char text[512];
+        const ssize_t n = ::read(fd, text, sizeof text - 1);
+        ::close(fd);
+        if (n <= 0) return out;
+        text[n] = '\0';
+        for (char* p = text; *p != '\0';) {
+            const long v = std::strtol(p, &p, 10);
+            if (v > 0) out.push_back(static_cast<pid_t>(v));
+            while (*p == ' ' || *p == '\n') ++p;
+            if (v <= 0) break;
+        }
+        return out;
+    }
+    int fd_ = -1;
 };
 
 // ---- One worker process ---------------------------------------------------------------
@@ -142,6 +256,9 @@ struct Ending {
     std::string message;
     std::vector<uint64_t> micros;  // each item answered, in order
     uint64_t failed_micros = 0;    // item `failed`: from the frame before to the failure
+    // Each item answered: its CPU microseconds, when it took 10 ms or more
+    // and its answer came alone, right after a reading at its start (WorkerCpu).
+    std::vector<std::optional<uint64_t>> cpu_micros;
 };
 
 // The body of the frame that ends a request: its id and item index.
@@ -187,6 +304,13 @@ public:
         return exchange(w.bytes, id, items, cap, budget, take);
     }
 
+    // The CPU and wall time of the requests since the last call, and zero.
+    CpuTime take_cpu() {
+        const CpuTime t = spent_;
+        spent_ = {};
+        return t;
+    }
+
     // The end of what the worker printed so far, as a finding's ending (""
     // if it printed nothing).
     std::string stderr_note() {
@@ -216,7 +340,51 @@ private:
         w.u64(1);  // the limit
         w.u8(0);   // no explanation
         w.end_frame();
-        return exchange(w.bytes, 0, 0, kEndFrame, budget, {});
+        Ending first = exchange(w.bytes, 0, 0, kEndFrame, budget, {});
+        // Loaded and answering: its CPU is read from here on (not its start).
+        if (first.complete && child_.running()) {
+            proc_cpu_.find(child_.pid());
+            counted_ticks_ = proc_cpu_.ticks().value_or(0);
+        }
+        return first;
+    }
+
+    // A reading of the worker's CPU ticks, taken at the start of item `at`.
+    void mark(std::size_t at) {
+        mark_ = proc_cpu_.ticks();
+        mark_at_ = at;
+    }
+
+    // Item k's answer was read: when it came alone (after a wait) and a
+    // reading was taken at its start, its CPU is the difference; whether
+    // the item before came alone is known now.
+    void time_item_cpu(std::size_t k, std::size_t items) {
+        const bool alone = quiet_ns_ != 0;
+        if (k > 0 && !alone) item_cpu_[k - 1].reset();
+        if (k >= items) return;
+        if (!alone) return mark_.reset();
+        const bool read_at_start = mark_at_ == k && mark_.has_value();
+        const uint64_t before = mark_.value_or(0);
+        mark(k + 1);
+        if (read_at_start && mark_ && *mark_ >= before) item_cpu_[k] = WorkerCpu::micros(*mark_ - before);
+    }
+
+    // The request's CPU and wall time into spent_: from the reading at its
+    // send to one now, or, when the worker has gone, to its final wait4
+    // figure (less what was counted before).
+    void count_request(Ending& e) {
+        if (!request_ticks_) return;
+        spent_.wall_seconds += static_cast<double>(seen_ns_ - sent_ns_) * 1e-9;
+        if (const auto now = proc_cpu_.ticks(); now && !gone_) {
+            if (*now >= counted_ticks_) spent_.cpu_seconds += WorkerCpu::seconds(*now - counted_ticks_);
+            counted_ticks_ = std::max(counted_ticks_, *now);
+        } else if (gone_) {
+            spent_.cpu_seconds += std::max(0.0, gone_->cpu_seconds() - WorkerCpu::seconds(counted_ticks_));
+        }
+        request_ticks_.reset();
+        e.cpu_micros.assign(e.micros.size(), std::nullopt);
+        for (std::size_t k = 0; k < e.micros.size() && k < item_cpu_.size(); ++k)
+            if (e.micros[k] >= kCpuItemMicros) e.cpu_micros[k] = item_cpu_[k];
     }
 
     // Sends a request and reads one frame per item, then the one that ends
@@ -236,6 +404,10 @@ private:
         sent_ns_ = seen_ns_;
         times_.sent(sent_ns_);
         answered_ = 0;
+        item_cpu_.assign(items, std::nullopt);
+        gone_.reset();
+        mark(0);
+        request_ticks_ = mark_;
         // k == items: the frame that ends the request. What goes wrong there
         // is the last item's: it was the last to run plugin code.
         for (std::size_t k = 0; k <= items;) {
@@ -260,11 +432,13 @@ private:
             Ending bad = check_frame(frame, id, k, items, blame, take);
             if (!bad.complete) return bad;
             if (k < items) times_.read(seen_ns_, quiet_ns_);
+            time_item_cpu(k, items);
             answered_ = ++k;
             deadline = deadline_from_now();
         }
         Ending done;
         done.micros = times_.micros();
+        count_request(done);
         return done;
     }
 
@@ -298,6 +472,7 @@ private:
         from_ = responses[0];
         err_ = errors[0];
         errors_.reset();
+        proc_cpu_.close_stat();
         if (!child_.running()) {
             close_fds();
             error = "cannot fork a worker: " + error;
@@ -429,6 +604,7 @@ private:
         e.message = std::move(message);
         e.micros = times_.micros();
         e.failed_micros = item < e.micros.size() ? e.micros[item] : times_.micros_until(seen_ns_);
+        count_request(e);
         return e;
     }
 
@@ -471,6 +647,7 @@ private:
             stop();
             return fail(item, item + 1, Fault::crashed, plugin_.name() + "'s worker closed its answer pipe");
         }
+        gone_ = end;
         close_fds();
         if (end->exited && end->code == wire::kExitOutOfMemory)
             return fail(item, item + 1, Fault::out_of_memory,
@@ -484,7 +661,7 @@ private:
     void stop() {
         if (child_.running()) {
             child_.kill_group(SIGKILL);
-            child_.wait();
+            gone_ = child_.wait();
         }
         close_fds();
     }
@@ -514,6 +691,17 @@ private:
     uint64_t seen_ns_ = 0;     // when this process last saw the worker's answer or failure
     TakeProof take_proof_;     // the request's, while it runs
     TakeStep take_step_;
+    // Its CPU time (WorkerCpu): the readings at the request's send and at
+    // each item's start (mark_at_; nullopt when not taken), each item's
+    // attributed CPU, what spent_ already counts of this worker's ticks,
+    // and its end when it has gone.
+    WorkerCpu proc_cpu_;
+    std::optional<uint64_t> request_ticks_, mark_;
+    std::size_t mark_at_ = 0;
+    std::vector<std::optional<uint64_t>> item_cpu_;
+    uint64_t counted_ticks_ = 0;
+    std::optional<Exit> gone_;
+    CpuTime spent_;
 };
 
 // ---- The pool: one worker per plugin, batches with retry -------------------------------
@@ -544,6 +732,9 @@ bool failed(const GenerateOutcome& o) { return !o.ok || o.fault != Fault::none; 
 void set_micros(SolveOutcome& o, uint64_t micros) { o.stats.micros = micros; }
 void set_micros(GenerateOutcome& o, uint64_t micros) { o.stats.micros = micros; }
 void set_micros(CheckOutcome&, uint64_t) {}
+void set_cpu(SolveOutcome& o, std::optional<uint64_t> micros) { o.stats.cpu_micros = micros; }
+void set_cpu(GenerateOutcome& o, std::optional<uint64_t> micros) { o.stats.cpu_micros = micros; }
+void set_cpu(CheckOutcome&, std::optional<uint64_t>) {}
 
 // Every item of `todo` gets `fault`.
 template <class Outcome>
@@ -673,6 +864,8 @@ public:
                 out.message = end.message;
             }
             set_micros(out, end.complete ? end.micros.at(0) : end.failed_micros);
+            if (end.complete && !end.cpu_micros.empty()) set_cpu(out, end.cpu_micros[0]);
+            cpu_[p.name()] += worker(p).take_cpu();
         } catch (const std::exception& e) {
             workers_.erase(p.name());
             out = GenerateOutcome{};
@@ -755,7 +948,9 @@ private:
                 for (std::size_t i : todo) restart(i);
             const Ending end =
                 worker(p).run(body, todo.size(), cap, budget.timeout_seconds, budget, answer, proof, step);
+            cpu_[p.name()] += worker(p).take_cpu();
             for (std::size_t k = 0; k < end.micros.size(); ++k) set_micros(out[todo[k]], end.micros[k]);
+            for (std::size_t k = 0; k < end.cpu_micros.size(); ++k) set_cpu(out[todo[k]], end.cpu_micros[k]);
             if (end.complete) break;
             const bool interrupted = end.fault == Fault::refused;  // then nothing more runs
             const auto failed = todo.begin() + static_cast<std::ptrdiff_t>(end.failed);
@@ -769,6 +964,10 @@ private:
 
     const Settings settings_;  // a copy: the caller's may be a temporary
     std::map<std::string, std::unique_ptr<Worker>> workers_;
+    std::map<std::string, CpuTime> cpu_;
+
+public:
+    std::map<std::string, CpuTime> cpu() const override { return cpu_; }
 };
 
 }  // namespace

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -26,6 +27,22 @@ struct Settings {
     uint64_t memory_mib = 2048;   // RLIMIT_AS per worker; 0 = none
     double grace_seconds = 1.0;   // past an item's --timeout before the watchdog kills
 };
+
+// CPU and wall time spent on a plugin's calls, read by this process: in
+// process, the calling thread's CPU clock and the wall clock around each
+// call; with workers, the worker's user + system time from /proc/PID/stat
+// (clock ticks) before and after each request, and the request's span.
+struct CpuTime {
+    double cpu_seconds = 0, wall_seconds = 0;
+    CpuTime& operator+=(const CpuTime& o) {
+        cpu_seconds += o.cpu_seconds, wall_seconds += o.wall_seconds;
+        return *this;
+    }
+};
+
+// A call's CPU is given per item (CallStats::cpu_micros) only when it took
+// at least this long: the clock tick of /proc's figures.
+inline constexpr uint64_t kCpuItemMicros = 10000;
 
 // Each certified step of item `item`'s explanation; false to take no more
 // of that item's steps.
@@ -55,6 +72,9 @@ public:
     virtual GenerateOutcome generate(const Plugin& plugin, const Geometry& geometry, np_generate_kind kind,
                                      uint64_t seed, uint64_t first_index, uint64_t count, const OptionList& options,
                                      const Budget& budget) = 0;
+
+    // Per plugin, over every call this runner made so far.
+    virtual std::map<std::string, CpuTime> cpu() const = 0;
 
     SolveOutcome solve_one(const Plugin& plugin, const Grid& puzzle, uint64_t limit, const OptionList& options,
                            const Budget& budget) {

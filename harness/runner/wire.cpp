@@ -143,6 +143,7 @@ void put(Writer& w, const SolveOutcome& o) {
     put(w, o.stats);
     w.u32(o.proof.declared);
     w.u64(o.proof.bytes);
+    put_grids(w, o.refused);
 }
 
 SolveOutcome get_solve(Reader& r, const Geometry& g) {
@@ -157,6 +158,7 @@ SolveOutcome get_solve(Reader& r, const Geometry& g) {
     o.stats = get_stats(r);
     o.proof.declared = r.u32();
     o.proof.bytes = r.u64();
+    o.refused = get_grids(r, g);
     return o;
 }
 

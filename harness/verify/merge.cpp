@@ -87,6 +87,7 @@ std::optional<Outcome> merge(const std::vector<std::string>& paths, ReportWriter
                 outcome.ending.input_errors.end())
                 outcome.ending.input_errors.push_back(e);
         outcome.ending.interrupted = outcome.ending.interrupted || s->ending().interrupted;
+        for (const auto& [plugin, t] : s->ending().cpu) outcome.ending.cpu[plugin] += t;
     }
     return outcome;
 }

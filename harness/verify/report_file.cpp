@@ -78,6 +78,16 @@ json row_to_json(const Row& r) {
     if (!r.derived) j["unit_rows"] = r.unit_rows;
     // Only when set: the rows of a run without hangs stay as they were.
     if (r.not_run) j["not_run"] = true;
+    // Version 4 (rows kept from older reports have none of these).
+    if (r.cpu_micros) j["cpu_micros"] = *r.cpu_micros;
+    if (r.tags) j["tags"] = *r.tags;
+    if (!r.reproduce.empty()) j["reproduce"] = r.reproduce;
+    if (r.shown_puzzle || r.shown_answer) {
+        const Geometry g = (r.shown_puzzle ? *r.shown_puzzle : *r.shown_answer).geometry;
+        j["box"] = {g.box_rows, g.box_cols};
+    }
+    if (r.shown_puzzle) j["puzzle"] = r.shown_puzzle->cells;
+    if (r.shown_answer) j["answer"] = r.shown_answer->cells;
     // A failed row's entry with its truth, as corpus YAML, so that a merged
     // or resumed report still writes every regression.
     if (r.regression) j["regression"] = corpus::to_yaml(*r.regression);
@@ -117,6 +127,48 @@ void read_regression(const json& v, Row& row) {
     else row.step_regression = std::move(loaded.corpus.steps.front());
 }
 
+// A grid of a version 4 row ("puzzle", "answer") in the shape of its "box":
+// side x side values, each 0 (empty) to side.
+Grid grid_from_json(const json& row, const char* name) {
+    const json& box = row.at("box");
+    if (!box.is_array() || box.size() != 2 || !box[0].is_number_unsigned() || !box[1].is_number_unsigned())
+        throw std::runtime_error("'box' is not [rows, columns]");
+    const Geometry g{box[0].get<int>(), box[1].get<int>()};
+    if (!g.valid() || g.side() > 25) throw std::runtime_error("'box' " + box.dump() + " is no box shape numplace knows");
+    const json& cells = row.at(name);
+    const auto side = static_cast<unsigned>(g.side());
+    if (!cells.is_array() || cells.size() != side * side)
+        throw std::runtime_error(std::string("'") + name + "' is not " + std::to_string(side * side) + " cells");
+    Grid grid(g);
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        if (!cells[i].is_number_unsigned() || cells[i].get<uint64_t>() > side)
+            throw std::runtime_error(std::string("'") + name + "' holds " + cells[i].dump() + ", not 0 to " +
+                                     std::to_string(side));
+        grid.cells[i] = static_cast<uint8_t>(cells[i].get<uint64_t>());
+    }
+    return grid;
+}
+
+// A version 4 row's own fields, each checked: --merge and --resume read
+// reports a person may have edited.
+void read_v4_fields(const json& row, Row& x) {
+    if (row.contains("tags")) {
+        const json& tags = row["tags"];
+        if (!tags.is_array() || !std::all_of(tags.begin(), tags.end(), [](const json& t) { return t.is_string(); }))
+            throw std::runtime_error("'tags' is not a list of strings");
+        x.tags = tags.get<std::vector<std::string>>();
+    }
+    if (row.contains("reproduce")) {
+        if (!row["reproduce"].is_string()) throw std::runtime_error("'reproduce' is not a command line");
+        x.reproduce = row["reproduce"].get<std::string>();
+    }
+    if (row.contains("cpu_micros")) x.cpu_micros = whole_number(row["cpu_micros"], "cpu_micros");
+    if (row.contains("box") && !row.contains("puzzle") && !row.contains("answer"))
+        throw std::runtime_error("'box' without a 'puzzle' or 'answer'");
+    if (row.contains("puzzle")) x.shown_puzzle = grid_from_json(row, "puzzle");
+    if (row.contains("answer")) x.shown_answer = grid_from_json(row, "answer");
+}
+
 }  // namespace
 
 Row row_from_json(const json& row, int version) {
@@ -140,16 +192,21 @@ Row row_from_json(const json& row, int version) {
     x.unit = x.derived ? UINT64_MAX : whole_number(row.at("unit"), "unit", UINT64_MAX - 1);
     if (version >= 3 && !x.derived) x.unit_rows = whole_number(row.at("unit_rows"), "unit_rows");
     if (row.contains("regression")) read_regression(row["regression"], x);
+    if (version >= 4) read_v4_fields(row, x);
     return x;
 }
 
 json summary_to_json(const RunInfo& run, const Ending& ending, const Tally& tally) {
-    return {{"rows", tally.rows()},
-            {"failed", tally.failed()},
-            {"plugins", tally.plugins_json(run.plugins)},
-            {"input_errors", ending.input_errors},
-            {"interrupted", ending.interrupted},
-            {"exit_code", ending.exit_code}};
+    json j = {{"rows", tally.rows()}, {"failed", tally.failed()}, {"plugins", tally.plugins_json(run.plugins)}};
+    if (run.version >= 4) {
+        json cpu = json::object();
+        for (const auto& [plugin, t] : ending.cpu) cpu[plugin] = {{"cpu_seconds", t.cpu_seconds}, {"wall_seconds", t.wall_seconds}};
+        j["cpu"] = cpu;
+    }
+    j["input_errors"] = ending.input_errors;
+    j["interrupted"] = ending.interrupted;
+    j["exit_code"] = ending.exit_code;
+    return j;
 }
 
 Ending ending_from_json(const json& summary) {
@@ -157,6 +214,18 @@ Ending ending_from_json(const json& summary) {
     e.input_errors = summary.at("input_errors").get<std::vector<std::string>>();
     e.interrupted = summary.at("interrupted").get<bool>();
     e.exit_code = static_cast<int>(whole_number(summary.at("exit_code"), "exit_code", 255));
+    if (summary.contains("cpu")) {
+        const json& cpu = summary["cpu"];
+        if (!cpu.is_object()) throw std::runtime_error("'cpu' is not an object of plugins");
+        for (const auto& [plugin, t] : cpu.items()) {
+            auto seconds = [&](const char* name) {
+                if (!t.is_object() || !t.contains(name) || !t[name].is_number() || t[name].get<double>() < 0)
+                    throw std::runtime_error("cpu of " + plugin + ": '" + name + "' is not a number of seconds");
+                return t[name].get<double>();
+            };
+            e.cpu[plugin] = {seconds("cpu_seconds"), seconds("wall_seconds")};
+        }
+    }
     return e;
 }
 

@@ -187,11 +187,13 @@ public:
             if (resumed_->finished[id / s_.shard_count]) out.add_unit(rows);
         }
     }
-    // The rest, then the report's end: "" or why it no longer checks.
-    std::string finish(ReportWriter& out) {
+    // The rest, then the report's end: "" or why it no longer checks. The
+    // earlier run's CPU figures are added to `cpu`.
+    std::string finish(ReportWriter& out, std::map<std::string, runner::CpuTime>& cpu) {
         if (resumed_ == nullptr) return "";
         before(UINT64_MAX, out);
         if (!reader_->end()) return reader_->error() + " (on the second read: was it changed during the run?)";
+        for (const auto& [plugin, t] : reader_->ending().cpu) cpu[plugin] += t;
         return "";
     }
 
@@ -244,6 +246,12 @@ public:
         pool_.clear();
         drain(true);
         if (ctx_.settings.progress) ctx_.settings.progress(done_.load(), total_);
+    }
+    // Each plugin's calls' CPU and wall time, over every lane's runner.
+    void add_cpu(std::map<std::string, runner::CpuTime>& cpu) const {
+        for (const Lane& lane : lanes_)
+            if (lane.run)
+                for (const auto& [plugin, t] : lane.run->cpu()) cpu[plugin] += t;
     }
 
 private:
@@ -344,7 +352,7 @@ private:
 // pipeline, with the kept rows written in among theirs. false when an input
 // changed between the walks.
 bool run_units(const Settings& s, Inputs& inputs, const Context& ctx, const Survey& v, const Resumed* resumed,
-               KeptRows& kept, ReportWriter& out) {
+               KeptRows& kept, ReportWriter& out, std::map<std::string, runner::CpuTime>& cpu) {
     const std::size_t total = v.must.size() - (resumed ? resumed->count : 0);
     Pipeline pipeline(ctx, total, [&](uint64_t unit, std::vector<Row>& rows) {
         kept.before(unit, out);
@@ -362,6 +370,7 @@ bool run_units(const Settings& s, Inputs& inputs, const Context& ctx, const Surv
         },
         nullptr);
     pipeline.finish();
+    pipeline.add_cpu(cpu);
     return !walked || cancelled(ctx) || (hash == v.hash && index == v.units);
 }
 
@@ -396,8 +405,9 @@ std::optional<Outcome> run(const Settings& s, ReportWriter& out, std::string& er
     bounded.insert(bounded.end(), judged.begin(), judged.end());  // and a plugin chosen by its file
     TimeoutBound bound(s.max_timeouts, can_time_out, bounded);
     const Context ctx{s, *plugins, judged, plugins->oracle, s.harness.budget(), bound};
-    const bool same_inputs = run_units(s, inputs, ctx, v, resumed ? &*resumed : nullptr, kept, out);
-    if (error = kept.finish(out); !error.empty()) {
+    const bool same_inputs =
+        run_units(s, inputs, ctx, v, resumed ? &*resumed : nullptr, kept, out, outcome.ending.cpu);
+    if (error = kept.finish(out, outcome.ending.cpu); !error.empty()) {
         out.abort();
         return std::nullopt;
     }

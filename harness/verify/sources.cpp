@@ -81,6 +81,7 @@ void add_sweep(const Settings& s, const std::vector<Plugin>& plugins, std::vecto
                     c.call.seed = seed;
                     c.call.count = 10;
                     c.sweep = true;
+                    c.tags = {"generator"};
                     c.expect.valid = true;
                     c.expect.deterministic = true;
                     c.expect.full = what == NP_GENERATE_GRID;
@@ -140,7 +141,8 @@ void add_corpus_units(const Settings& s, const std::vector<Plugin>& judged, Inpu
             continue;  // its plugin is not among those judged
         if (!quick.take(e)) continue;
         Unit u(Unit::Kind::generator);
-        u.generator = {e.id, e.plugin, {e.what, e.size, e.seed, 0, e.count, e.options, e.order}, e.expect, false};
+        u.generator = {e.id, e.plugin, {e.what, e.size, e.seed, 0, e.count, e.options, e.order}, e.expect, false,
+                       e.tags, e.where.file};
         units.push_back(std::move(u));
     }
 }

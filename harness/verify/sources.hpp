@@ -23,6 +23,8 @@ struct GeneratorUnit {
     judge::GeneratorCall call;
     corpus::GeneratorProperties expect;
     bool sweep = false;  // from the standard sweep, not the corpus: refusals are skips
+    std::vector<std::string> tags;  // the entry's; the sweep's: "generator"
+    std::string file;               // the corpus file of the entry ("" for the sweep)
 };
 
 struct Unit {

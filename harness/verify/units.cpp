@@ -2,7 +2,10 @@
 // plugin (run_calls) through its thread's runner, then judged
 // (harness/judge) into rows.
 #include <algorithm>
+#include <bit>
 #include <chrono>
+#include <cstring>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -14,6 +17,7 @@
 #include "numplace/certify.hpp"
 #include "numplace/format.hpp"
 #include "numplace/random.hpp"
+#include "numplace/sandbox.hpp"
 #include "runner.hpp"
 #include "sources.hpp"
 #include "steps.hpp"
@@ -105,7 +109,12 @@ Row answer_row(const std::string& entry, const Plugin& plugin, const std::string
     r.verdict = verdict_of(out);
     r.micros = out.stats.micros;
     r.claimed_micros = out.stats.claimed_micros;
+    r.cpu_micros = out.stats.cpu_micros;
     r.proof = row_proof(out.proof);
+    // The answer grid as this process received it: a certified witness, or
+    // the one certification refused (shown, never believed).
+    if (r.status == Status::fail && !out.solutions.empty()) r.shown_answer = out.solutions.front();
+    else if (r.status == Status::fail && !out.refused.empty()) r.shown_answer = out.refused.front();
     return r;
 }
 
@@ -421,6 +430,7 @@ Row run_generator(const GeneratorUnit& g, const Context& ctx, runner::Runner& ru
     row.verdict = j.verdict;
     row.micros = j.micros;
     if (j.proof) row.proof = row_proof(*j.proof);
+    if (row.status == Status::fail && j.culprit) row.shown_puzzle = j.culprit;
     return row;
 }
 
@@ -532,6 +542,130 @@ Row run_generator_bounded(const GeneratorUnit& g, const Context& ctx, runner::Ru
     return row;
 }
 
+// ---- What a row says of itself (report version 4) ----------------------------------------
+
+// A word as a POSIX shell reads it: quoted when it holds anything else
+// than letters, digits and _ . / : = , + - @ %.
+std::string shell_word(const std::string& word) {
+    const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](unsigned char c) {
+        return std::isalnum(c) || std::strchr("_./:=,+-@%", c) != nullptr;
+    });
+    if (plain) return word;
+    std::string quoted = "'";
+    for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
+std::string number_word(double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", v);
+    return text;
+}
+
+// The options of this run that change a row, as verify's flags.
+std::vector<std::string> row_flags(const Settings& s) {
+    const harness::Settings& h = s.harness;
+    const harness::Settings defaults;
+    std::vector<std::string> f;
+    for (const auto& dir : h.plugin_dirs) f.insert(f.end(), {"--plugin-dir", dir});
+    if (h.allow_insecure_plugins) f.push_back("--allow-insecure-plugins");
+    if (h.oracle != defaults.oracle) f.insert(f.end(), {"--oracle", h.oracle});
+    if (s.size) f.insert(f.end(), {"--size", s.size->name()});
+    if (h.timeout_seconds != defaults.timeout_seconds) f.insert(f.end(), {"--timeout", number_word(h.timeout_seconds)});
+    if (h.max_nodes_given) f.insert(f.end(), {"--max-nodes", std::to_string(h.max_nodes)});
+    if (h.runner.memory_mib != defaults.runner.memory_mib) f.insert(f.end(), {"--memory", std::to_string(h.runner.memory_mib)});
+    if (h.max_proof_bytes != kDefaultProofBytes) f.insert(f.end(), {"--max-proof-bytes", std::to_string(h.max_proof_bytes)});
+    if (s.require_proofs) f.push_back("--require-proofs");
+    if (s.deep) f.push_back("--deep");
+    if (s.step_sample != Settings{}.step_sample) f.insert(f.end(), {"--step-sample", std::to_string(s.step_sample)});
+    if (h.runner.in_process) f.push_back("--in-process");
+    if (!sandbox_enabled()) f.push_back("--no-sandbox");
+    return f;
+}
+
+// The files a unit comes from, for its command: the corpus file of its
+// entry, the plain file of its line, or the run's corpus paths (the sweep).
+std::vector<std::string> unit_files(const Unit& u, const Settings& s) {
+    switch (u.kind) {
+        case Unit::Kind::corpus_puzzle: return {u.puzzle->where.file};
+        case Unit::Kind::grid_check: return {u.check->where.file};
+        case Unit::Kind::corpus_step: return {u.step->where.file};
+        case Unit::Kind::plain_puzzle: return {u.item.origin.substr(0, u.item.origin.rfind(':'))};
+        case Unit::Kind::generator:
+            if (!u.generator.file.empty()) return {u.generator.file};
+            break;
+    }
+    std::vector<std::string> corpus;  // the sweep runs wherever a corpus is read
+    for (const auto& p : s.paths) {
+        const auto ext = std::filesystem::path(p).extension();
+        std::error_code ec;
+        if (ext == ".yaml" || ext == ".yml" || std::filesystem::is_directory(p, ec)) corpus.push_back(p);
+    }
+    return corpus;
+}
+
+std::vector<std::string> unit_tags(const Unit& u) {
+    switch (u.kind) {
+        case Unit::Kind::corpus_puzzle: return u.puzzle->tags;
+        case Unit::Kind::grid_check: return u.check->tags;
+        case Unit::Kind::corpus_step: return u.step->tags;
+        case Unit::Kind::generator: return u.generator.tags;
+        case Unit::Kind::plain_puzzle: break;
+    }
+    return {};
+}
+
+// A candidate state as values: a cell whose candidates are down to one
+// value (bit v for value v) shows it; a grid without candidates is itself.
+Grid decided(const Grid& state) {
+    Grid g(state.geometry, state.cells);
+    for (std::size_t i = 0; i < g.cells.size() && i < state.candidates.size(); ++i)
+        if (g.cells[i] == 0 && std::has_single_bit(state.candidates[i]))
+            g.cells[i] = static_cast<uint8_t>(std::countr_zero(state.candidates[i]));
+    return g;
+}
+
+// The grid a failed row is about: the unit's puzzle, grid or state (a
+// generator row has its culprit already).
+std::optional<Grid> unit_grid(const Unit& u) {
+    switch (u.kind) {
+        case Unit::Kind::corpus_puzzle:
+            if (const Grid* g = std::get_if<Grid>(&u.puzzle->puzzle)) return *g;
+            break;
+        case Unit::Kind::grid_check: return u.check->grid;
+        case Unit::Kind::corpus_step: return decided(u.step->state);
+        case Unit::Kind::plain_puzzle: return u.grid;
+        case Unit::Kind::generator: break;
+    }
+    return std::nullopt;
+}
+
+// A unit's rows get its tags, the command that reruns each, and a failed
+// row the grid it is about.
+void describe(std::vector<Row>& rows, const Unit& u, const Context& ctx) {
+    const Settings& s = ctx.settings;
+    std::string plugins;  // a plain file's rows are judged together: every plugin of the run
+    for (const Plugin& p : ctx.judged) plugins += (plugins.empty() ? "" : ",") + p.name();
+    const std::vector<std::string> tags = unit_tags(u), files = unit_files(u, s), flags = row_flags(s);
+    for (Row& r : rows) {
+        r.tags = tags;
+        std::vector<std::string> words = {"numplace", "verify"};
+        words.insert(words.end(), files.begin(), files.end());
+        words.insert(words.end(), {"--ids", r.entry});
+        const std::string named = u.kind == Unit::Kind::plain_puzzle ? plugins : r.plugin == "host" ? "" : r.plugin;
+        if (!named.empty()) words.insert(words.end(), {"--plugins", named});
+        words.insert(words.end(), flags.begin(), flags.end());
+        std::string command;
+        for (const auto& word : words) command.append(command.empty() ? "" : " ").append(shell_word(word));
+        r.reproduce = command;
+        // A bad step's row shows the board just before it when verify made
+        // the step's regression entry (the oracle settled that state).
+        if (r.status == Status::fail && !r.shown_puzzle && r.step_regression)
+            r.shown_puzzle = decided(r.step_regression->state);
+        if (r.status == Status::fail && !r.shown_puzzle) r.shown_puzzle = unit_grid(u);
+    }
+}
+
 }  // namespace
 
 // One chunk: its calls planned and run as batches, then judged.
@@ -549,6 +683,7 @@ void run_chunk(Chunk& chunk, const Context& ctx, Lane& lane) {
                                                        : judge_unit(unit, calls[k], ctx, *lane.run);
         if (cancelled(ctx)) return;
         for (auto& r : rows) r.unit = chunk.index[k];
+        describe(rows, unit, ctx);
         chunk.rows[k] = std::move(rows);
     }
 }

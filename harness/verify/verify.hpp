@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -84,6 +85,17 @@ struct Row {
     // In its place when the failure is a bad step: the step regression
     // (corpus kind `step`), the state before it with its truth by the oracle.
     std::optional<corpus::StepEntry> step_regression;
+    // Version 4 (docs/report-format.md). The entry's tags and a command that
+    // reruns the row: on every row a version 4 run judges (nullopt and ""
+    // on rows kept from older reports; derived rows have tags, no command).
+    std::optional<std::vector<std::string>> tags;
+    std::string reproduce;
+    // A failed row's grids: the puzzle it was about (givens; a generator's
+    // offending result) and the plugin's answer grid when it gave one.
+    std::optional<Grid> shown_puzzle, shown_answer;
+    // The call's CPU time as the runner read it, where it could tell it
+    // apart and the call took at least 10 ms (runner::kCpuItemMicros).
+    std::optional<uint64_t> cpu_micros;
 
     // Rows are "the same" across runs when these agree, with their proofs'
     // status (timings and sizes aside).
@@ -106,8 +118,11 @@ inline constexpr uint64_t kDefaultProofBytes = 64ull << 20;
 // file and SHA-256, which enter the fingerprint); 3 makes a report check
 // itself: the run's id and unit count, the rows each unit has, the rows the
 // shard must hold, and a digest of it all (report_file.hpp). Versions 1 and
-// 2 are still read (--merge, --resume), marked unchecked.
-inline constexpr int kReportVersion = 3;
+// 2 are still read (--merge, --resume), marked unchecked. 4 adds each
+// row's tags and reproducing command, a failed row's grids, the calls' CPU
+// time (summary.cpu, a row's cpu_micros): docs/report-format.md. Its digest
+// starts with the same line as version 3's.
+inline constexpr int kReportVersion = 4;
 
 // What a report says of the run that wrote it, before its rows.
 struct RunInfo {
@@ -133,6 +148,9 @@ struct Ending {
     // 0 pass, 1 a row failed, 2 input errors; the command exits with 130 /
     // 143 when interrupted.
     int exit_code = 0;
+    // Version 4: each plugin's calls' CPU and wall time, read by this
+    // process (runner::CpuTime); shards and resumed runs add theirs.
+    std::map<std::string, runner::CpuTime> cpu;
 };
 
 struct Settings {

@@ -101,7 +101,7 @@ TEST_F(Bench, ResumeReadsAVersionOneReportAndWritesTheCurrentOne) {
                           "--seconds", kWholeFile, "--warmup", "0.05", "--json", (dir / "v2.json").string()});
     ASSERT_EQ(first.exit_code, 1) << first.err;
     json old = read_json("v2.json");
-    EXPECT_EQ(old["numplace_bench"], 3);
+    EXPECT_EQ(old["numplace_bench"], 4);
     ASSERT_EQ(old["rows"][0]["kind"], "certificate");
     old["numplace_bench"] = 1;
     old.erase("plugins");
@@ -112,7 +112,7 @@ TEST_F(Bench, ResumeReadsAVersionOneReportAndWritesTheCurrentOne) {
                             "-"});
     EXPECT_EQ(resumed.exit_code, 1) << resumed.err;
     const json now = json::parse(resumed.out);
-    EXPECT_EQ(now["numplace_bench"], 3);
+    EXPECT_EQ(now["numplace_bench"], 4);
     EXPECT_EQ(now["rows"][0]["kind"], "certificate");
     EXPECT_EQ(now["rows"][0]["message"], old["rows"][0]["message"]);  // kept, not run again
     // A word no version has is refused.

@@ -218,7 +218,10 @@ TEST_F(Resume, AnInterruptedBenchResumedKeepsItsMeasuredRows) {
     other.insert(other.end(), {"--resume", (dir_ / "part.json").string()});
     const auto refused = run_cli(other);
     EXPECT_EQ(refused.exit_code, 2);
-    EXPECT_NE(refused.err.find("--resume: that report was made with other settings"), std::string::npos) << refused.err;
+    // The line names the report it refuses.
+    EXPECT_NE(refused.err.find("--resume " + (dir_ / "part.json").string() + ": that report was made with other settings"),
+              std::string::npos)
+        << refused.err;
 
     // A count that is not a whole number (1e300 read as an integer was
     // undefined behaviour): refused, naming the field.

@@ -159,7 +159,7 @@ TEST_F(Names, TheReportRecordsEachPluginsFileAndSha256) {
                               (dir / "r.json").string()});
     ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
     const json r = report("r.json");
-    EXPECT_EQ(r["numplace_verify"], 3);
+    EXPECT_EQ(r["numplace_verify"], 4);
     const json& files = r["run"]["files"];
     ASSERT_EQ(files.size(), 3u) << files.dump();
     const std::vector<std::pair<std::string, std::string>> expected = {
@@ -216,7 +216,7 @@ TEST_F(Names, BenchRecordsTheFilesAndItsResumeRefusesAChangedOne) {
     const auto run = run_cli(first);
     ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
     const json b = report("b.json");
-    EXPECT_EQ(b["numplace_bench"], 3);
+    EXPECT_EQ(b["numplace_bench"], 4);
     ASSERT_EQ(b["plugins"].size(), 2u) << b.dump();  // the plugin, then the oracle
     EXPECT_EQ(b["plugins"][0]["file"], fs::canonical(copy).string());
     EXPECT_EQ(b["plugins"][0]["sha256"], sha256sum(copy.string()));
@@ -227,7 +227,8 @@ TEST_F(Names, BenchRecordsTheFilesAndItsResumeRefusesAChangedOne) {
     resumed.insert(resumed.end(), {"--resume", (dir / "b.json").string()});
     const auto refused = run_cli(resumed);
     EXPECT_EQ(refused.exit_code, 2) << refused.out << refused.err;
-    EXPECT_NE(refused.err.find("--resume: plugin attack-oracle-name-honest: its file " + fs::canonical(copy).string() +
+    EXPECT_NE(refused.err.find("--resume " + (dir / "b.json").string() + ": plugin attack-oracle-name-honest: its file " +
+                               fs::canonical(copy).string() +
                                " has changed"),
               std::string::npos)
         << refused.err;
@@ -270,7 +271,7 @@ TEST_F(Names, AVersionOneReportIsStillRead) {
     ASSERT_EQ(run.exit_code, 0) << run.err;
     EXPECT_NE(run.err.find("v1.json: a version 1 report carries no digest or unit counts"), std::string::npos) << run.err;
     const json now = report("r2.json");
-    EXPECT_EQ(now["numplace_verify"], 3);
+    EXPECT_EQ(now["numplace_verify"], 4);
     EXPECT_EQ(now["rows"].size(), v1["rows"].size());
     EXPECT_EQ(now["run"]["files"].size(), 2u);  // backtrack and the oracle
 

@@ -77,6 +77,10 @@ struct CallStats {
     // The worker process's own measure, a claim (the worker runs plugin
     // code); 0 in process.
     uint64_t claimed_micros = 0;
+    // CPU time of the call as the harness's runner read it (its thread's CPU
+    // clock in process, the worker's /proc figures otherwise), only for calls
+    // of at least 10 ms whose time it could tell apart; never the plugin's word.
+    std::optional<uint64_t> cpu_micros;
     std::vector<std::pair<std::string, uint64_t>> counters;
 };
 
@@ -102,6 +106,9 @@ struct SolveOutcome {
     uint32_t status = NP_OK;      // the plugin's np_status (NP_BAD_OPTION stops a batch)
     Fault fault = Fault::none;
     std::vector<Grid> solutions;  // up to two distinct witnesses, certified
+    // A witness certification refused (the answer is then Fault::wrong):
+    // kept only to be shown (a report's failed row), never believed.
+    std::vector<Grid> refused;
     std::optional<Reason> error;  // for Verdict::invalid
     std::string message;          // for Verdict::error (and plugin's text otherwise)
     CallStats stats;

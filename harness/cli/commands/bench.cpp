@@ -42,6 +42,7 @@ int run(const Args& args, Streams io) {
             return kExitUsage;
         }
         s.resume = &earlier;
+        s.resume_name = args.text("--resume");
     }
     s.datasets = args.texts("DATASETS");
     s.harness = harness_settings(args);
@@ -56,6 +57,7 @@ int run(const Args& args, Streams io) {
     s.seconds = args.seconds("--seconds");
     s.warmup = args.seconds("--warmup");
     s.seed = args.whole("--seed");
+    s.sample_cap = args.whole("--sample-cap");
     s.jobs = static_cast<unsigned>(args.whole("-j"));
     s.baseline = args.text("--baseline");
     if (args.has("--what")) s.what = args.text("--what") == "grid" ? NP_GENERATE_GRID : NP_GENERATE_PUZZLE;
@@ -103,7 +105,10 @@ Command bench_command() {
             "(certification off; every timed answer is checked afterwards). A wrong answer, a crash or a hang "
             "gives the row a finding instead of figures. Columns: puzzles/s, microseconds per puzzle (mean, median, "
             "p99), the share solved without guessing (at --limit 2 this includes the uniqueness search, as in "
-            "tdoku), guesses and nodes per puzzle, answers 'unknown', the child's peak memory above its start. With "
+            "tdoku), guesses and nodes per puzzle, answers 'unknown', the child's peak memory above its start, the timed "
+            "pass's CPU seconds (read by numplace from wait4, its child processes' included), and, once a puzzle hit "
+            "--timeout, timeouts and PAR-2 (a timed-out or unknown puzzle counts twice the timeout). The JSON also keeps "
+            "per-puzzle times for a seeded sample of each dataset, the same puzzles for every plugin (--sample-cap). With "
             "--what and no dataset, generators are measured: results/s and mean clues, every puzzle of the warm-up "
             "proved unique by the oracle. With --what puzzle and --rating (repeatable) or --technique, puzzles made to "
             "order are measured instead, as `numplace generate --rating` makes them: one row per generator and band, "
@@ -117,6 +122,10 @@ Command bench_command() {
              {"--seconds", FlagKind::seconds, "Timed seconds per plugin and dataset", "10"},
              {"--warmup", FlagKind::seconds, "Seconds of certified warm-up per plugin and dataset", "1"},
              flags::seed("Seed of the sample's order (and of the generators)"),
+             {"--sample-cap", FlagKind::whole,
+              "Keep per-puzzle times (JSON 'puzzles') for at most N puzzles of each dataset: the first N of the "
+              "seeded order, the same puzzles for every plugin (0: none)",
+              "2000"},
              FlagSpec("-j", FlagKind::whole, "Instances in parallel, one thread each", "1").at_least(1),
              flags::call_timeout(),
              flags::oracle("Plugin whose complete search checks verdicts (for the oracle itself: the fastest other "
