@@ -8,18 +8,17 @@
 #include <cstring>
 #include <string>
 
+#include "generator.hpp"
 #include "job.hpp"
 #include "numplace/plugin.hpp"
 
 namespace {
 
-using RunFn = void (*)(const simd::Job&, simd::Outcome&);
-
 // ---- Paths ------------------------------------------------------------------------
 
 struct Path {
     const char* name;
-    RunFn run;
+    simd::RunFn run;
     bool (*available)();
 };
 
@@ -106,25 +105,20 @@ public:
         report(out, call);
     }
 
-    // A grid: one search of the empty grid with the values of each
-    // branching in a random order. A puzzle: that grid's clues taken away
-    // in a random order, each kept away while the puzzle stays unique (so
-    // the puzzle is minimal), and proved by one more count when asked.
+    // generator.hpp: a random grid, then a minimal unique puzzle from it,
+    // proved by one more count when a proof is asked.
     bool generate(np::plugin::Generate& call) {
         const Path* path = path_for(call);
         if (path == nullptr) return false;
+        CallHooks hooks(call, call.proof());
         simd::Outcome total;
+        simd::Generator make(path->run, hooks, call.rng, total);
         uint8_t grid[simd::kCells] = {};
-        if (!make_grid(*path, call, grid, total)) return finish(total, call, false);
-        if (call.kind == NP_GENERATE_GRID) {
-            std::memcpy(call.out, grid, sizeof grid);
-            return finish(total, call, true);
-        }
-        if (!dig(*path, call, grid, total)) return finish(total, call, false);
-        if (call.proof() != nullptr && count(*path, call, grid, call.proof(), total) != 1)
-            return finish(total, call, false);
-        std::memcpy(call.out, grid, sizeof grid);
-        return finish(total, call, true);
+        const bool proving = call.proof() != nullptr, puzzle = call.kind == NP_GENERATE_PUZZLE;
+        const bool made = make.grid(grid) && (!puzzle || (make.puzzle(grid) && (!proving || make.count(grid, true) == 1)));
+        if (made) std::memcpy(call.out, grid, sizeof grid);
+        report(total, call);
+        return made;
     }
 
 private:
@@ -134,61 +128,6 @@ private:
         const Path* path = choose(call.options.get("path"), why);
         if (path == nullptr) call.bad_option(why);
         return path;
-    }
-
-    static bool make_grid(const Path& path, np::plugin::Generate& call, uint8_t* grid, simd::Outcome& total) {
-        const uint8_t empty[simd::kCells] = {};
-        CallHooks hooks(call, nullptr);
-        simd::Job job;
-        job.givens = empty;
-        job.hooks = &hooks;
-        job.shuffle = call.rng.next() | 1;  // never 0, which means "ascending"
-        simd::Outcome out;
-        path.run(job, out);
-        add(total, out);
-        if (out.count == 0) return false;
-        std::memcpy(grid, out.solution[0], simd::kCells);
-        return true;
-    }
-
-    static bool dig(const Path& path, np::plugin::Generate& call, uint8_t* grid, simd::Outcome& total) {
-        int order[simd::kCells];
-        for (int i = 0; i < simd::kCells; ++i) order[i] = i;
-        call.rng.shuffle(order, order + simd::kCells);
-        for (int cell : order) {
-            const uint8_t value = grid[cell];
-            grid[cell] = 0;
-            const uint64_t n = count(path, call, grid, nullptr, total);
-            if (call.stopped()) return false;
-            if (n != 1) grid[cell] = value;
-        }
-        return true;
-    }
-
-    // Solutions of `grid`, counted to two.
-    static uint64_t count(const Path& path, np::plugin::Generate& call, const uint8_t* grid,
-                          np::proof::ProofWriter* proof, simd::Outcome& total) {
-        CallHooks hooks(call, proof);
-        simd::Job job;
-        job.givens = grid;
-        job.limit = 2;
-        job.hooks = &hooks;
-        job.proving = proof != nullptr;
-        simd::Outcome out;
-        path.run(job, out);
-        add(total, out);
-        return out.stopped ? 0 : out.count;
-    }
-
-    static void add(simd::Outcome& total, const simd::Outcome& out) {
-        total.nodes += out.nodes;
-        total.guesses += out.guesses;
-        total.passes += out.passes;
-    }
-
-    static bool finish(const simd::Outcome& total, np::plugin::Generate& call, bool made) {
-        report(total, call);
-        return made;
     }
 
     static void report(const simd::Outcome& out, np::plugin::Call& call) {
