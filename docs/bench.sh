@@ -33,6 +33,9 @@ solve="$cli bench$files --baseline $baseline --seconds $seconds"
 echo "bench.sh: $solve" >&2
 # shellcheck disable=SC2086
 $solve --markdown "$tmp/solving.md" --json docs/bench/solving.json --chart docs/bench/solving.svg >&2
+# One line: the per-puzzle samples (report version 4) are a number a line
+# pretty-printed, megabytes in the repository.
+jq -c . docs/bench/solving.json > "$tmp/solving.json" && cp "$tmp/solving.json" docs/bench/solving.json
 if command -v rsvg-convert >/dev/null; then rsvg-convert -o docs/bench/solving.png docs/bench/solving.svg; fi
 
 generate_puzzles="$cli bench --what puzzle --seconds $seconds"
@@ -54,13 +57,16 @@ compiler=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
     echo
     echo "Generated $(date -u +%Y-%m-%d) by \`SECONDS_PER_ROW=$seconds docs/bench.sh\`, on: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1),"
     echo "$(nproc) CPUs; $("$compiler" --version | head -1); $type build, \`$flags${extra:+ $extra}\`"
-    echo "(bitmask-mrv and simd add \`-O3\` of their own, simd's AVX2 file \`-mavx2 -mpopcnt -mbmi\`; no \`-march\`$(
+    echo "(bitmask-mrv and simd add \`-O3\` of their own, simd's path files their instruction sets; no \`-march\`$(
         [ "$baseline" = tdoku ] && echo "; tdoku is built with its own \`-O3 -march=native\`")). Plugins run in-process, one thread (\`-j 1\`)."
     echo "CPU features the run had (of those the solvers look for): $(
         for f in sse4_1 popcnt bmi1 bmi2 avx2 avx512f avx512vl avx512bitalg; do
             grep -qw "$f" /proc/cpuinfo && printf '%s ' "$f"
         done)— simd's \`path=auto\` took $(
-        grep -qw avx2 /proc/cpuinfo && echo AVX2 || echo SSE4.1 or the portable path)."
+        if grep -qw avx512f /proc/cpuinfo && grep -qw avx2 /proc/cpuinfo; then echo AVX-512
+        elif grep -qw avx2 /proc/cpuinfo && grep -qw popcnt /proc/cpuinfo && grep -qw bmi1 /proc/cpuinfo; then echo AVX2
+        elif grep -qw sse4_1 /proc/cpuinfo; then echo SSE4.1
+        else echo the portable path; fi) (plugins/simd/README.md, "Paths")."
     echo
     echo "### Solving (limit 2: solve and prove unique)"
     echo

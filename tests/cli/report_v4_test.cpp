@@ -233,8 +233,11 @@ TEST_F(ReportV4, VerifyRowsKeepTagsGridsAndACommandThatReproducesThem) {
         if (r["unit"].is_null()) continue;  // derived rows: no command
         ASSERT_TRUE(r["reproduce"].is_string());
         const std::string entry = r["entry"];
-        if (tags.count(entry)) EXPECT_EQ(r["tags"].get<std::vector<std::string>>(), tags[entry]);
-        else EXPECT_TRUE(r["tags"].empty());
+        if (tags.count(entry)) {
+            EXPECT_EQ(r["tags"].get<std::vector<std::string>>(), tags[entry]);
+        } else {
+            EXPECT_TRUE(r["tags"].empty());
+        }
         if (r["status"] != "fail") {
             EXPECT_FALSE(r.contains("puzzle"));
             continue;
@@ -323,7 +326,9 @@ TEST_F(ReportV4, VerifyRowsGiveCpuMicrosOnlyForLongCalls) {
         for (const auto& r : doc["rows"]) {
             if (r["unit"].is_null()) continue;
             const uint64_t micros = r["micros"];
-            if (micros < 10000) EXPECT_FALSE(r.contains("cpu_micros")) << r.dump();
+            if (micros < 10000) {
+                EXPECT_FALSE(r.contains("cpu_micros")) << r.dump();
+            }
             // backtrack runs to its deadline here: a long call, which in
             // process always has its CPU time.
             if (r["plugin"] == "backtrack" && in_process && micros >= 10000) {
@@ -331,7 +336,9 @@ TEST_F(ReportV4, VerifyRowsGiveCpuMicrosOnlyForLongCalls) {
                 EXPECT_TRUE(r.contains("cpu_micros")) << r.dump();
             }
         }
-        if (in_process) EXPECT_TRUE(long_call) << "backtrack's call took under 10 ms";
+        if (in_process) {
+            EXPECT_TRUE(long_call) << "backtrack's call took under 10 ms";
+        }
     }
 }
 
@@ -379,7 +386,9 @@ TEST_F(ReportV4, AFailedStepShowsTheBoardBeforeIt) {
     ASSERT_EQ(board.size(), 81u);
     std::size_t placed = 0;
     for (std::size_t i = 0; i < 81; ++i) {
-        if (givens->cells[i] != 0) EXPECT_EQ(board[i], givens->cells[i]) << "cell " << i;
+        if (givens->cells[i] != 0) {
+            EXPECT_EQ(board[i], givens->cells[i]) << "cell " << i;
+        }
         placed += givens->cells[i] == 0 && board[i] != 0;
     }
     EXPECT_EQ(placed, 4u);  // steps 1 to 4 each placed a single
