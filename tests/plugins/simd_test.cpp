@@ -93,25 +93,9 @@ TEST_P(SimdPath, CountsAgreeWithExhaustiveCountOnCutPuzzles) {
     EXPECT_GT(none, 2);
 }
 
-// Candidate masks are the problem solved: removing the solution's value
-// from one cell leaves none; removing another value keeps the solution.
+// Candidate masks are the problem solved (test_support).
 TEST_P(SimdPath, CandidateMasksAreTheProblemSolved) {
-    const Grid puzzle = parse(np::test::kSeed002Puzzle);
-    const Grid solution = parse(np::test::kSeed002Solution);
-    const int empty = 2;  // r1c3
-    ASSERT_EQ(puzzle.cells[empty], 0);
-    for (const bool remove_solution : {true, false}) {
-        Grid masked = puzzle;
-        masked.candidates.resize(81);
-        for (int i = 0; i < 81; ++i) masked.candidates[static_cast<std::size_t>(i)] = puzzle.mask(i);
-        const uint8_t other = solution.cells[empty] == 9 ? 8 : 9;
-        masked.candidates[empty] &= ~(uint64_t{1} << (remove_solution ? solution.cells[empty] : other));
-        const auto want = oracle_count(masked, 2, kProofNodes);
-        ASSERT_TRUE(want.has_value());
-        const auto out = solve(masked);
-        EXPECT_EQ(out.count, *want);
-        EXPECT_EQ(out.verdict, remove_solution ? Verdict::none : Verdict::unique);
-    }
+    np::test::expect_masks_are_the_problem(simd(), options());
 }
 
 // One algorithm on four instruction sets: the same answers, and the same

@@ -95,22 +95,7 @@ TEST_F(Tdoku, ARepeatedGivenIsLocated) {
 // solution's value from one cell leaves none; removing another value keeps
 // the solution.
 TEST_F(Tdoku, CandidateMasksAreTheProblemSolved) {
-    Grid puzzle = parse(kSeed002);
-    const Grid solution = parse(kSeed002Solution);
-    const int empty = 2;  // r1c3
-    ASSERT_EQ(puzzle.cells[empty], 0);
-    for (const bool remove_solution : {true, false}) {
-        Grid masked = puzzle;
-        masked.candidates.resize(81);
-        for (int i = 0; i < 81; ++i) masked.candidates[static_cast<std::size_t>(i)] = puzzle.mask(i);
-        const uint8_t other = solution.cells[empty] == 9 ? 8 : 9;
-        masked.candidates[empty] &= ~(uint64_t{1} << (remove_solution ? solution.cells[empty] : other));
-        const auto want = oracle_count(masked, 2, kProofNodes);
-        ASSERT_TRUE(want.has_value());
-        const auto out = solve(masked);
-        EXPECT_EQ(out.count, *want);
-        EXPECT_EQ(out.verdict, remove_solution ? Verdict::none : Verdict::unique);
-    }
+    np::test::expect_masks_are_the_problem(np::test::bundled_plugin("tdoku"));
 }
 
 // Every puzzle of three datasets (../shared, skipped without): tdoku's

@@ -261,6 +261,25 @@ void expect_witnesses_solve(const Grid& puzzle, const SolveOutcome& out) {
     }
 }
 
+void expect_masks_are_the_problem(const Plugin& plugin, const OptionList& options) {
+    const Grid puzzle = parse(kSeed002Puzzle);
+    const Grid solution = parse(kSeed002Solution);
+    const int empty = 2;  // r1c3
+    ASSERT_EQ(puzzle.cells[empty], 0);
+    for (const bool remove_solution : {true, false}) {
+        Grid masked = puzzle;
+        masked.candidates.resize(81);
+        for (int i = 0; i < 81; ++i) masked.candidates[static_cast<std::size_t>(i)] = puzzle.mask(i);
+        const uint8_t other = solution.cells[empty] == 9 ? 8 : 9;
+        masked.candidates[empty] &= ~(uint64_t{1} << (remove_solution ? solution.cells[empty] : other));
+        const auto want = oracle_count(masked, 2, kProofNodes);
+        ASSERT_TRUE(want.has_value());
+        const auto out = plugin.solve(masked, 2, options, {});
+        EXPECT_EQ(out.count, *want) << plugin.name();
+        EXPECT_EQ(out.verdict, remove_solution ? Verdict::none : Verdict::unique) << plugin.name();
+    }
+}
+
 void agree_on_dataset(const std::string& plugin, const std::string& file) {
     NP_REQUIRE_DATASET(path, file);
     const Plugin& tested = bundled_plugin(plugin);

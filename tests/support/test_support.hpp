@@ -177,6 +177,10 @@ std::string proved_class(const Grid& puzzle);
 // Every witness of `out` solves the puzzle (check_rules, not a plugin), and
 // two witnesses differ.
 void expect_witnesses_solve(const Grid& puzzle, const SolveOutcome& out);
+// Candidate masks are the problem a 9x9 plugin solves: seed 002 with the
+// solution's value taken from one cell's mask has no solution; with another
+// value taken, the one solution (counts by the oracle, never the plugin).
+void expect_masks_are_the_problem(const Plugin& plugin, const OptionList& options = {});
 // Every puzzle of a dataset file (../shared; the test skips, visibly,
 // without it) through `plugin`, bitmask-mrv and the oracle with limit 2:
 // the same verdicts and counts, the same witness of a unique puzzle, and
