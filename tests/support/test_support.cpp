@@ -261,6 +261,17 @@ void expect_witnesses_solve(const Grid& puzzle, const SolveOutcome& out) {
     }
 }
 
+uint64_t expect_count_as_oracle(const Plugin& plugin, const Grid& puzzle, uint64_t limit, const OptionList& options) {
+    const auto want = oracle_count(puzzle, limit, kProofNodes);
+    EXPECT_TRUE(want.has_value()) << text_of(puzzle);
+    if (!want) return 0;
+    const auto out = plugin.solve(puzzle, limit, options, {});
+    EXPECT_EQ(out.count, *want) << plugin.name() << " on " << text_of(puzzle) << " limit " << limit;
+    EXPECT_EQ(out.solutions.size(), std::min<uint64_t>(*want, 2)) << plugin.name() << " on " << text_of(puzzle);
+    expect_witnesses_solve(puzzle, out);
+    return *want;
+}
+
 void expect_masks_are_the_problem(const Plugin& plugin, const OptionList& options) {
     const Grid puzzle = parse(kSeed002Puzzle);
     const Grid solution = parse(kSeed002Solution);

@@ -177,6 +177,10 @@ std::string proved_class(const Grid& puzzle);
 // Every witness of `out` solves the puzzle (check_rules, not a plugin), and
 // two witnesses differ.
 void expect_witnesses_solve(const Grid& puzzle, const SolveOutcome& out);
+// `plugin`'s count of `puzzle` to `limit` is the oracle's, its witnesses
+// (up to two) solve the puzzle and differ; returns the oracle's count.
+uint64_t expect_count_as_oracle(const Plugin& plugin, const Grid& puzzle, uint64_t limit,
+                                const OptionList& options = {});
 // Candidate masks are the problem a 9x9 plugin solves: seed 002 with the
 // solution's value taken from one cell's mask has no solution; with another
 // value taken, the one solution (counts by the oracle, never the plugin).
