@@ -217,7 +217,11 @@ Ending ending_from_json(const json& summary) {
     if (summary.contains("cpu")) {
         const json& cpu = summary["cpu"];
         if (!cpu.is_object()) throw std::runtime_error("'cpu' is not an object of plugins");
-        for (const auto& [plugin, t] : cpu.items()) {
+        for (const auto& item : cpu.items()) {
+            // Named copies, not a structured binding: clang 14 (the sanitize
+            // preset) cannot capture a binding in a lambda.
+            const std::string plugin = item.key();
+            const json& t = item.value();
             auto seconds = [&](const char* name) {
                 if (!t.is_object() || !t.contains(name) || !t[name].is_number() || t[name].get<double>() < 0)
                     throw std::runtime_error("cpu of " + plugin + ": '" + name + "' is not a number of seconds");
