@@ -103,7 +103,9 @@ Child start(const std::function<void(const sandbox::Plan*)>& run, const SpawnOpt
     const bool sandboxed = options.sandbox && sandbox_enabled();
     if (sandboxed) {
         if (!sandbox::prepare(plan, options.limits, error)) return Child();
-        note_missing_parts();
+        // Inside a sandbox (a worker starting a command-line solver) the
+        // parts are its starter's, which numplace has already named.
+        if (!plan.nested) note_missing_parts();
     }
     const pid_t parent = getpid();
     const pid_t pid = fork();

@@ -6,13 +6,10 @@
 #include <fcntl.h>
 #include <linux/seccomp.h>
 #include <sched.h>
-#include <seccomp.h>
 #include <signal.h>
-#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -91,7 +88,7 @@ std::atomic<bool> g_enabled{std::getenv("NUMPLACE_NO_SANDBOX") == nullptr ||
                             std::string_view(std::getenv("NUMPLACE_NO_SANDBOX")) == "0"};
 
 
-// A child that tries: a user + PID namespace of its own.
+// A child that tries: a user, PID, mount and IPC namespace of its own.
 bool namespaces_work() {
     // Made before the fork: the child of a process with threads must not allocate.
     const std::string id = std::to_string(geteuid()) + " " + std::to_string(geteuid()) + " 1\n";
@@ -107,7 +104,7 @@ bool namespaces_work() {
     if (pid == 0) {
         // As a sandboxed child will: namespaces, then a tmpfs of its own (on
         // /tmp, which only this child's mount namespace sees).
-        const bool ok = unshare(CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS) == 0 &&
+        const bool ok = unshare(CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC) == 0 &&
                         put("/proc/self/setgroups", "deny") && put("/proc/self/uid_map", id) &&
                         put("/proc/self/gid_map", gid) &&
                         mount("numplace", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=1m") == 0;
@@ -177,42 +174,6 @@ std::string pids_cgroup_folder() {
     return "";
 }
 
-// The seccomp program, built once with libseccomp and exported as BPF, so
-// that the child only has to load it.
-std::vector<sock_filter> build_filter() {
-    std::vector<sock_filter> program;
-    scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
-    if (ctx == nullptr) return program;
-    bool ok = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS) == 0 &&
-              seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(socket), 0) == 0 &&
-              seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(socketpair), 1,
-                               SCMP_A0(SCMP_CMP_NE, AF_UNIX)) == 0 &&
-              seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(io_uring_setup), 0) == 0 &&
-              seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(io_uring_enter), 0) == 0 &&
-              seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(io_uring_register), 0) == 0;
-    // LeakSanitizer stops the world with ptrace at exit: a sanitizer build
-    // keeps it (Landlock still confines ptrace to the sandbox's own domain).
-    if (ok && !sanitizer_build())
-        ok = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(ptrace), 0) == 0 &&
-             seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(process_vm_writev), 0) == 0;
-    const int fd = ok ? memfd_create("numplace-seccomp", MFD_CLOEXEC) : -1;
-    if (fd >= 0 && seccomp_export_bpf(ctx, fd) == 0) {
-        const off_t size = lseek(fd, 0, SEEK_END);
-        program.resize(static_cast<std::size_t>(size) / sizeof(sock_filter));
-        if (pread(fd, program.data(), program.size() * sizeof(sock_filter), 0) !=
-            static_cast<ssize_t>(program.size() * sizeof(sock_filter)))
-            program.clear();
-    }
-    if (fd >= 0) close(fd);
-    seccomp_release(ctx);
-    return program;
-}
-
-const std::vector<sock_filter>& filter() {
-    static const std::vector<sock_filter> program = build_filter();
-    return program;
-}
-
 }  // namespace
 
 const SandboxSupport& sandbox_support() {
@@ -222,54 +183,31 @@ const SandboxSupport& sandbox_support() {
         // refuses them (the subreaper), so that tests reach it here too.
         s.namespaces = std::getenv("NUMPLACE_SANDBOX_NO_NAMESPACES") == nullptr && namespaces_work();
         s.landlock_abi = landlock::abi();
-        s.seccomp = seccomp_works() && !filter().empty();
+        s.seccomp = seccomp_works() && !sandbox::seccomp_filter().empty();
         s.pids_cgroup = pids_cgroup_folder();
         return s;
     }();
     return support;
 }
 
-std::vector<std::string> SandboxSupport::missing() const {
-    std::vector<std::string> out;
-    if (!namespaces)
-        out.push_back("no user + PID namespace (a subreaper kills what a plugin leaves when it ends, but not what "
-                      "leaves its process group if numplace kills it)");
-    if (!process_limit()) out.push_back("no limit on processes");
-    if (landlock_abi == 0) out.push_back("no Landlock: writes, TCP and signals are not restricted");
-    else {
-        const std::string abi = "Landlock ABI " + std::to_string(landlock_abi);
-        if (!tcp()) out.push_back("no TCP rules (" + abi + ", TCP needs 4)");
-        if (!signals()) out.push_back("no signal scoping (" + abi + ", it needs 6)");
-    }
-    if (!seccomp) out.push_back("no seccomp: sockets, io_uring and ptrace are not denied");
-    return out;
-}
-
-std::vector<std::string> SandboxSupport::describe() const {
-    auto state = [](bool on) { return on ? "enforced" : "NOT enforced"; };
-    const std::string abi = "Landlock ABI " + std::to_string(landlock_abi);
-    return {
-        std::string("containment: ") +
-            (namespaces ? "a user, PID and mount namespace per plugin process (everything it starts dies with it)"
-                        : "a child subreaper that kills what is left (no namespaces on this kernel)"),
-        std::string("writes outside the process's temporary folder: denied: ") + state(writes()) + " (" + abi + ")",
-        std::string("the temporary folder's size: bounded: ") + state(namespaces) +
-            (namespaces ? " (a tmpfs of its own)" : " (a plain folder: only each file's size is bounded)"),
-        std::string("TCP bind and connect: denied: ") + state(tcp()),
-        std::string("signals to processes outside the sandbox: denied: ") + state(signals() || namespaces) +
-            (signals() ? "" : namespaces ? " (by the PID namespace only)" : ""),
-        std::string("socket(), io_uring, ptrace: denied by seccomp: ") + state(seccomp) +
-            (seccomp && sanitizer_build() ? " (ptrace allowed: this sanitizer build's leak checker needs it)" : ""),
-        std::string("process limit: ") + state(process_limit()) +
-            (!pids_cgroup.empty() ? " (a pids cgroup per plugin process)"
-             : geteuid() == 0     ? " (root is exempt from RLIMIT_NPROC, and no pids cgroup can be made)"
-             : namespaces         ? " (RLIMIT_NPROC in its user namespace)"
-                                  : ""),
-        "file size and open files: limited (RLIMIT_FSIZE, RLIMIT_NOFILE): enforced",
-    };
-}
-
 bool SandboxSupport::process_limit() const { return !pids_cgroup.empty() || (namespaces && geteuid() != 0); }
+
+namespace {
+
+// Set in a child once it is confined (confine()): a function child forked
+// from numplace has no mark in its environment, yet is inside.
+bool g_confined = false;
+
+}  // namespace
+
+// The mark alone is not believed: a process numplace confined has
+// no_new_privs set, which nothing can clear, so a mark set by hand on a
+// process outside gets no weaker sandbox.
+bool inside_sandbox() {
+    if (g_confined) return true;
+    const char* mark = std::getenv("NUMPLACE_INSIDE_SANDBOX");
+    return mark != nullptr && std::string_view(mark) == "1" && prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) == 1;
+}
 
 bool sandbox_enabled() { return g_enabled.load(); }
 void set_sandbox_enabled(bool on) { g_enabled.store(on); }
@@ -277,6 +215,8 @@ void set_sandbox_enabled(bool on) { g_enabled.store(on); }
 namespace sandbox {
 
 namespace {
+
+constexpr const char* kInsideMark = "NUMPLACE_INSIDE_SANDBOX=";
 
 // Cgroups whose last processes were still on their way out when their child
 // was reaped (the kernel kills a namespace's processes after its first one
@@ -306,6 +246,34 @@ void remove_cgroup(const std::string& group) {
     g_pending.push_back(group);
 }
 
+namespace {
+
+// The pids cgroup of a new child, where numplace may make one ("" if not).
+void make_cgroup(Plan& plan, const SandboxLimits& limits) {
+    const std::string& pids = sandbox_support().pids_cgroup;
+    if (pids.empty()) return;
+    static std::atomic<unsigned> serial{0};
+    const std::string group = pids + "/numplace-" + std::to_string(getpid()) + "-" + std::to_string(++serial);
+    if (mkdir(group.c_str(), 0700) != 0) return;
+    plan.cgroup = group;
+    plan.cgroup_procs = group + "/cgroup.procs";
+    std::ofstream(group + "/pids.max") << limits.processes << "\n";
+}
+
+// The child's environment: this one's, its folder as TMPDIR, and the mark
+// that tells what it starts that it is inside a sandbox already.
+void make_environment(Plan& plan) {
+    for (char** e = environ; *e != nullptr; ++e)
+        if (std::strncmp(*e, "TMPDIR=", 7) != 0 && std::strncmp(*e, kInsideMark, std::strlen(kInsideMark)) != 0)
+            plan.env.emplace_back(*e);
+    plan.env.push_back("TMPDIR=" + plan.folder);
+    plan.env.push_back(std::string(kInsideMark) + "1");
+    for (auto& e : plan.env) plan.envp.push_back(e.data());
+    plan.envp.push_back(nullptr);
+}
+
+}  // namespace
+
 bool prepare(Plan& plan, const SandboxLimits& limits, std::string& error) {
     const char* tmp = std::getenv("TMPDIR");
     std::string pattern = std::string(tmp != nullptr && *tmp == '/' ? tmp : "/tmp") + "/numplace-sandbox-XXXXXX";
@@ -315,27 +283,26 @@ bool prepare(Plan& plan, const SandboxLimits& limits, std::string& error) {
         return false;
     }
     plan.folder = pattern;
-    sweep_cgroups(false);
-    if (const std::string& pids = sandbox_support().pids_cgroup; !pids.empty()) {
-        static std::atomic<unsigned> serial{0};
-        const std::string group = pids + "/numplace-" + std::to_string(getpid()) + "-" + std::to_string(++serial);
-        if (mkdir(group.c_str(), 0700) == 0) {
-            plan.cgroup = group;
-            plan.cgroup_procs = group + "/cgroup.procs";
-            std::ofstream(group + "/pids.max") << limits.processes << "\n";
-        }
-    }
-    plan.tmpfs_options = "size=" + std::to_string(limits.folder_bytes) + ",mode=0700,uid=" + std::to_string(geteuid()) +
-                         ",gid=" + std::to_string(getegid());
-    plan.uid_map = std::to_string(geteuid()) + " " + std::to_string(geteuid()) + " 1\n";
-    plan.gid_map = std::to_string(getegid()) + " " + std::to_string(getegid()) + " 1\n";
-    if (sandbox_support().seccomp) plan.filter = filter();
     plan.limits = limits;
-    for (char** e = environ; *e != nullptr; ++e)
-        if (std::strncmp(*e, "TMPDIR=", 7) != 0) plan.env.emplace_back(*e);
-    plan.env.push_back("TMPDIR=" + plan.folder);
-    for (auto& e : plan.env) plan.envp.push_back(e.data());
-    plan.envp.push_back(nullptr);
+    plan.nested = inside_sandbox();
+    if (plan.nested) {
+        // No probing here (it would fork, and find nothing it may make):
+        // the same Landlock and seccomp layers again, on the new folder.
+        plan.landlock_abi = landlock::abi();
+        plan.filter = seccomp_filter();
+    } else {
+        const SandboxSupport& support = sandbox_support();
+        sweep_cgroups(false);
+        make_cgroup(plan, limits);
+        plan.namespaces = support.namespaces;
+        plan.landlock_abi = support.landlock_abi;
+        plan.tmpfs_options = "size=" + std::to_string(limits.folder_bytes) + ",mode=0700,uid=" +
+                             std::to_string(geteuid()) + ",gid=" + std::to_string(getegid());
+        plan.uid_map = std::to_string(geteuid()) + " " + std::to_string(geteuid()) + " 1\n";
+        plan.gid_map = std::to_string(getegid()) + " " + std::to_string(getegid()) + " 1\n";
+        if (support.seccomp) plan.filter = seccomp_filter();
+    }
+    make_environment(plan);
     return true;
 }
 
@@ -351,10 +318,12 @@ bool write_file(const char* path, const std::string& text) {
     return ok;
 }
 
-// A user, PID and mount namespace; its folder a tmpfs of bounded size,
-// which only its own mount namespace sees.
+// A user, PID, mount and IPC namespace; its folder a tmpfs of bounded size,
+// which only its own mount namespace sees. The IPC namespace takes with it
+// whatever System V or POSIX queue object a plugin made (seccomp denies the
+// calls too: this holds where a filter is missing).
 bool enter_namespaces(const Plan& plan) {
-    if (unshare(CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS) != 0) return false;
+    if (unshare(CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC) != 0) return false;
     // Itself, mapped to itself: the same user inside as outside.
     return write_file("/proc/self/setgroups", "deny") && write_file("/proc/self/uid_map", plan.uid_map) &&
            write_file("/proc/self/gid_map", plan.gid_map) &&
@@ -370,10 +339,36 @@ void forward(int signo) {
     if (g_relayed > 0) kill(g_relayed, signo);
 }
 
-// Kills every child this subreaper has (orphans come to it), until none is left.
+// The pid, in this process's PID namespace, of the process /proc numbers
+// `proc_pid`: /proc is the one mounted for the machine's namespace, and a
+// relay inside a sandbox (a nested one, in a worker) lives in another. The
+// last field of NSpid is the innermost namespace's, which is this one's for
+// a child of this process; without NSpid (before Linux 4.1) they are equal.
+pid_t pid_here(long proc_pid) {
+    char path[64], text[4096];
+    std::snprintf(path, sizeof path, "/proc/%ld/status", proc_pid);
+    const int fd = open(path, O_RDONLY | O_CLOEXEC);
+    const ssize_t n = fd >= 0 ? read(fd, text, sizeof text - 1) : -1;
+    if (fd >= 0) close(fd);
+    if (n <= 0) return static_cast<pid_t>(proc_pid);
+    text[n] = '\0';
+    const char* line = std::strstr(text, "\nNSpid:");
+    if (line == nullptr) return static_cast<pid_t>(proc_pid);
+    long last = proc_pid;
+    for (char* p = const_cast<char*>(line) + 7; *p != '\0' && *p != '\n';) {
+        const long pid = std::strtol(p, &p, 10);
+        if (pid > 0) last = pid;
+        while (*p == ' ' || *p == '\t') ++p;
+    }
+    return static_cast<pid_t>(last);
+}
+
+// Kills every child this subreaper has (orphans come to it), until none is
+// left. thread-self, not self/task/PID: getpid() is this namespace's number,
+// and /proc may be the machine's. A listed child cannot be reused before it
+// is reaped here, so its number stays its own while it is killed.
 void kill_the_rest() {
-    char path[64];
-    std::snprintf(path, sizeof path, "/proc/self/task/%d/children", static_cast<int>(getpid()));
+    const char* path = "/proc/thread-self/children";
     for (;;) {
         const int fd = open(path, O_RDONLY | O_CLOEXEC);
         char buffer[4096];
@@ -383,7 +378,7 @@ void kill_the_rest() {
             buffer[n] = '\0';
             for (char* p = buffer; *p != '\0';) {
                 const long pid = std::strtol(p, &p, 10);
-                if (pid > 0) kill(static_cast<pid_t>(pid), SIGKILL);
+                if (pid > 0) kill(pid_here(pid), SIGKILL);
                 while (*p == ' ' || *p == '\n') ++p;
             }
         }
@@ -457,7 +452,7 @@ void close_all_but(int keep) {
 
 bool contain(const Plan& plan) {
     if (!plan.cgroup.empty() && !write_file(plan.cgroup_procs.c_str(), "0")) return false;
-    const bool in_namespace = sandbox_support().namespaces;
+    const bool in_namespace = plan.namespaces;
     if (in_namespace && !enter_namespaces(plan)) return false;
     if (!in_namespace && prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) return false;
     int report[2] = {-1, -1};  // the namespace's first process to this one: how the plugin's ended
@@ -523,19 +518,20 @@ bool restrict_with_landlock(const Plan& plan, int abi) {
 }  // namespace
 
 bool confine(const Plan& plan) {
-    const SandboxSupport& support = sandbox_support();
     // RLIMIT_NPROC counts the user's tasks in its user namespace; outside one
-    // it would count every process the user has on the machine.
-    if (support.namespaces && plan.cgroup.empty() && !set_limit(RLIMIT_NPROC, plan.limits.processes)) return false;
+    // it would count every process the user has on the machine. A nested
+    // child keeps the limit (or the cgroup) of the sandbox around it.
+    if (plan.namespaces && plan.cgroup.empty() && !set_limit(RLIMIT_NPROC, plan.limits.processes)) return false;
     if (!set_limit(RLIMIT_FSIZE, plan.limits.file_bytes) || !set_limit(RLIMIT_NOFILE, plan.limits.open_files))
         return false;
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return false;
-    if (support.landlock_abi > 0 && !restrict_with_landlock(plan, support.landlock_abi)) return false;
+    if (plan.landlock_abi > 0 && !restrict_with_landlock(plan, plan.landlock_abi)) return false;
     if (!plan.filter.empty()) {
         const sock_fprog program{static_cast<unsigned short>(plan.filter.size()),
                                  const_cast<sock_filter*>(plan.filter.data())};
         if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program) != 0) return false;
     }
+    g_confined = true;  // what this process starts with a sandbox is nested in this one
     return true;
 }
 

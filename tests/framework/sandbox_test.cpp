@@ -7,7 +7,12 @@
 #include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/ptrace.h>
+#include <sys/shm.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -46,6 +51,61 @@ np::Exit shell(const std::string& script, std::string& printed, std::string* fol
     for (ssize_t n; (n = read(out[0], buffer, sizeof buffer)) > 0;) printed.append(buffer, static_cast<std::size_t>(n));
     close(out[0]);
     return child.wait();
+}
+
+// In a sandboxed child (the starter, as a worker is): starts a shell and a
+// function in the nested sandbox and writes what each saw to `fd`, its
+// stderr too (where a note "not enforced" would go).
+int nested_checks() {
+    int bad = 0;
+    const int memfd = static_cast<int>(syscall(SYS_memfd_create, "np", 0));
+    bad |= memfd >= 0 || errno != ENOSYS;
+    int pair[2];
+    bad |= (socketpair(AF_UNIX, SOCK_DGRAM, 0, pair) == 0 || errno != EACCES) << 1;
+    bad |= (shmget(IPC_PRIVATE, 4096, IPC_CREAT | 0600) >= 0 || errno != ENOSYS) << 2;
+    std::ifstream status("/proc/self/status");
+    int filters = 0;
+    for (std::string line; std::getline(status, line);)
+        if (line.rfind("Seccomp_filters:", 0) == 0) filters = std::atoi(line.c_str() + 16);
+    int made = 0;
+    for (; made < 64; ++made) {
+        const pid_t pid = fork();
+        if (pid < 0) break;
+        if (pid == 0) {
+            pause();
+            _exit(0);
+        }
+    }
+    std::string out = std::string("memfd: ") + (bad & 1 ? "made" : "denied") + "\ndatagram pair: " +
+                      (bad & 2 ? "made" : "denied") + "\nSystem V: " + (bad & 4 ? "made" : "denied") +
+                      "\nseccomp filters: " + std::to_string(filters) + "\nforks: " + (made < 16 ? "bounded" : "unbounded") + "\n";
+    return write(1, out.data(), out.size()) == static_cast<ssize_t>(out.size()) ? 0 : 1;
+}
+
+int start_nested(int fd) {
+    dup2(fd, 1);
+    dup2(fd, 2);
+    setenv("STARTER", getenv("TMPDIR"), 1);
+    SpawnOptions o;
+    o.sandbox = true;
+    o.fds = {np::kDevNull, 1, 1};
+    std::string error;
+    Child shell = np::spawn_program(
+        "/bin/sh",
+        {"sh", "-c",
+         "case \"$TMPDIR\" in \"$STARTER\"/?*) echo folder: inside;; *) echo folder: elsewhere $TMPDIR;; esac; "
+         "{ echo x > \"$STARTER/escaped\"; } 2>/dev/null && echo \"starter's folder: written\" || "
+         "echo \"starter's folder: denied\"; "
+         "echo y > \"$TMPDIR/f\" && echo own folder: written; "
+         "{ head -c 2097152 /dev/zero > \"$TMPDIR/big\"; } 2>/dev/null && echo 2 MiB: written || echo 2 MiB: refused"},
+        o, error);
+    if (!shell.running()) return 1;
+    const np::Exit shell_end = shell.wait();
+    std::printf("shell: %s\n", shell_end.ok() ? "exit 0" : shell_end.describe().c_str());
+    std::fflush(stdout);
+    Child checks = np::spawn_function(nested_checks, o, error);
+    if (!checks.running()) return 1;
+    return checks.wait().ok() ? 0 : 1;
 }
 
 class Sandbox : public ::testing::Test {
@@ -212,6 +272,52 @@ TEST_F(Sandbox, ItsFolderHoldsABoundedAmount) {
     EXPECT_EQ(printed, "full at 5\n");
 }
 
+TEST_F(Sandbox, IoUringAndPtraceAreDenied) {
+    if (!support.seccomp) GTEST_SKIP() << "no seccomp here";
+    const pid_t numplace = getpid();
+    std::string error;
+    Child child = np::spawn_function(
+        [numplace] {
+            char params[120] = {};  // struct io_uring_params
+            if (syscall(SYS_io_uring_setup, 1, params) >= 0 || errno != ENOSYS) return 2;
+            if (np::sanitizer_build()) return 0;  // its leak checker needs ptrace
+            if (ptrace(PTRACE_ATTACH, numplace, nullptr, nullptr) == 0 || errno != EPERM) return 3;
+            return 0;
+        },
+        sandboxed(), error);
+    ASSERT_TRUE(child.running()) << error;
+    const auto end = child.wait();
+    EXPECT_TRUE(end.ok()) << end.describe() << " (2: io_uring, 3: ptrace)";
+}
+
+// What a process inside the sandbox (a worker) gives a child it starts with
+// the sandbox (a command-line solver's program): a folder inside its own,
+// which shares its tmpfs; Landlock again, so not even the starter's folder
+// is writable; the seccomp filter again; its process limit; and no note
+// about parts "not enforced", which were the starter's to make.
+TEST_F(Sandbox, ANestedSandboxHasEveryLayerAgain) {
+    if (!support.namespaces || !support.writes() || !support.seccomp || !support.process_limit())
+        GTEST_SKIP() << "the nested sandbox's checks need every part of the outer one";
+    int report[2];
+    ASSERT_EQ(pipe2(report, O_CLOEXEC), 0);
+    SpawnOptions options = sandboxed();
+    options.limits.folder_bytes = 1 << 20;
+    options.limits.processes = 16;
+    std::string error;
+    Child starter = np::spawn_function([&report] { return start_nested(report[1]); }, options, error);
+    close(report[1]);
+    ASSERT_TRUE(starter.running()) << error;
+    std::string printed;
+    char buffer[4096];
+    for (ssize_t n; (n = read(report[0], buffer, sizeof buffer)) > 0;) printed.append(buffer, static_cast<std::size_t>(n));
+    close(report[0]);
+    const auto end = starter.wait();
+    EXPECT_TRUE(end.ok()) << end.describe() << "\n" << printed;
+    EXPECT_EQ(printed,
+              "folder: inside\nstarter's folder: denied\nown folder: written\n2 MiB: refused\nshell: exit 0\n"
+              "memfd: denied\ndatagram pair: denied\nSystem V: denied\nseccomp filters: 2\nforks: bounded\n");
+}
+
 // The path of a kernel without namespaces (a subreaper and its kill loop),
 // taken here by running these tests again in a process told to behave so.
 TEST(SandboxFallback, WithoutNamespacesNothingOutlivesItEither) {
@@ -243,8 +349,11 @@ TEST(SandboxFallback, WithoutNamespacesNothingOutlivesItEither) {
 
 TEST(SandboxSupport, DescribesEveryPart) {
     const auto lines = np::sandbox_support().describe();
-    EXPECT_EQ(lines.size(), 8u);
+    EXPECT_EQ(lines.size(), 10u);
+    const auto nested = np::sandbox_support().describe_nested();
+    EXPECT_EQ(nested.size(), 5u);
     for (const auto& l : lines) EXPECT_FALSE(l.empty());
+    for (const auto& l : nested) EXPECT_FALSE(l.empty());
 }
 
 }  // namespace

@@ -67,11 +67,17 @@ void print_text(const PluginRegistry& registry, std::ostream& out) {
     for (const auto& f : registry.skipped()) out << "skipped " << f.path << ": " << f.reason << "\n";
 }
 
-// What the sandbox of plugin processes enforces on this machine, a part a line.
+// What the sandbox of plugin processes enforces on this machine, a part a
+// line, for each kind of process that runs a plugin's code.
 int sandbox_info(Streams io) {
     io.out << "sandbox of plugin processes: " << (sandbox_enabled() ? "on" : "off (--no-sandbox or NUMPLACE_NO_SANDBOX)")
            << "\n";
-    for (const auto& line : sandbox_support().describe()) io.out << "  " << line << "\n";
+    const SandboxSupport& support = sandbox_support();
+    io.out << "a library plugin's worker; bench's measuring child; a command-line solver's program under "
+              "--in-process:\n";
+    for (const auto& line : support.describe()) io.out << "  " << line << "\n";
+    io.out << "a command-line solver's program, started by its worker or by bench's measuring child:\n";
+    for (const auto& line : support.describe_nested()) io.out << "  " << line << "\n";
     return kExitOk;
 }
 
