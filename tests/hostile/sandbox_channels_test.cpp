@@ -193,10 +193,19 @@ TEST(Sandboxed, ACommandLineSolversProgramIsContainedAndNoFalseAlarmIsPrinted) {
         << "name: attack-solver\ncommand: [\"{dir}/attack.sh\"]\nshapes: [2x2, 2x3]\noutput: {solution: line}\n";
     std::ofstream(root / "c.yaml") << kCorpus;
     const auto run = np::test::run_cli({"verify", (root / "c.yaml").string(), "--plugin-dir", plugins.string(),
-                                        "--plugins", "attack-solver", "--timeout", "5"},
+                                        "--plugins", "attack-solver", "--timeout", "5", "--report",
+                                        (root / "r.json").string()},
                                        "", {{"ATTACK_OUTSIDE", outside.string()}});
     EXPECT_EQ(run.exit_code, 1) << run.err;  // nonsense fails every row
-    EXPECT_NE(run.out.find("attack-solver"), std::string::npos) << run.out << run.err;
+    // ...as a contract failure, at once: a call that waited for the process
+    // its program left behind would be timed-out.
+    std::ifstream in(root / "r.json");
+    const auto report = nlohmann::json::parse(in, nullptr, false);
+    ASSERT_TRUE(report.is_object() && report.contains("rows")) << run.err;
+    EXPECT_EQ(report["rows"].size(), 4u) << report.dump();
+    for (const auto& row : report["rows"]) {
+        EXPECT_EQ(row.value("kind", ""), "contract") << row.dump();
+    }
     EXPECT_EQ((run.out + run.err).find("not enforced"), std::string::npos) << run.out << run.err;
     EXPECT_TRUE(fs::is_empty(outside)) << "the solver's program wrote outside its folder";
     EXPECT_TRUE(processes_named("np-solver-left").empty()) << "the solver's setsid process outlived the run";
