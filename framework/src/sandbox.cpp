@@ -356,9 +356,11 @@ pid_t pid_here(long proc_pid) {
     if (line == nullptr) return static_cast<pid_t>(proc_pid);
     long last = proc_pid;
     for (char* p = const_cast<char*>(line) + 7; *p != '\0' && *p != '\n';) {
-        const long pid = std::strtol(p, &p, 10);
+        char* after = p;
+        const long pid = std::strtol(p, &after, 10);
+        if (after == p) break;  // not a number: the line is not what it should be
         if (pid > 0) last = pid;
-        while (*p == ' ' || *p == '\t') ++p;
+        for (p = after; *p == ' ' || *p == '\t';) ++p;
     }
     return static_cast<pid_t>(last);
 }
