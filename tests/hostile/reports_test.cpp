@@ -48,10 +48,14 @@ TEST_F(HostileReports, ARefusedGridOfOutOfRangeValuesStaysOutAndTheReportMergesA
         if (row.value("entry", "") == np::hostile::kTarget && row.value("operation", "") == "solve") target = row;
     ASSERT_TRUE(target.is_object()) << written.dump();
     EXPECT_EQ(target["status"], "fail");
-    EXPECT_EQ(target["kind"], "certificate");
     EXPECT_FALSE(target.contains("answer")) << target.dump();
-    const std::string finding = target.value("finding", "");
-    EXPECT_NE(finding.find("answer grid not shown: a cell holds 200, outside 0 to 6"), std::string::npos) << finding;
+    // Today the parent keeps the worker's refused grid (kind certificate),
+    // and the writer's intake names it; should the runner refuse such a
+    // frame itself one day, the row fails otherwise and has no grid to name.
+    if (target.value("kind", "") == "certificate") {
+        const std::string finding = target.value("finding", "");
+        EXPECT_NE(finding.find("answer grid not shown: a cell holds 200, outside 0 to 6"), std::string::npos) << finding;
+    }
 
     // Everything verify writes, its own --merge and --resume read.
     const auto merged = run_cli({"verify", "--merge", path("r.json"), "--report", path("m.json")});
