@@ -108,11 +108,22 @@ std::string rows_html(const VerifyReport& r) {
     return out;
 }
 
+// A report built from reports read with --accept-unchecked says so first:
+// some of its rows were never checked by a digest.
+std::string unchecked_note(const VerifyReport& r) {
+    if (!r.run.contains("unchecked")) return "";
+    std::string reasons;
+    for (const auto& why : r.run["unchecked"]) reasons += "<li>" + escape(why.get<std::string>()) + "</li>";
+    return "<p class=\"note\">Unchecked: some of its rows come from reports read with "
+           "<code>--accept-unchecked</code>, which no digest checked:</p><ul class=\"note\">" + reasons + "</ul>\n";
+}
+
 std::string version_note(const VerifyReport& r) {
-    if (r.version >= 4) return "";
+    if (r.version >= 4) return unchecked_note(r);
     return "<p class=\"note\">A version " + std::to_string(r.version) +
            " report: its rows carry no answer grid, tags or reproducing command, and its summary no CPU time. A failed "
-           "row's grid shows the puzzle and expected solution of its regression entry, when it has one.</p>\n";
+           "row's grid shows the puzzle and expected solution of its regression entry, when it has one.</p>\n" +
+           unchecked_note(r);
 }
 
 std::string summary_line(const VerifyReport& r) {
@@ -121,6 +132,7 @@ std::string summary_line(const VerifyReport& r) {
     if (r.run.contains("shard")) text += "; shard " + r.run["shard"].get<std::string>();
     if (r.summary.contains("exit_code")) text += "; exit code " + r.summary["exit_code"].dump();
     if (r.summary.value("interrupted", false)) text += "; interrupted";
+    if (r.run.contains("unchecked")) text += "; unchecked";
     return "<p class=\"meta\">" + escape(text) + "</p>\n";
 }
 

@@ -42,18 +42,25 @@ bool next_unit(std::vector<UnitReader>& shards, std::vector<Row>& unit) {
     return true;
 }
 
-// The merged run: shard 1/1 of the same run, with every shard's rows.
+// The merged run: shard 1/1 of the same run, with every shard's rows, and
+// marked unchecked when any shard was (each reason once).
 RunInfo merged_run(const std::vector<std::unique_ptr<ReportReader>>& shards) {
     RunInfo run = shards.front()->run();
     run.shard_index = run.shard_count = 1;
     run.rows = 0;
-    for (const auto& s : shards) run.rows += s->run().rows;
+    run.unchecked.clear();
+    for (const auto& s : shards) {
+        run.rows += s->run().rows;
+        for (const auto& why : s->unchecked_reasons())
+            if (std::find(run.unchecked.begin(), run.unchecked.end(), why) == run.unchecked.end()) run.unchecked.push_back(why);
+    }
     return run;
 }
 
 }  // namespace
 
-std::optional<Outcome> merge(const std::vector<std::string>& paths, ReportWriter& out, std::string& error) {
+std::optional<Outcome> merge(const std::vector<std::string>& paths, bool accept_unchecked, ReportWriter& out,
+                             std::string& error) {
     if (paths.empty()) {
         error = "no reports to merge";
         return std::nullopt;
@@ -61,13 +68,18 @@ std::optional<Outcome> merge(const std::vector<std::string>& paths, ReportWriter
     std::vector<std::unique_ptr<ReportReader>> shards;
     Outcome outcome;
     for (const auto& path : paths) {
-        auto reader = ReportReader::open(path, ReportReader::Incomplete::refuse, error);
+        auto reader = ReportReader::open(path, ReportReader::Incomplete::refuse, error,
+                                         accept_unchecked ? ReportReader::Unchecked::accept : ReportReader::Unchecked::refuse);
         if (!reader) return std::nullopt;
         if (!reader->begin()) return error = reader->error(), std::nullopt;
         if (auto mixed = companions_problem(path, reader->run()); !mixed.empty()) return error = mixed, std::nullopt;
         if (!reader->checked())
-            outcome.notes.push_back(path + ": a version " + std::to_string(reader->run().version) +
-                                    " report carries no digest or unit counts: whether it is whole is not checked");
+            outcome.notes.push_back(path + ": read unchecked (--accept-unchecked): " +
+                                    (reader->run().version < 3 ? "a version " + std::to_string(reader->run().version) +
+                                                                     " report has no digest or unit counts"
+                                                               : "it is marked unchecked") +
+                                    "; the merged report is " +
+                                    (reader->run().version < 3 ? "of that version, itself unchecked" : "marked unchecked"));
         shards.push_back(std::move(reader));
     }
     if (error = shards_problem(shards); !error.empty()) return std::nullopt;

@@ -10,233 +10,6 @@ namespace np::verify {
 
 namespace fs = std::filesystem;
 
-bool Row::same_as(const Row& o) const {
-    const bool same_proof = proof.has_value() == o.proof.has_value() && (!proof || proof->status == o.proof->status);
-    return entry == o.entry && plugin == o.plugin && operation == o.operation && status == o.status && kind == o.kind &&
-           same_proof;
-}
-
-namespace report_file {
-
-json run_to_json(const RunInfo& run) {
-    json j;
-    if (run.version >= 3) j["id"] = run.id;
-    j["fingerprint"] = run.fingerprint;
-    j["shard"] = std::to_string(run.shard_index) + "/" + std::to_string(run.shard_count);
-    if (run.version >= 3) {
-        j["units"] = run.units;
-        j["rows"] = run.rows;
-    }
-    j["plugins"] = run.plugins;
-    j["oracle"] = run.oracle;
-    if (run.version >= 2) {
-        json files = json::array();
-        for (const auto& f : run.files) files.push_back(harness::to_json(f));
-        j["files"] = files;
-    }
-    if (run.version >= 3) j["outputs"] = {{"junit", run.junit}, {"regressions", run.regressions}};
-    return j;
-}
-
-RunInfo run_from_json(const json& j, int version) {
-    RunInfo r;
-    r.version = version;
-    if (version >= 3) {
-        r.id = j.at("id").get<std::string>();
-        r.units = whole_number(j.at("units"), "units");
-        r.rows = whole_number(j.at("rows"), "rows");
-        r.junit = j.at("outputs").at("junit").get<std::string>();
-        r.regressions = j.at("outputs").at("regressions").get<std::string>();
-    }
-    if (version >= 2)
-        for (const json& f : j.at("files")) r.files.push_back(harness::plugin_file_from_json(f));
-    r.fingerprint = j.at("fingerprint").get<std::string>();
-    const std::string shard = j.at("shard").get<std::string>();
-    char extra = 0;
-    if (std::sscanf(shard.c_str(), "%u/%u%c", &r.shard_index, &r.shard_count, &extra) != 2 || r.shard_index < 1 ||
-        r.shard_index > r.shard_count)
-        throw std::runtime_error("bad shard '" + shard + "'");
-    r.plugins = j.at("plugins").get<std::vector<std::string>>();
-    r.oracle = j.at("oracle").get<std::string>();
-    return r;
-}
-
-json row_to_json(const Row& r) {
-    json j{{"entry", r.entry}, {"plugin", r.plugin}, {"operation", r.operation},
-           {"status", std::string(status_name(r.status))}};
-    if (r.kind != Kind::none) j["kind"] = std::string(kind_name(r.kind));
-    if (!r.finding.empty()) j["finding"] = r.finding;
-    j["verdict"] = r.verdict;
-    j["micros"] = r.micros;
-    if (r.claimed_micros != 0) j["claimed_micros"] = r.claimed_micros;
-    if (r.proof) {
-        j["proof"] = proof_status_name(r.proof->status);
-        j["proof_bytes"] = r.proof->bytes;
-        j["proof_micros"] = r.proof->micros;
-    }
-    j["unit"] = r.derived ? json(nullptr) : json(r.unit);
-    if (!r.derived) j["unit_rows"] = r.unit_rows;
-    // Only when set: the rows of a run without hangs stay as they were.
-    if (r.not_run) j["not_run"] = true;
-    // Version 4 (rows kept from older reports have none of these).
-    if (r.cpu_micros) j["cpu_micros"] = *r.cpu_micros;
-    if (r.tags) j["tags"] = *r.tags;
-    if (!r.reproduce.empty()) j["reproduce"] = r.reproduce;
-    if (r.shown_puzzle || r.shown_answer) {
-        const Geometry g = (r.shown_puzzle ? *r.shown_puzzle : *r.shown_answer).geometry;
-        j["box"] = {g.box_rows, g.box_cols};
-    }
-    if (r.shown_puzzle) j["puzzle"] = r.shown_puzzle->cells;
-    if (r.shown_answer) j["answer"] = r.shown_answer->cells;
-    // A failed row's entry with its truth, as corpus YAML, so that a merged
-    // or resumed report still writes every regression.
-    if (r.regression) j["regression"] = corpus::to_yaml(*r.regression);
-    if (r.step_regression) j["regression"] = corpus::to_yaml(*r.step_regression);
-    return j;
-}
-
-namespace {
-
-// A row's "proof", "proof_bytes" and "proof_micros": all three or none (a
-// row of a run without proofs, or of a report written before them).
-std::optional<RowProof> proof_from_json(const json& row) {
-    if (!row.contains("proof")) {
-        if (row.contains("proof_bytes") || row.contains("proof_micros")) throw std::runtime_error("proof sizes without 'proof'");
-        return std::nullopt;
-    }
-    RowProof p;
-    const std::string name = row.at("proof").get<std::string>();
-    bool known = false;
-    for (ProofStatus s : {ProofStatus::absent, ProofStatus::checked, ProofStatus::rejected})
-        if (name == proof_status_name(s)) p.status = s, known = true;
-    if (!known) throw std::runtime_error("unknown proof status '" + name + "'");
-    p.bytes = whole_number(row.at("proof_bytes"), "proof_bytes");
-    p.micros = whole_number(row.at("proof_micros"), "proof_micros");
-    return p;
-}
-
-// A row's "regression": one corpus entry, a puzzle or a step, checked like
-// any corpus file.
-void read_regression(const json& v, Row& row) {
-    if (!v.is_string()) throw std::runtime_error("'regression' is not corpus YAML text");
-    auto loaded = corpus::load_text(v.get<std::string>(), "regression");
-    if (!loaded.ok() || loaded.corpus.entries() != 1 || loaded.corpus.puzzles.size() + loaded.corpus.steps.size() != 1)
-        throw std::runtime_error("'regression' is not one well-formed puzzle or step entry" +
-                                 (loaded.errors.empty() ? std::string() : ": " + loaded.errors.front().text()));
-    if (loaded.corpus.steps.empty()) row.regression = std::move(loaded.corpus.puzzles.front());
-    else row.step_regression = std::move(loaded.corpus.steps.front());
-}
-
-// A grid of a version 4 row ("puzzle", "answer") in the shape of its "box":
-// side x side values, each 0 (empty) to side.
-Grid grid_from_json(const json& row, const char* name) {
-    const json& box = row.at("box");
-    if (!box.is_array() || box.size() != 2 || !box[0].is_number_unsigned() || !box[1].is_number_unsigned())
-        throw std::runtime_error("'box' is not [rows, columns]");
-    const Geometry g{box[0].get<int>(), box[1].get<int>()};
-    if (!g.valid() || g.side() > 25) throw std::runtime_error("'box' " + box.dump() + " is no box shape numplace knows");
-    const json& cells = row.at(name);
-    const auto side = static_cast<unsigned>(g.side());
-    if (!cells.is_array() || cells.size() != side * side)
-        throw std::runtime_error(std::string("'") + name + "' is not " + std::to_string(side * side) + " cells");
-    Grid grid(g);
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-        if (!cells[i].is_number_unsigned() || cells[i].get<uint64_t>() > side)
-            throw std::runtime_error(std::string("'") + name + "' holds " + cells[i].dump() + ", not 0 to " +
-                                     std::to_string(side));
-        grid.cells[i] = static_cast<uint8_t>(cells[i].get<uint64_t>());
-    }
-    return grid;
-}
-
-// A version 4 row's own fields, each checked: --merge and --resume read
-// reports a person may have edited.
-void read_v4_fields(const json& row, Row& x) {
-    if (row.contains("tags")) {
-        const json& tags = row["tags"];
-        if (!tags.is_array() || !std::all_of(tags.begin(), tags.end(), [](const json& t) { return t.is_string(); }))
-            throw std::runtime_error("'tags' is not a list of strings");
-        x.tags = tags.get<std::vector<std::string>>();
-    }
-    if (row.contains("reproduce")) {
-        if (!row["reproduce"].is_string()) throw std::runtime_error("'reproduce' is not a command line");
-        x.reproduce = row["reproduce"].get<std::string>();
-    }
-    if (row.contains("cpu_micros")) x.cpu_micros = whole_number(row["cpu_micros"], "cpu_micros");
-    if (row.contains("box") && !row.contains("puzzle") && !row.contains("answer"))
-        throw std::runtime_error("'box' without a 'puzzle' or 'answer'");
-    if (row.contains("puzzle")) x.shown_puzzle = grid_from_json(row, "puzzle");
-    if (row.contains("answer")) x.shown_answer = grid_from_json(row, "answer");
-}
-
-}  // namespace
-
-Row row_from_json(const json& row, int version) {
-    Row x;
-    x.entry = row.at("entry").get<std::string>();
-    x.plugin = row.at("plugin").get<std::string>();
-    x.operation = row.at("operation").get<std::string>();
-    const auto status = status_from_name(row.at("status").get<std::string>());
-    if (!status) throw std::runtime_error("unknown status");
-    x.status = *status;
-    const auto kind = kind_from_name(row.value("kind", ""));
-    if (!kind) throw std::runtime_error("unknown failure kind");
-    x.kind = *kind;
-    x.finding = row.value("finding", "");
-    x.verdict = row.value("verdict", "");
-    x.micros = row.contains("micros") ? whole_number(row["micros"], "micros") : 0;
-    x.claimed_micros = row.contains("claimed_micros") ? whole_number(row["claimed_micros"], "claimed_micros") : 0;
-    x.proof = proof_from_json(row);
-    x.derived = row.at("unit").is_null();
-    x.not_run = row.value("not_run", false);
-    x.unit = x.derived ? UINT64_MAX : whole_number(row.at("unit"), "unit", UINT64_MAX - 1);
-    if (version >= 3 && !x.derived) x.unit_rows = whole_number(row.at("unit_rows"), "unit_rows");
-    if (row.contains("regression")) read_regression(row["regression"], x);
-    if (version >= 4) read_v4_fields(row, x);
-    return x;
-}
-
-json summary_to_json(const RunInfo& run, const Ending& ending, const Tally& tally) {
-    json j = {{"rows", tally.rows()}, {"failed", tally.failed()}, {"plugins", tally.plugins_json(run.plugins)}};
-    if (run.version >= 4) {
-        json cpu = json::object();
-        for (const auto& [plugin, t] : ending.cpu) cpu[plugin] = {{"cpu_seconds", t.cpu_seconds}, {"wall_seconds", t.wall_seconds}};
-        j["cpu"] = cpu;
-    }
-    j["input_errors"] = ending.input_errors;
-    j["interrupted"] = ending.interrupted;
-    j["exit_code"] = ending.exit_code;
-    return j;
-}
-
-Ending ending_from_json(const json& summary) {
-    Ending e;
-    e.input_errors = summary.at("input_errors").get<std::vector<std::string>>();
-    e.interrupted = summary.at("interrupted").get<bool>();
-    e.exit_code = static_cast<int>(whole_number(summary.at("exit_code"), "exit_code", 255));
-    if (summary.contains("cpu")) {
-        const json& cpu = summary["cpu"];
-        if (!cpu.is_object()) throw std::runtime_error("'cpu' is not an object of plugins");
-        for (const auto& item : cpu.items()) {
-            // Named copies, not a structured binding: clang 14 (the sanitize
-            // preset) cannot capture a binding in a lambda.
-            const std::string plugin = item.key();
-            const json& t = item.value();
-            auto seconds = [&](const char* name) {
-                if (!t.is_object() || !t.contains(name) || !t[name].is_number() || t[name].get<double>() < 0)
-                    throw std::runtime_error("cpu of " + plugin + ": '" + name + "' is not a number of seconds");
-                return t[name].get<double>();
-            };
-            e.cpu[plugin] = {seconds("cpu_seconds"), seconds("wall_seconds")};
-        }
-    }
-    return e;
-}
-
-std::string line(const json& value) { return value.dump(-1, ' ', false, json::error_handler_t::replace); }
-
-}  // namespace report_file
-
 // ---- The digest ------------------------------------------------------------------------
 
 ReportDigest::ReportDigest() { sha_.update("numplace verify report 3\n"); }
@@ -309,18 +82,19 @@ private:
     std::istream& in_;
 };
 
-ReportReader::ReportReader(std::istream& in, std::string name, Incomplete incomplete)
-    : scan_(std::make_unique<Scanner>(in)), name_(std::move(name)), incomplete_(incomplete) {}
+ReportReader::ReportReader(std::istream& in, std::string name, Incomplete incomplete, Unchecked unchecked)
+    : scan_(std::make_unique<Scanner>(in)), name_(std::move(name)), incomplete_(incomplete), unchecked_(unchecked) {}
 
 ReportReader::~ReportReader() = default;
 
-std::unique_ptr<ReportReader> ReportReader::open(const std::string& path, Incomplete incomplete, std::string& error) {
+std::unique_ptr<ReportReader> ReportReader::open(const std::string& path, Incomplete incomplete, std::string& error,
+                                                 Unchecked unchecked) {
     auto file = std::make_unique<std::ifstream>(path, std::ios::binary);
     if (!*file) {
         error = path + ": cannot read";
         return nullptr;
     }
-    auto reader = std::make_unique<ReportReader>(*file, path, incomplete);
+    auto reader = std::make_unique<ReportReader>(*file, path, incomplete, unchecked);
     reader->owned_ = std::move(file);
     return reader;
 }
@@ -373,12 +147,30 @@ bool ReportReader::begin() {
     } catch (const std::exception& e) {
         return fail(std::string("malformed run: ") + e.what());
     }
+    if (!checked() && unchecked_ == Unchecked::refuse) return fail(refusal_of_unchecked());
     if (run_.version >= 3) digest_.add(report_file::line(*run));
     std::string why;
     const auto rows = scan_->take(',') ? key_of(*scan_, why) : std::nullopt;
     if (!rows || *rows != "rows") return fail("no 'rows' after its run");
     if (!scan_->take('[')) return fail("'rows' is not a list");
     return true;
+}
+
+// Without a digest a report edited by hand (a status flipped, rows dropped,
+// the whole relabelled as version 2 to skip its digest) reads like one
+// numplace wrote: only the user can vouch for it.
+std::string ReportReader::refusal_of_unchecked() const {
+    const std::string how = "; read it only if you vouch for it, with --accept-unchecked (what is built from it is "
+                            "marked unchecked)";
+    if (run_.version < 3)
+        return "a version " + std::to_string(run_.version) +
+               " report has no digest or unit counts, so whether it is whole and unedited cannot be checked" + how;
+    return "it is marked unchecked (" + run_.unchecked.front() + (run_.unchecked.size() > 1 ? "; ..." : "") + ")" + how;
+}
+
+std::vector<std::string> ReportReader::unchecked_reasons() const {
+    if (run_.version >= 3) return run_.unchecked;
+    return {name_ + ": a version " + std::to_string(run_.version) + " report (no digest or unit counts)"};
 }
 
 bool ReportReader::next(Row& row) {

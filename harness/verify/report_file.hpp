@@ -15,7 +15,10 @@
 // has all its rows once, no (unit, plugin, operation) twice, the summary's
 // counts are the rows', and the digest matches. The digest shows that a
 // report was edited after numplace wrote it; it cannot stop someone who
-// edits it and computes the digest again (it is not a signature).
+// edits it and computes the digest again (it is not a signature). A report
+// without a digest (versions 1 and 2), or one marked unchecked, is read only
+// when the user accepts it (--accept-unchecked). The values of a row are
+// converted in report_json.cpp.
 #pragma once
 
 #include <cstdint>
@@ -40,6 +43,15 @@ namespace report_file {
 json run_to_json(const RunInfo& run);
 // Throw (std::runtime_error, nlohmann's exceptions) on what is malformed.
 RunInfo run_from_json(const json& j, int version);
+// "" when a row may show this grid (a shape the ABI allows, side x side
+// values each 0 to side), else why not, in words and without its values.
+std::string grid_problem(const Grid& grid);
+// The intake of a row's grids, which may come from a plugin (a refused
+// witness, a generator's result): each enters the report only when
+// grid_problem says it may; otherwise it is dropped and the finding says
+// what was wrong with it. The writer calls it on every row it writes.
+void admit_grids(Row& row);
+// A row as written; grids that admit_grids would drop are left out.
 json row_to_json(const Row& row);
 Row row_from_json(const json& j, int version);
 // The summary without its digest.
@@ -65,10 +77,15 @@ class ReportReader {
 public:
     // --merge refuses a unit that lacks rows; --resume runs it again.
     enum class Incomplete { refuse, allow };
+    // A report that cannot be checked whole (version 1 or 2: no digest; or
+    // one marked unchecked) is refused unless the user accepts it
+    // (--accept-unchecked).
+    enum class Unchecked { refuse, accept };
 
     // `name` (the path) starts every message.
-    ReportReader(std::istream& in, std::string name, Incomplete incomplete);
-    static std::unique_ptr<ReportReader> open(const std::string& path, Incomplete incomplete, std::string& error);
+    ReportReader(std::istream& in, std::string name, Incomplete incomplete, Unchecked unchecked = Unchecked::refuse);
+    static std::unique_ptr<ReportReader> open(const std::string& path, Incomplete incomplete, std::string& error,
+                                              Unchecked unchecked = Unchecked::refuse);
     ~ReportReader();
 
     // Reads the version and the run: false (and error()) when it is no report.
@@ -83,8 +100,11 @@ public:
     const std::string& error() const { return error_; }
     bool failed() const { return !error_.empty(); }
     // Version 3: completeness and digest were checked; older reports lack
-    // what the checks need.
-    bool checked() const { return run_.version >= 3; }
+    // what the checks need. A report marked unchecked holds rows that were not.
+    bool checked() const { return run_.version >= 3 && run_.unchecked.empty(); }
+    // Why this report's rows are not all checked, one reason a line, for
+    // the mark of what is built from it (empty when checked()).
+    std::vector<std::string> unchecked_reasons() const;
 
     // Called as each unit's rows end: the unit, how many rows it has, how
     // many it must have (version 3; 0 when the report does not say), and
@@ -94,6 +114,7 @@ public:
 private:
     class Scanner;
     bool fail(const std::string& what);
+    std::string refusal_of_unchecked() const;
     std::optional<json> named_value(const char* name);
     bool check_row(const Row& row);
     bool close_unit();
@@ -103,6 +124,7 @@ private:
     std::unique_ptr<Scanner> scan_;
     std::string name_, error_;
     Incomplete incomplete_;
+    Unchecked unchecked_;
     RunInfo run_;
     Ending ending_;
     ReportDigest digest_;

@@ -138,6 +138,7 @@ void ReportWriter::write_regressions(const std::vector<Row>& unit) {
 void ReportWriter::add_unit(std::vector<Row>& rows) {
     for (Row& r : rows) {
         r.unit_rows = rows.size();
+        report_file::admit_grids(r);  // a plugin's grid enters a row only when the reader can read it back
         write_row(r);
     }
     if (regressions_) write_regressions(rows);

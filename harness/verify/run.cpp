@@ -129,13 +129,18 @@ std::string resume_problem(const RunInfo& earlier, const RunInfo& now, const std
 struct Resumed {
     std::vector<bool> finished;  // index: unit / shard count
     uint64_t count = 0, lacking = 0;
+    std::vector<std::string> unchecked;  // why its rows were not checked: the new report's mark
 };
+
+ReportReader::Unchecked unchecked_rule(const Settings& s) {
+    return s.accept_unchecked ? ReportReader::Unchecked::accept : ReportReader::Unchecked::refuse;
+}
 
 // The first read of --resume's report: checked whole (a report edited since
 // it was written is refused), its finished units noted.
 std::optional<Resumed> read_resumed(const Settings& s, const RunInfo& now, const std::string& legacy,
                                     const Survey& v, std::vector<std::string>& notes, std::string& error) {
-    auto reader = ReportReader::open(s.resume, ReportReader::Incomplete::allow, error);
+    auto reader = ReportReader::open(s.resume, ReportReader::Incomplete::allow, error, unchecked_rule(s));
     if (!reader) return std::nullopt;
     if (!reader->begin()) return error = reader->error(), std::nullopt;
     if (error = resume_problem(reader->run(), now, legacy); !error.empty()) return error = s.resume + ": " + error, std::nullopt;
@@ -158,9 +163,11 @@ std::optional<Resumed> read_resumed(const Settings& s, const RunInfo& now, const
     };
     if (!reader->end()) return error = reader->error(), std::nullopt;
     if (!stray.empty()) return error = s.resume + ": " + stray, std::nullopt;
-    if (!reader->checked())
-        notes.push_back(s.resume + ": a version " + std::to_string(reader->run().version) +
-                        " report carries no digest or unit counts: its rows are kept unchecked");
+    if (!reader->checked()) {
+        r.unchecked = reader->unchecked_reasons();
+        notes.push_back(s.resume + ": read unchecked (--accept-unchecked); its rows are kept and the new report is "
+                                   "marked unchecked");
+    }
     if (r.lacking != 0)
         notes.push_back(s.resume + ": " + std::to_string(r.lacking) + " unit(s) lacked rows; they run again");
     return r;
@@ -174,7 +181,7 @@ public:
     KeptRows(const Settings& s, const Resumed* resumed) : s_(s), resumed_(resumed) {}
     bool open(std::string& error) {
         if (resumed_ == nullptr) return true;
-        reader_ = ReportReader::open(s_.resume, ReportReader::Incomplete::allow, error);
+        reader_ = ReportReader::open(s_.resume, ReportReader::Incomplete::allow, error, unchecked_rule(s_));
         if (!reader_ || !reader_->begin()) return error = reader_ ? reader_->error() : error, false;
         units_.emplace(*reader_);
         return true;
@@ -396,6 +403,7 @@ std::optional<Outcome> run(const Settings& s, ReportWriter& out, std::string& er
     Outcome outcome;
     std::optional<Resumed> resumed;
     if (!s.resume.empty() && !(resumed = read_resumed(s, run, legacy, v, outcome.notes, error))) return std::nullopt;
+    if (resumed) run.unchecked = resumed->unchecked;  // what is built from unchecked rows stays marked
     KeptRows kept(s, resumed ? &*resumed : nullptr);
     if (!kept.open(error) || !out.begin(run, error)) return std::nullopt;
 

@@ -12,9 +12,10 @@
 //                        witnesses, a checked proof, the oracle's complete
 //                        search) to pass / fail + kind + finding / unknown /
 //                        skip; the generator checker
-//   report_file.cpp      the JSON report's format: rows and run to and from
-//                        JSON, the reader that checks a report as it
-//                        streams it (--merge, --resume), the digest
+//   report_json.cpp      the JSON report's values: rows and run to and from
+//                        JSON; the intake of a row's grids (admit_grids)
+//   report_file.cpp      the reader that checks a report as it streams it
+//                        (--merge, --resume), the digest
 //   report_writer.cpp    sinks: rows stream to the JSON report, JUnit and
 //                        regressions temporaries as they are judged; the
 //                        table is built from counts (tally.cpp)
@@ -32,6 +33,8 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "corpus.hpp"
@@ -118,7 +121,8 @@ inline constexpr uint64_t kDefaultProofBytes = 64ull << 20;
 // file and SHA-256, which enter the fingerprint); 3 makes a report check
 // itself: the run's id and unit count, the rows each unit has, the rows the
 // shard must hold, and a digest of it all (report_file.hpp). Versions 1 and
-// 2 are still read (--merge, --resume), marked unchecked. 4 adds each
+// 2 are still read (--merge, --resume), only with --accept-unchecked, and
+// what is built from them is marked (RunInfo::unchecked). 4 adds each
 // row's tags and reproducing command, a failed row's grids, the calls' CPU
 // time (summary.cpu, a row's cpu_micros): docs/report-format.md. Its digest
 // starts with the same line as version 3's.
@@ -139,7 +143,19 @@ struct RunInfo {
     // The files written with this report, relative to its folder ("" none):
     // --merge and --resume check that they carry this run's id.
     std::string junit, regressions;
+    // Version 3 on, "unchecked" in the run: why some of its rows were never
+    // checked (each a report read with --accept-unchecked: a version 1 or 2
+    // report, which has no digest, or one marked so itself). Empty: every
+    // row was judged by the run or read from a checked report. A report
+    // that carries it is read only with --accept-unchecked, and what is
+    // built from it carries it on.
+    std::vector<std::string> unchecked;
 };
+
+// --shard I/N and a report's "shard": digits only (no sign, no space, no
+// overflow), 1 <= I <= N <= kMaxShards. nullopt, with `why`, otherwise.
+inline constexpr uint32_t kMaxShards = 100000;
+std::optional<std::pair<uint32_t, uint32_t>> parse_shard(std::string_view text, std::string& why);
 
 // What a report says after its rows.
 struct Ending {
@@ -181,6 +197,9 @@ struct Settings {
     // row, runs again whole. A report of another run, or one edited since it
     // was written, is refused.
     std::string resume;
+    // --accept-unchecked: --resume may read a report without a digest
+    // (version 1 or 2) or one marked unchecked; the new report is marked.
+    bool accept_unchecked = false;
     // Called on the calling thread now and then while units run.
     std::function<void(std::size_t done, std::size_t total)> progress;
 };
@@ -205,6 +224,9 @@ std::optional<Outcome> run(const Settings& settings, ReportWriter& out, std::str
 // stream, into `out` (begun here): refuses a missing or doubled shard,
 // shards of different runs, and a report that fails its own checks
 // (report_file.hpp); `out` is then aborted.
-std::optional<Outcome> merge(const std::vector<std::string>& paths, ReportWriter& out, std::string& error);
+// With `accept_unchecked` (--accept-unchecked) it also takes reports
+// without a digest or marked unchecked, and marks the merged report.
+std::optional<Outcome> merge(const std::vector<std::string>& paths, bool accept_unchecked, ReportWriter& out,
+                             std::string& error);
 
 }  // namespace np::verify

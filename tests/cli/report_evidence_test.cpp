@@ -6,6 +6,7 @@
 // temporary file behind.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -189,6 +190,79 @@ TEST_F(Evidence, ResumeRefusesAnEditedReportAndRunsAgainAUnitThatLacksRows) {
         for (const char* key : {"entry", "plugin", "operation", "status", "unit"})
             EXPECT_EQ(whole["rows"][i][key], resumed["rows"][i][key]) << i << key;
     expect_no_temporaries();
+}
+
+// Issue 40, finding 8: an edited report relabelled as version 2 (which has
+// no digest) was read with a note, and --resume wrote a version 4 report
+// from it that checked as whole: the edit laundered. Now a report that
+// cannot be checked is read only with --accept-unchecked, and what is built
+// from it carries "unchecked", which --merge, --resume and numplace report
+// show.
+TEST_F(Evidence, ADowngradedReportIsReadOnlyWhenAcceptedAndWhatIsBuiltFromItStaysMarked) {
+    auto downgrade = [](ordered& r) {
+        const std::string plugin = r["rows"][0]["plugin"];
+        r["rows"][0]["status"] = "unknown";  // the edit the digest would have shown
+        r["summary"]["plugins"][plugin]["pass"] = r["summary"]["plugins"][plugin]["pass"].get<int>() - 1;
+        r["summary"]["plugins"][plugin]["unknown"] = r["summary"]["plugins"][plugin]["unknown"].get<int>() + 1;
+        r["numplace_verify"] = 2;
+        for (const char* key : {"id", "units", "rows", "outputs"}) r["run"].erase(key);
+        for (auto& row : r["rows"]) row.erase("unit_rows");
+        r["summary"].erase("digest");
+    };
+    const std::string v2 = edited("v2.json", downgrade, false);
+    auto run = run_cli(verify({"--shard", "1/2", "--resume", v2, "--report", path("r.json")}));
+    EXPECT_EQ(run.exit_code, 2) << run.err;
+    EXPECT_NE(run.err.find("v2.json: a version 2 report has no digest or unit counts"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("--accept-unchecked"), std::string::npos) << run.err;
+    EXPECT_FALSE(fs::exists(path("r.json")));
+    refused({v2, path("s2.json")}, "v2.json", "read it only if you vouch for it, with --accept-unchecked");
+
+    // Accepted: the resumed report (version 4) is marked, and so is a merge
+    // of it, which in turn needs the flag.
+    run = run_cli(verify({"--shard", "1/2", "--resume", v2, "--report", path("r.json"), "--accept-unchecked"}));
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_NE(run.err.find("v2.json: read unchecked (--accept-unchecked)"), std::string::npos) << run.err;
+    const auto resumed = read_report(path("r.json"));
+    EXPECT_EQ(resumed["numplace_verify"], 4);
+    ASSERT_TRUE(resumed["run"].contains("unchecked")) << resumed["run"].dump();
+    EXPECT_NE(resumed["run"]["unchecked"][0].get<std::string>().find("v2.json: a version 2 report"), std::string::npos);
+    refused({path("r.json"), path("s2.json")}, "r.json", "it is marked unchecked (");
+    // Taking the mark out is an edit the digest shows.
+    auto unmark = [](ordered& r) { r["run"].erase("unchecked"); };
+    auto unmarked = read_report(path("r.json"));
+    unmark(unmarked);
+    refused({write_report(path("unmarked.json"), unmarked), path("s2.json")}, "unmarked.json",
+            "its digest does not match its contents");
+
+    run = run_cli({"verify", "--merge", path("r.json"), path("s2.json"), "--report", path("m.json"), "--accept-unchecked"});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    const auto merged = read_report(path("m.json"));
+    EXPECT_EQ(merged["run"]["unchecked"], resumed["run"]["unchecked"]);
+    const auto page = run_cli({"report", path("m.json"), "--html", path("m.html")});
+    ASSERT_EQ(page.exit_code, 0) << page.err;
+    std::ifstream html(path("m.html"));
+    const std::string text((std::istreambuf_iterator<char>(html)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("Unchecked: some of its rows come from reports read with"), std::string::npos);
+    EXPECT_NE(text.find("v2.json: a version 2 report"), std::string::npos);
+}
+
+// Issue 40, finding 10: --shard was read with sscanf("%u/%u"), which takes
+// "1/-1" (as 1/4294967295) and wraps 33-bit numbers: `--shard 1/-1` ran one
+// entry of three and exited 0. Now digits only, 1 <= I <= N <= 100,000; a
+// bad shard is a usage error, and so is a report's.
+TEST_F(Evidence, AShardThatIsNoIOfNIsAUsageError) {
+    for (const char* shard : {"1/-1", "-1/2", "+1/2", " 1/2", "1/2 ", "1/2x", "1/", "/2", "1//2", "1", "0/3", "3/2",
+                              "1/0", "4294967297/4294967298", "1/4294967297", "1/100001", "0x1/2", "1.0/2"}) {
+        const auto run = run_cli(verify({"--shard", shard, "--report", path("x.json")}));
+        EXPECT_EQ(run.exit_code, 2) << shard << "\n" << run.err;
+        EXPECT_EQ(run.err.rfind(std::string("numplace verify: --shard ") + shard + ": ", 0), 0u) << run.err;
+        EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+        EXPECT_FALSE(fs::exists(path("x.json"))) << shard;
+    }
+    auto wrap = [](ordered& r) { r["run"]["shard"] = "1/-1"; };
+    refused({edited("wrapped.json", wrap, true)}, "wrapped.json", "malformed run: bad shard '1/-1'");
+    auto large = [](ordered& r) { r["run"]["shard"] = "1/4294967298"; };
+    refused({edited("large.json", large, true)}, "large.json", "malformed run: bad shard '1/4294967298'");
 }
 
 // A run killed between renaming its files (regressions, then JUnit, then

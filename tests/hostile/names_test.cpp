@@ -236,7 +236,8 @@ TEST_F(Names, BenchRecordsTheFilesAndItsResumeRefusesAChangedOne) {
 
 // A version 1 report (no files, no digest; made here by taking out what
 // later versions added, and written as version 1 wrote it: indented) is
-// still read: --resume keeps its rows and writes the current version, and
+// still read when the user vouches for it (--accept-unchecked): --resume
+// keeps its rows and writes the current version, marked unchecked, and
 // --merge takes it with a note that it could not be checked.
 TEST_F(Names, AVersionOneReportIsStillRead) {
     const std::vector<std::string> args = {"verify", corpus(), "--plugins", "backtrack", "--timeout", "5"};
@@ -255,7 +256,7 @@ TEST_F(Names, AVersionOneReportIsStillRead) {
     v1["run"]["fingerprint"] = "0000000000000000";
     std::ofstream(dir / "v1.json") << v1.dump(2);
     auto probe = args;
-    probe.insert(probe.end(), {"--resume", (dir / "v1.json").string()});
+    probe.insert(probe.end(), {"--resume", (dir / "v1.json").string(), "--accept-unchecked"});
     const auto wrong = run_cli(probe);
     ASSERT_EQ(wrong.exit_code, 2) << wrong.err;
     const std::size_t at = wrong.err.find("this run ");
@@ -267,15 +268,22 @@ TEST_F(Names, AVersionOneReportIsStillRead) {
 
     auto resumed = args;
     resumed.insert(resumed.end(), {"--resume", (dir / "v1.json").string(), "--report", (dir / "r2.json").string()});
+    const auto unvouched = run_cli(resumed);
+    EXPECT_EQ(unvouched.exit_code, 2) << unvouched.err;
+    EXPECT_NE(unvouched.err.find("v1.json: a version 1 report has no digest or unit counts"), std::string::npos)
+        << unvouched.err;
+    resumed.push_back("--accept-unchecked");
     const auto run = run_cli(resumed);
     ASSERT_EQ(run.exit_code, 0) << run.err;
-    EXPECT_NE(run.err.find("v1.json: a version 1 report carries no digest or unit counts"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("v1.json: read unchecked (--accept-unchecked)"), std::string::npos) << run.err;
     const json now = report("r2.json");
     EXPECT_EQ(now["numplace_verify"], 4);
     EXPECT_EQ(now["rows"].size(), v1["rows"].size());
     EXPECT_EQ(now["run"]["files"].size(), 2u);  // backtrack and the oracle
+    EXPECT_TRUE(now["run"].contains("unchecked")) << now["run"].dump();
 
-    const auto merged = run_cli({"verify", "--merge", (dir / "v1.json").string(), "--report", (dir / "m.json").string()});
+    const auto merged = run_cli({"verify", "--merge", (dir / "v1.json").string(), "--report", (dir / "m.json").string(),
+                                 "--accept-unchecked"});
     EXPECT_EQ(merged.exit_code, 0) << merged.err;
     EXPECT_EQ(report("m.json")["numplace_verify"], 1);  // written back as it was read
 }

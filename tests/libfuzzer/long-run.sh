@@ -40,6 +40,7 @@ targets="formats:4096:seeds/formats
 input:8192:seeds/input
 corpus:65536:seeds/corpus,../../corpus,../corpus/data
 report:16384:seeds/report
+report_writer:4096:seeds/report_writer
 solver_description:4096:seeds/solver_description
 solver_output:8192:seeds/solver_output
 solve:1400:seeds/solve"

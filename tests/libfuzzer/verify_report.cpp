@@ -26,7 +26,7 @@ struct Read {
 
 Read read(std::istream& in) {
     Read r;
-    ReportReader reader(in, "report", ReportReader::Incomplete::refuse);
+    ReportReader reader(in, "report", ReportReader::Incomplete::refuse, ReportReader::Unchecked::accept);
     if (!reader.begin()) return r.error = reader.error(), r;
     r.run = reader.run();
     for (Row row; reader.next(row);) r.rows.push_back(row);

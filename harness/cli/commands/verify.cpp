@@ -66,15 +66,6 @@ private:
 };
 
 
-bool parse_shard(const std::string& text, uint32_t& index, uint32_t& count) {
-    unsigned i = 0, n = 0;
-    char extra = 0;
-    if (std::sscanf(text.c_str(), "%u/%u%c", &i, &n, &extra) != 2 || n == 0 || i < 1 || i > n) return false;
-    index = i;
-    count = n;
-    return true;
-}
-
 // Where the run's files go. Only one of them may stream to stdout.
 std::optional<verify::OutputPaths> output_paths(const Args& args, std::ostream& err) {
     verify::OutputPaths paths{args.text("--report"), args.text("--junit"), args.text("--regressions")};
@@ -108,7 +99,7 @@ int run_merge(const Args& args, Streams io) {
     if (!paths) return kExitUsage;
     verify::ReportWriter out(*paths);
     std::string error;
-    auto merged = verify::merge(args.texts("PATHS"), out, error);
+    auto merged = verify::merge(args.texts("PATHS"), args.flag("--accept-unchecked"), out, error);
     if (!merged) {
         io.err << "numplace verify --merge: " << utf8_clean(error) << "\n";
         return kExitUsage;
@@ -149,10 +140,18 @@ int run(const Args& args, Streams io) {
         io.err << "numplace verify: --require-proofs needs proofs, and --max-proof-bytes 0 asks for none\n";
         return kExitUsage;
     }
-    if (args.has("--shard") && !parse_shard(args.text("--shard"), s.shard_index, s.shard_count)) {
-        io.err << "numplace verify: --shard " << args.text("--shard") << ": expected I/N with 1 <= I <= N\n";
-        return kExitUsage;
+    if (args.has("--shard")) {
+        std::string why;
+        const auto shard = verify::parse_shard(args.text("--shard"), why);
+        if (!shard) {
+            io.err << "numplace verify: --shard " << utf8_clean(args.text("--shard")) << ": " << why
+                   << " (I/N with 1 <= I <= N <= " << verify::kMaxShards << ")\n";
+            return kExitUsage;
+        }
+        s.shard_index = shard->first;
+        s.shard_count = shard->second;
     }
+    s.accept_unchecked = args.flag("--accept-unchecked");
     Progress progress;
     s.progress = [&](std::size_t done, std::size_t total) { progress(done, total); };
     verify::ReportWriter out(*paths);
@@ -203,7 +202,8 @@ Command verify_command() {
                       .at_least(1),
                   {"--min-conclusive", FlagKind::percent,
                    "A plugin conclusive (not unknown) on fewer than this % of its rows fails", "10"},
-                  {"--shard", FlagKind::text, "Run shard I of N (1-based): every N-th entry"},
+                  {"--shard", FlagKind::text,
+                   "Run shard I of N (1-based, 1 <= I <= N <= " + std::to_string(verify::kMaxShards) + "): every N-th entry"},
                   {"--merge", FlagKind::flag,
                    "PATHS are shard reports: join them into one report and exit code; each is checked first (whole, "
                    "unedited, of one run: docs/verification.md)"},
@@ -211,6 +211,9 @@ Command verify_command() {
                    "A report of an earlier run with the same arguments (one that was interrupted): keep its rows, run "
                    "only the entries it lacks; a report of other inputs, plugins or settings, or one edited since it "
                    "was written, is refused"},
+                  {"--accept-unchecked", FlagKind::flag,
+                   "Let --merge and --resume read reports that cannot be checked (version 1 or 2: no digest; or "
+                   "marked unchecked), vouching for them yourself; the report written from them is marked unchecked"},
                   {"--report", FlagKind::text, "Write the JSON report (rows and summary) to FILE; - for stdout"},
                   {"--junit", FlagKind::text, "Write a JUnit XML file: a testcase per row"},
                   {"--regressions", FlagKind::text, "Write every failure with an established truth as corpus entries"},
