@@ -79,6 +79,11 @@ std::string step_shape_problem(const Step& step, const Geometry& geometry) {
     return list_problem(step.pattern, "the pattern", side, true);
 }
 
+std::size_t step_bytes(const Step& step) {
+    const std::size_t entries = step.placements.size() + step.eliminations.size() + step.pattern.size();
+    return sizeof(Step) + step.technique.size() + step.where.size() + entries * sizeof(Candidate);
+}
+
 StepState::StepState(const Grid& puzzle) : grid_(puzzle.geometry, puzzle.cells) {
     const int cells = grid_.geometry.cell_count();
     masks_.resize(static_cast<std::size_t>(cells));
@@ -142,12 +147,19 @@ bool StepIntake::take(const Step& step) {
     if (stopped_) return false;
     const uint64_t number = state_.steps() + 1;
     std::string why = step_shape_problem(step, state_.geometry());
+    // Counted before it is applied: a step past the bound is refused whole,
+    // so whoever keeps the steps (verify, generate) holds at most the bound.
+    const std::size_t bytes = step_bytes(step);
+    if (why.empty() && bytes > kMaxStepBytes - held_)
+        why = "its steps would hold more than " + std::to_string(kMaxStepBytes >> 20) + " MiB (the bound on one puzzle's steps; " +
+              std::to_string(held_) + " bytes in " + std::to_string(state_.steps()) + " steps so far)";
     if (why.empty()) why = state_.apply(step);
     if (!why.empty()) {
         const std::string name = step.technique.size() <= kMaxTechniqueBytes ? step.technique : "?";
         failure_ = "step " + std::to_string(number) + " (" + name + "): " + why;
         return stopped_ = true, false;
     }
+    held_ += bytes;
     if (step.assumes_unique && assumed_at_ == 0) assumed_at_ = number;
     if (sink_ && !sink_(step)) stopped_ = true;
     if (max_steps_ != 0 && state_.steps() >= max_steps_) stopped_ = true;

@@ -121,7 +121,7 @@ std::string describe(const Order& order) {
 }
 
 std::string order_problem(const Order& order, const rating::Rating& rated, const std::vector<Step>& steps) {
-    if (!rated.unknown.empty()) return "a technique the table lacks: " + rated.unknown;
+    if (!rated.unknown.empty()) return "unrated: " + rated.unknown;
     if (!rated.solved) return "the rater's steps stop short of the solution";
     if ((order.lo && rated.er < *order.lo) || (order.hi && rated.er > *order.hi))
         return "ER " + rating::tenths_text(rated.er) + ", outside " + describe(Order{order.lo, order.hi, "", order.table});

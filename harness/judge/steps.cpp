@@ -8,6 +8,7 @@
 #include "numplace/certify.hpp"
 #include "numplace/format.hpp"
 #include "numplace/random.hpp"
+#include "techniques.hpp"
 
 namespace np::judge {
 
@@ -166,6 +167,10 @@ std::optional<Judgement> unsound_step(const Grid& puzzle, const std::vector<Step
                             ", where the solution has " +
                             std::string(1, value_symbol(solution->cells[static_cast<std::size_t>(p.cell)]))));
         }
+        // A step is also named from the vocabulary and fits its technique's
+        // shape (techniques.hpp): a rating reads its difficulty from the name.
+        if (std::string why = misnamed_step(step, puzzle.geometry); !why.empty())
+            return step_failure(step_finding(i, step, state, why));
         if (auto why = state.apply(step); !why.empty())  // the host certified it: cannot happen
             return step_failure("step " + std::to_string(i + 1) + ": " + why);
     }
@@ -237,105 +242,6 @@ std::optional<corpus::StepEntry> step_regression(const BadStep& bad, const std::
 
 namespace np::judge {
 
-namespace {
-
-// What a technique's pattern is allowed to be (misnamed_step's classes).
-enum class Shape { single_cell, whole_unit, value_in_unit, locked, naked_subset, hidden_subset, one_value };
-
-struct NamedShape {
-    const char* name;
-    Shape shape;
-    int k;  // subsets: their size
-};
-
-constexpr NamedShape kNamedShapes[] = {
-    {"full house", Shape::whole_unit, 0},       {"naked single", Shape::single_cell, 0},
-    {"hidden single", Shape::value_in_unit, 0}, {"locked candidates (pointing)", Shape::locked, 0},
-    {"locked candidates (claiming)", Shape::locked, 0},
-    {"naked pair", Shape::naked_subset, 2},     {"naked triple", Shape::naked_subset, 3},
-    {"naked quad", Shape::naked_subset, 4},     {"hidden pair", Shape::hidden_subset, 2},
-    {"hidden triple", Shape::hidden_subset, 3}, {"hidden quad", Shape::hidden_subset, 4},
-    {"x-wing", Shape::one_value, 0},            {"swordfish", Shape::one_value, 0},
-    {"jellyfish", Shape::one_value, 0},         {"finned x-wing", Shape::one_value, 0},
-    {"finned swordfish", Shape::one_value, 0},  {"finned jellyfish", Shape::one_value, 0},
-    {"skyscraper", Shape::one_value, 0},        {"two-string kite", Shape::one_value, 0},
-    {"simple colouring", Shape::one_value, 0},  {"x-chain", Shape::one_value, 0},
-};
-
-// True when every cell lies in one row, one column or one box.
-bool one_unit(const std::set<int>& cells, const Geometry& g) {
-    const int n = g.side();
-    auto all = [&](auto unit_of) {
-        for (int c : cells)
-            if (unit_of(c) != unit_of(*cells.begin())) return false;
-        return true;
-    };
-    return cells.empty() || all([n](int c) { return c / n; }) || all([n](int c) { return c % n; }) ||
-           all([&g, n](int c) { return g.box_of(c / n, c % n); });
-}
-
-std::set<int> values_of(const std::vector<Candidate>& list) {
-    std::set<int> out;
-    for (const Candidate& c : list) out.insert(c.value);
-    return out;
-}
-
-std::set<int> cells_of(const std::vector<Candidate>& list) {
-    std::set<int> out;
-    for (const Candidate& c : list) out.insert(c.cell);
-    return out;
-}
-
-// A single: one placement, nothing eliminated, the pattern in one unit with
-// the placed cell, whole cells (`value` 0) or only the placed value.
-std::string single_misfit(const Step& s, const Geometry& g, bool whole) {
-    if (s.placements.size() != 1 || !s.eliminations.empty()) return "a single places one value and eliminates nothing";
-    const Candidate placed = s.placements[0];
-    const std::set<int> values = values_of(s.pattern);
-    if (!values.empty() && values != std::set<int>{whole ? 0 : placed.value})
-        return whole ? "its pattern names candidates, not whole cells" : "its pattern names values other than the one placed";
-    std::set<int> cells = cells_of(s.pattern);
-    cells.insert(placed.cell);
-    return one_unit(cells, g) ? "" : "its pattern and its cell lie in no one unit";
-}
-
-std::string misfit(const Step& s, const Geometry& g, Shape shape, int k) {
-    const std::set<int> values = values_of(s.pattern), cells = cells_of(s.pattern);
-    switch (shape) {
-        case Shape::whole_unit: return single_misfit(s, g, true);
-        case Shape::value_in_unit: return single_misfit(s, g, false);
-        case Shape::single_cell:
-            if (s.placements.size() != 1 || !s.eliminations.empty()) return "a single places one value and eliminates nothing";
-            return s.pattern.size() == 1 && s.pattern[0] == Candidate{s.placements[0].cell, 0}
-                       ? ""
-                       : "its pattern is not its own cell, whole";
-        case Shape::locked:
-        case Shape::one_value:
-            if (!s.placements.empty()) return "it places a value";
-            if (values.size() != 1 || *values.begin() == 0 || values_of(s.eliminations) != values)
-                return "its pattern and eliminations are not of one value";
-            return shape == Shape::one_value || one_unit(cells, g) ? "" : "its pattern lies in no one unit";
-        case Shape::naked_subset:
-            if (values != std::set<int>{0} || static_cast<int>(cells.size()) != k)
-                return "its pattern is not " + std::to_string(k) + " whole cells";
-            return one_unit(cells, g) ? "" : "its cells lie in no one unit";
-        case Shape::hidden_subset:
-            if (values.count(0) != 0 || static_cast<int>(values.size()) > k)
-                return "its pattern is not " + std::to_string(k) + " values";
-            return one_unit(cells, g) ? "" : "its pattern lies in no one unit";
-    }
-    return "";
-}
-
-}  // namespace
-
-std::string misnamed_step(const Step& step, const Geometry& shape) {
-    for (const NamedShape& n : kNamedShapes)
-        if (step.technique == n.name) {
-            const std::string why = misfit(step, shape, n.shape, n.k);
-            return why.empty() ? "" : "named " + step.technique + ", but " + why;
-        }
-    return "";
-}
+std::string misnamed_step(const Step& step, const Geometry& shape) { return rating::technique_problem(step, shape); }
 
 }  // namespace np::judge

@@ -58,7 +58,8 @@ struct StepCheck {
     uint64_t undecided = 0;            // effects it could not decide in its budget
 };
 
-// Phases 1 and 2 only: no prover needed. `solution` may be absent (no
+// Phases 1 and 2 only: no prover needed; phase 1 also holds each step to
+// its name (misnamed_step, below). `solution` may be absent (no
 // established truth): then only what needs none is checked.
 std::optional<Judgement> unsound_step(const Grid& puzzle, const std::vector<Step>& steps,
                                       const std::optional<Grid>& solution, const SolveOutcome& answer);
@@ -86,20 +87,16 @@ std::optional<BadStep> bad_step(const Grid& puzzle, const std::vector<Step>& ste
 std::optional<corpus::StepEntry> step_regression(const BadStep& bad, const std::string& plugin, const Grid& explained,
                                                  const Plugin* prover, runner::Runner& run, const Budget& budget);
 
-// A step's pattern against the class of the technique it is named after
-// (docs/rating.md, "A step's name must fit its pattern"). A rating reads
-// a step's difficulty from its name, so a plugin that calls a hard step by
-// an easy name lowers its puzzles' ratings, and no invariance shows it
-// when it does so consistently. Soundness and entailment (above) say the
-// step is right; this says it is the kind of step its name says:
-//   a full house places one value from whole cells of one unit; a naked
-//   single from its own cell alone; a hidden single from its value in one
-//   unit; locked candidates reason from one value in one unit and eliminate
-//   only it; a naked subset of k names k whole cells of one unit, a hidden
-//   subset of k at most k values in one unit; a fish, a skyscraper, a kite,
-//   simple colouring and an x-chain reason from one value and eliminate
-//   only it. Other names are not checked. "" when the step fits (or its
-//   name is none of these), else why not.
+// A step's name against the vocabulary and its pattern against the shape
+// of the technique it is named after (rating::technique_problem,
+// harness/rating/techniques.hpp; docs/rating.md, "A step's name must fit
+// its pattern"). A rating reads a step's difficulty from its name, so a
+// plugin that calls a step by another name changes its puzzles' ratings,
+// and no invariance shows it when it does so consistently. Soundness and
+// entailment (above) say the step is right; this says it is the kind of
+// step its name says. unsound_step (phase 1) applies it to every step, so
+// verify and generate --rating refuse what rate would: "" when the step
+// fits, else why not.
 std::string misnamed_step(const Step& step, const Geometry& shape);
 
 }  // namespace np::judge

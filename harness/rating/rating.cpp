@@ -7,8 +7,9 @@
 #include <array>
 #include <bit>
 #include <cstdio>
-#include <cstdlib>
 #include <string_view>
+
+#include "techniques.hpp"
 
 namespace np::rating {
 
@@ -88,17 +89,12 @@ constexpr std::array kEntries{
 
 // The fish past jellyfish (squirmbag, whale, leviathan, size-K), basic or
 // finned: jellyfish's 5.2 + 0.2 a size past four, +0.2 finned; HoDoKu's
-// big fish are extreme.
+// big fish are extreme. The name is parsed strictly (fish_named: two digits
+// at most), and a rated step's size is at most N/2 (technique_problem).
 std::optional<Entry> big_fish(std::string_view name) {
-    const bool finned = name.starts_with("finned ");
-    if (finned) name.remove_prefix(7);
-    int size = 0;
-    if (name == "squirmbag") size = 5;
-    else if (name == "whale") size = 6;
-    else if (name == "leviathan") size = 7;
-    else if (name.starts_with("size-") && name.ends_with(" fish")) size = std::atoi(std::string(name.substr(5)).c_str());
-    if (size < 5) return std::nullopt;
-    const int tenths = 52 + 2 * (size - 4) + (finned ? 2 : 0);
+    const std::optional<FishName> fish = fish_named(name);
+    if (!fish || fish->size < 5) return std::nullopt;
+    const int tenths = 52 + 2 * (fish->size - 4) + (fish->finned ? 2 : 0);
     return Entry{"", tenths, tenths, Rule::flat, 470, L::extreme};
 }
 
@@ -203,33 +199,42 @@ StepRating rate_step(const Step& step, const StepState& before, Table table) {
     return {true, se_tenths(*e, step, before, table), e->score, e->level};
 }
 
-Rating rate(const Grid& puzzle, const std::vector<Step>& steps, Table table) {
-    Rating out;
-    StepState state(puzzle);
-    bool placed = false;
-    int highest = 0;
-    for (const Step& step : steps) {
-        const StepRating r = rate_step(step, state, table);
-        if (!r.known) {
-            out.unknown = step.technique;
-            break;
-        }
-        ++out.steps;
-        if (out.steps == 1) out.ed = r.tenths;
-        if (r.tenths > out.er) out.er = r.tenths, out.hardest = step.technique, out.hardest_step = static_cast<int>(out.steps);
-        if (!placed) out.ep = std::max(out.ep, r.tenths);
-        placed = placed || !step.placements.empty();
-        out.score += r.score;
-        highest = std::max(highest, static_cast<int>(r.level));
-        if (!state.apply(step).empty()) {  // certified already: cannot happen
-            out.unknown = "a step that does not apply";
-            break;
-        }
-    }
+Rater::Rater(const Grid& puzzle, Table table) : state_(puzzle), table_(table) {}
+
+bool Rater::take(const Step& step) {
+    if (!out_.unknown.empty()) return false;
+    const std::string number = "step " + std::to_string(out_.steps + 1) + " (" + step.technique + "): ";
+    // Only a step of the vocabulary that fits its technique's shape is
+    // rated; any other voids the rating, never guessed at.
+    if (std::string why = technique_problem(step, state_.geometry()); !why.empty()) return out_.unknown = number + why, false;
+    const StepRating r = rate_step(step, state_, table_);
+    if (!r.known) return out_.unknown = number + "not in the rating table", false;
+    ++out_.steps;
+    if (out_.steps == 1) out_.ed = r.tenths;
+    if (r.tenths > out_.er) out_.er = r.tenths, out_.hardest = step.technique, out_.hardest_step = static_cast<int>(out_.steps);
+    if (!placed_) out_.ep = std::max(out_.ep, r.tenths);
+    placed_ = placed_ || !step.placements.empty();
+    out_.score += r.score;
+    highest_ = std::max(highest_, static_cast<int>(r.level));
+    if (std::string why = state_.apply(step); !why.empty())  // certified already: cannot happen
+        return out_.unknown = number + "a step that does not apply: " + why, false;
+    return true;
+}
+
+Rating Rater::result() const {
+    Rating out = out_;
+    int highest = highest_;
     while (highest < kLevels - 1 && out.score > kLevelCap[highest]) ++highest;
     out.level = static_cast<Level>(highest);
-    out.solved = out.unknown.empty() && state.solved();
+    out.solved = out.unknown.empty() && state_.solved();
     return out;
+}
+
+Rating rate(const Grid& puzzle, const std::vector<Step>& steps, Table table) {
+    Rater rater(puzzle, table);
+    for (const Step& step : steps)
+        if (!rater.take(step)) break;
+    return rater.result();
 }
 
 std::string tenths_text(int tenths) {

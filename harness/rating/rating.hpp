@@ -62,13 +62,36 @@ struct Rating {
     int hardest_step = 0;  // its number, 1-based
     long long score = 0;
     Level level = Level::easy;
-    std::string unknown;   // a technique the table lacks ("" when none): the rating is void
+    // Why the rating is void ("" when it is not): the first step refused,
+    // "step K (NAME): why" (a name outside the vocabulary, a step that does
+    // not fit its technique: techniques.hpp). No figure above counts it.
+    std::string unknown;
     std::size_t steps = 0;
 };
 
-// Rates certified steps of `puzzle` (in the order applied). Steps must have
-// been certified (StepIntake): they are applied again here to know each
-// one's state.
+// Rates certified steps one at a time, as they come, so that a caller need
+// hold no step (rate streams them from the runner's sink). Each step is
+// classed first (technique_problem: the vocabulary and the technique's
+// shape), then rated against the state the steps before it left.
+class Rater {
+public:
+    Rater(const Grid& puzzle, Table table);
+    // False once the rating is void (this step or an earlier one refused):
+    // nothing more is taken.
+    bool take(const Step& step);
+    Rating result() const;
+
+private:
+    StepState state_;
+    Table table_;
+    Rating out_;
+    bool placed_ = false;
+    int highest_ = 0;  // the highest level of a step so far
+};
+
+// Rates certified steps of `puzzle` (in the order applied): a Rater over
+// them. Steps must have been certified (StepIntake): they are applied
+// again here to know each one's state.
 Rating rate(const Grid& puzzle, const std::vector<Step>& steps, Table table);
 
 // "7.2" for 72 tenths.

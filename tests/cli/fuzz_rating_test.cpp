@@ -49,7 +49,9 @@ TEST(FuzzRating, AMisnamedTechniqueIsCaught) {
     const auto run = run_cli({"fuzz", "--plugin-dir", mutant_dir(), "--plugins", "mutant-logic-locked-named-single",
                               "--rating-option", "profile=se", "--seed", "1", "--seeds", "3"});
     EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
-    EXPECT_EQ(run.out.rfind("FAIL mutant-logic-locked-named-single: rating: step ", 0), 0u) << run.out;
+    // The step checker holds every step to its name (judge::unsound_step,
+    // issue 40), so the step property finds it before the rating property.
+    EXPECT_EQ(run.out.rfind("FAIL mutant-logic-locked-named-single: step: step ", 0), 0u) << run.out;
     EXPECT_NE(run.out.find("named hidden single, but a single places one value and eliminates nothing"),
               std::string::npos)
         << run.out;

@@ -55,12 +55,13 @@ const std::vector<Expectation> kExpected = {
     {"hidden-single-short-pattern", "logic-top1465-983", true,
      "FAIL mutant-logic-hidden-single-short-pattern logic-top1465-983: step: step 3 (r7c4: hidden single 9 in row 7): "
      "not entailed by its pattern (7 entries): without 9 at r7c4 and every cell "},
-    {"x-wing-corners", "logic-exchange-diabolical-1633", true,
+    {"x-wing-corners", "logic-exchange-diabolical-1633", false,  // the name's shape: every step, no sample
      "FAIL mutant-logic-x-wing-corners logic-exchange-diabolical-1633: step: step 30 (x-wing 1 in c1,c5 / r6,r7: "
-     "-1 r6c2, r7c2, r7c3, r7c7): not entailed by its pattern (4 entries): with 1 at r6c2 and every cell "},
-    {"other-digit-pattern", "logic-top1465-983", true,
+     "-1 r6c2, r7c2, r7c3, r7c7): named x-wing, but its pattern and eliminations are not of one value; "},
+    {"other-digit-pattern", "logic-top1465-983", false,  // the name's shape: every step, no sample
      "FAIL mutant-logic-other-digit-pattern logic-top1465-983: step: step 1 (locked candidates (pointing) 6 in box 2 "
-     "on row 2: -6 r2c2, r2c3): not entailed by its pattern (9 entries): with 6 at r2c2 and every cell "},
+     "on row 2: -6 r2c2, r2c3): named locked candidates (pointing), but its pattern and eliminations are not of "
+     "one value; "},
     // A hidden single among two places: lucky (the first place is right)
     // the pattern check catches it; unlucky, the soundness check.
     {"single-of-two", "logic-exchange-diabolical-25015", true,

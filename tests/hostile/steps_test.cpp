@@ -5,6 +5,11 @@
 // step frame nobody asked for fails its item as a protocol breach.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "hostile_support.hpp"
@@ -114,6 +119,81 @@ TEST(HostileSteps, ExplainShowsALyingStepEndsItsInputWithAnErrorAndTheRestRuns) 
     }
     EXPECT_EQ(errors, 1) << run.out;
     EXPECT_EQ(answers, 2) << run.out;
+}
+
+// Issue 40, finding 3: a rating is read from a step's name, so the name is
+// held to the vocabulary and its technique's shape wherever steps are
+// rated. Sound singles named "size-999 fish" (SE's table would say 204.2)
+// or "size-1073741830 fish" (atoi overflowed to ED -214748359.2) are
+// refused: rate gives no number, verify fails the row naming the step.
+TEST(HostileSteps, ASingleNamedAsAHugeFishIsRefusedWhereverStepsAreRated) {
+    struct Attack {
+        std::string stem, plugin, why;
+    };
+    const std::vector<Attack> attacks = {
+        {"fish_named_singles", "attack-fish-named-singles",
+         "'size-999 fish' is no technique of the vocabulary"},
+        {"fish_size_overflow", "attack-fish-size-overflow", "'size-1073741830 fish' is no technique of the vocabulary"}};
+    for (const Attack& attack : attacks) {
+        const std::string &stem = attack.stem, &plugin = attack.plugin;
+        auto rated = np::test::run_cli({"rate", "--plugin-dir", np::hostile::attack_dir(stem), "--plugin", plugin,
+                                        "--format", "json", "1..4.......1..3."});
+        EXPECT_EQ(rated.exit_code, 1) << rated.out << rated.err;
+        const auto row = nlohmann::json::parse(rated.out, nullptr, false);
+        ASSERT_TRUE(row.is_object()) << rated.out;
+        EXPECT_FALSE(row.contains("er")) << "never a number: " << rated.out;
+        EXPECT_EQ(row.value("error", "").rfind("unrated: step 1 (size-", 0), 0u) << rated.out;
+        EXPECT_NE(row.value("error", "").find(attack.why), std::string::npos) << rated.out;
+
+        const auto run = np::hostile::verify_attack(stem, plugin, 10);
+        EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+        ASSERT_TRUE(run.rows.count("four")) << run.out;
+        const auto& four_row = run.rows.at("four");
+        EXPECT_EQ(four_row.value("status", ""), "fail") << four_row.dump();
+        EXPECT_EQ(four_row.value("kind", ""), "step") << four_row.dump();
+        EXPECT_EQ(four_row.value("finding", "").rfind("step 1 (", 0), 0u) << four_row.dump();
+        EXPECT_NE(four_row.value("finding", "").find(attack.why), std::string::npos) << four_row.dump();
+    }
+}
+
+// Issue 40, finding 2: steps whose patterns hold N*N*(N+1) facts (130 KB a
+// step on 25x25), one certified elimination each, cost a parent that kept
+// them all about 2 GB for one empty 25x25 grid (rate was OOM-killed). The
+// host holds at most kMaxStepBytes (16 MiB) of one item's steps: the step
+// past it is refused, the answer is wrong, and the run's peak memory, the
+// parent's and (wait4 counts the children it reaped) its worker's, stays
+// under 512 MiB, a generous bound: the flood alone would pass it 4 times.
+TEST(HostileSteps, AStepFloodOnA25x25GridCostsTheParentABoundedMemory) {
+    const auto dir = std::filesystem::temp_directory_path() / ("np-flood-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string grid = (dir / "empty25.txt").string();
+    std::ofstream(grid) << std::string(625, '.') << "\n";
+    const std::string plugins = np::hostile::attack_dir("step_flood");
+    const std::vector<std::vector<std::string>> runs = {
+        {"rate", "--plugin-dir", plugins, "--plugin", "attack-step-flood", grid},
+        {"verify", "--plugin-dir", plugins, "--plugins", "attack-step-flood", "--report", (dir / "r.json").string(), grid}};
+    for (const auto& args : runs) {
+        np::test::BackgroundCli cli(args);
+        long peak_kib = 0;
+        const np::test::CliRun run = cli.finish(&peak_kib);
+        EXPECT_EQ(run.exit_code, 1) << args[0] << ": " << run.out << run.err;
+        const std::string said = run.out + run.err + np::test::read_file((dir / "r.json").string());
+        EXPECT_NE(said.find("its steps would hold more than 16 MiB"), std::string::npos) << args[0] << ": " << said;
+        EXPECT_LT(peak_kib, 512L * 1024) << args[0] << ": the peak resident size, KiB";
+    }
+    std::filesystem::remove_all(dir);
+}
+
+// generate --rating keeps what the rater's certified, classed steps rate in
+// the band: a forged fish never satisfies 200.. (it would be 204.2).
+TEST(HostileSteps, AForgedFishNameDoesNotMakeAPuzzleToOrder) {
+    auto run = np::test::run_cli({"generate", "--plugin", "bitmask-mrv", "--what", "puzzle", "--size", "2x2",
+                                  "--plugin-dir", np::hostile::attack_dir("fish_named_singles"), "--rater",
+                                  "attack-fish-named-singles", "--rating", "200..", "--count", "1", "--candidates", "8",
+                                  "--seed", "1"});
+    EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+    EXPECT_EQ(run.out, "") << "no puzzle is made to order by a forged name";
+    EXPECT_NE(run.err.find("0 of 1 puzzles with ER 200.0.."), std::string::npos) << run.err;
 }
 
 }  // namespace

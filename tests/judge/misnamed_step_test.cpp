@@ -5,7 +5,9 @@
 // class it does not fit.
 #include <gtest/gtest.h>
 
+#include "rating.hpp"
 #include "steps.hpp"
+#include "techniques.hpp"
 
 namespace np {
 namespace {
@@ -46,7 +48,7 @@ TEST(MisnamedStep, StepsThatFitTheirNamesPass) {
     EXPECT_EQ(judge::misnamed_step(hidden_single(), k9), "");
     EXPECT_EQ(judge::misnamed_step(pointing(), k9), "");
     EXPECT_EQ(judge::misnamed_step(x_wing(), k9), "");
-    EXPECT_EQ(judge::misnamed_step(xy_wing(), k9), "");  // wings are not checked
+    EXPECT_EQ(judge::misnamed_step(xy_wing(), k9), "");
     EXPECT_EQ(judge::misnamed_step(Step{"naked single", "", {{at(2, 2), 4}}, {}, {{at(2, 2), 0}}}, k9), "");
     Step house{"full house", "row 1", {{at(0, 8), 9}}, {}, {}};
     for (int c = 0; c < 8; ++c) house.pattern.push_back({at(0, c), 0});
@@ -91,6 +93,86 @@ TEST(MisnamedStep, AFishIsOneValue) {
     s = x_wing();
     s.pattern.push_back({at(2, 2), 0});
     EXPECT_EQ(judge::misnamed_step(s, k9), "named x-wing, but its pattern and eliminations are not of one value");
+}
+
+// Issue 40, finding 3: the vocabulary is closed, and a fish's size is
+// parsed strictly (no sign, no leading zero, two digits) and bounded by the
+// grid, so no name can buy a rating the table does not give.
+TEST(MisnamedStep, TheVocabularyIsClosedAndAFishSizeParsedStrictly) {
+    for (const char* name : {"lucky guess", "X-Wing", "size-1073741830 fish", "size-05 fish", "size-+5 fish", "size-5fish",
+                             "size- 5 fish", "size-4 fish", "finned finned x-wing", "size-999 fish"}) {
+        Step s = x_wing();
+        s.technique = name;
+        EXPECT_EQ(judge::misnamed_step(s, k9), "'" + std::string(name) + "' is no technique of the vocabulary (docs/rating.md)")
+            << name;
+    }
+    Step s = x_wing();
+    s.technique = "size-99 fish";
+    EXPECT_EQ(judge::misnamed_step(s, k9), "named size-99 fish, but a 9x9 grid holds fish of at most 4 base lines");
+    ASSERT_TRUE(rating::fish_named("finned size-17 fish"));
+    EXPECT_EQ(rating::fish_named("finned size-17 fish")->size, 17);
+    EXPECT_TRUE(rating::fish_named("finned size-17 fish")->finned);
+    for (const rating::TableRow& row : rating::table_rows(rating::Table::se))
+        if (row.technique.find("size-K") == std::string::npos) EXPECT_TRUE(rating::known_technique(row.technique)) << row.technique;
+}
+
+TEST(MisnamedStep, AFishSpansAsManyBaseLinesAsItsSizeAndEliminatesOutsideThem) {
+    Step s = x_wing();
+    s.technique = "finned x-wing";
+    EXPECT_EQ(judge::misnamed_step(s, k9), "");
+    s.technique = "swordfish";
+    EXPECT_EQ(judge::misnamed_step(s, k9),
+              "named swordfish, but its pattern spans 2 rows and 9 columns, not 3 base lines outside which it eliminates");
+    s = x_wing();
+    s.eliminations.push_back({at(0, 3), 3});  // in a base line
+    EXPECT_EQ(judge::misnamed_step(s, k9),
+              "named x-wing, but its pattern spans 2 rows and 9 columns, not 2 base lines outside which it eliminates");
+    // A size-5 fish fits a 16x16 grid: 3 in rows 1 to 5.
+    const Geometry k16{4, 4};
+    Step big{"size-5 fish", "", {}, {{10 * 16, 3}}, {}};
+    for (int r = 0; r < 5; ++r)
+        for (int c = 0; c < 16; ++c) big.pattern.push_back({r * 16 + c, 3});
+    EXPECT_EQ(judge::misnamed_step(big, k16), "");
+    big.technique = "squirmbag";
+    EXPECT_EQ(judge::misnamed_step(big, k16), "");
+}
+
+TEST(MisnamedStep, WingsChainsAndUniquenessHaveTheirShapes) {
+    Step s = xy_wing();
+    s.pattern.push_back({at(8, 8), 0});
+    EXPECT_EQ(judge::misnamed_step(s, k9), "named xy-wing, but its pattern is not 3 whole cells");
+    s = xy_wing();
+    s.placements.push_back({at(8, 8), 1});
+    EXPECT_EQ(judge::misnamed_step(s, k9), "named xy-wing, but it places a value");
+    // A chain's length is at most the candidates its pattern holds (a
+    // whole cell counts all N).
+    s = x_wing();
+    s.technique = "x-chain";
+    s.length = 18;
+    EXPECT_EQ(judge::misnamed_step(s, k9), "");
+    s.length = 19;
+    EXPECT_EQ(judge::misnamed_step(s, k9), "named x-chain, but its length 19 is more than the 18 candidates its pattern holds");
+    Step net{"nested forcing net", "", {{at(0, 0), 5}}, {{at(1, 1), 3}}, {{at(0, 0), 0}}};
+    EXPECT_EQ(judge::misnamed_step(net, k9), "");
+    net.length = 10;
+    EXPECT_EQ(judge::misnamed_step(net, k9), "named nested forcing net, but its length 10 is more than the 9 candidates its pattern holds");
+    Step rectangle{"unique rectangle type 1", "", {}, {{at(4, 5), 2}}, {}};
+    for (int cell : {at(3, 4), at(3, 5), at(4, 4), at(4, 5)}) rectangle.pattern.push_back({cell, 0});
+    EXPECT_EQ(judge::misnamed_step(rectangle, k9), "");
+    rectangle.pattern.back() = {at(3, 6), 0};
+    EXPECT_EQ(judge::misnamed_step(rectangle, k9),
+              "named unique rectangle type 1, but its pattern is not 4 whole cells in two rows and two columns");
+}
+
+// A pattern longer than every unit's cells once (3 N N entries) is more
+// than any technique but a chain or a forcing one reads.
+TEST(MisnamedStep, APatternIsCappedByWhatItsTechniqueCanRead) {
+    Step s = x_wing();
+    s.technique = "simple colouring";
+    while (s.pattern.size() <= 3 * 81) s.pattern.push_back({at(0, 0), 3});
+    EXPECT_EQ(judge::misnamed_step(s, k9), "named simple colouring, but its pattern has 244 entries, more than every unit's cells (243)");
+    s.technique = "forcing net";
+    EXPECT_EQ(judge::misnamed_step(s, k9), "");
 }
 
 }  // namespace

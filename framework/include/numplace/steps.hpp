@@ -41,6 +41,20 @@ struct Step {
 // technique name and 200 of `where`.
 constexpr std::size_t kMaxTechniqueBytes = 64, kMaxWhereBytes = 200;
 
+// What one item's certified steps may hold in all, as a host keeps them
+// (step_bytes of each): a plugin that explains cannot make the host (the
+// parent, for a worker's steps) hold more than this for one puzzle, however
+// many steps it sends and however large their patterns. plugins/logic's
+// explanations hold at most 71 KB on the first 15 puzzles of
+// eleven-hardest (nested nets) and 46 KB on the corpus's 16x16 and 25x25
+// ones (docs/logic.md, "The state and the steps"); the step that would pass
+// the bound is refused, and the answer is wrong.
+constexpr std::size_t kMaxStepBytes = std::size_t{16} << 20;
+
+// The bytes a step costs whoever holds it: its lists (8 bytes an entry),
+// its two names, and the Step itself.
+std::size_t step_bytes(const Step& step);
+
 // "" when the step is well formed for the shape: cells in range, values
 // 1..N (0 too in the pattern), names of printable ASCII within their caps, a
 // technique named, a length within N*N*N; otherwise what is wrong.
@@ -76,9 +90,9 @@ private:
     uint64_t steps_ = 0;
 };
 
-// The trusted side of a plugin's steps: each one is checked for shape and
-// certified against the state the earlier ones left (StepState::apply)
-// before the caller's sink sees it. The first step refused ends the intake
+// The trusted side of a plugin's steps: each one is checked for shape,
+// counted against kMaxStepBytes, and certified against the state the
+// earlier ones left (StepState::apply) before the caller's sink sees it. The first step refused ends the intake
 // (the plugin is told to stop) and, at judge(), makes the answer wrong.
 // Session uses one in process; the runner's parent another for a worker.
 class StepIntake {
@@ -101,6 +115,7 @@ private:
     StepState state_;
     StepSink sink_;  // a copy: a temporary passed in must not dangle
     uint64_t max_steps_;
+    std::size_t held_ = 0;  // step_bytes of the steps certified, at most kMaxStepBytes
     std::string failure_;
     bool stopped_ = false;
     uint64_t assumed_at_ = 0;  // the first step that assumed uniqueness (1-based), 0: none

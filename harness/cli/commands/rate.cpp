@@ -44,7 +44,7 @@ std::string problem(const Row& row) {
         return "invalid: " + (row.outcome.error ? row.outcome.error->message : row.outcome.message);
     if (row.outcome.verdict == Verdict::error || row.outcome.fault != Fault::none) return "error: " + row.outcome.message;
     if (!row.rated.unknown.empty())
-        return "unrated: technique '" + utf8_clean(row.rated.unknown) + "' is not in the rating table (docs/rating.md)";
+        return "unrated: " + utf8_clean(row.rated.unknown);
     return "";
 }
 
@@ -110,22 +110,23 @@ struct Job {
 };
 
 // Rates rows [from, to) in one runner call: each item's certified steps
-// gathered, then rated.
+// rated as they come (rating::Rater), none of them held, so that what a
+// chunk costs this process does not grow with its steps.
 void rate_range(runner::Runner& runner, const Job& job, std::size_t from, std::size_t to) {
     std::vector<const Grid*> grids;
     std::vector<Row*> asked;
     for (std::size_t i = from; i < to; ++i)
         if (const Grid* g = std::get_if<Grid>(&job.rows[i].parsed)) grids.push_back(g), asked.push_back(&job.rows[i]);
     if (grids.empty()) return;
-    std::vector<std::vector<Step>> steps(grids.size());
-    auto sink = [&](std::size_t item, const Step& s) {
-        if (item < steps.size()) steps[item].push_back(s);
-        return true;
-    };
+    std::vector<rating::Rater> raters;
+    raters.reserve(grids.size());
+    for (const Grid* g : grids) raters.emplace_back(*g, job.table);
+    // A step the rater refuses voids the rating: the plugin need not go on.
+    auto sink = [&](std::size_t item, const Step& s) { return item < raters.size() && raters[item].take(s); };
     auto outcomes = runner.solve(job.plugin, grids, 2, job.options, job.budget, {}, sink);
     for (std::size_t k = 0; k < asked.size(); ++k) {
         asked[k]->outcome = std::move(outcomes[k]);
-        asked[k]->rated = rating::rate(*grids[k], steps[k], job.table);
+        asked[k]->rated = raters[k].result();
     }
 }
 
