@@ -1,4 +1,5 @@
 #include "numplace/host.hpp"
+#include "numplace/utf8.hpp"
 #include "numplace/steps.hpp"
 
 #include <sys/stat.h>
@@ -62,13 +63,15 @@ CallStats to_stats(const np_stats& s, uint64_t micros) {
     stats.counters.reserve(std::min(s.counter_count, NP_MAX_COUNTERS));  // one allocation, not three
     for (uint32_t i = 0; i < std::min(s.counter_count, NP_MAX_COUNTERS); ++i)
         if (s.counters[i].name != nullptr)  // bounded by answer_problem before this runs
-            stats.counters.emplace_back(s.counters[i].name, s.counters[i].value);
+            stats.counters.emplace_back(plain_text(s.counters[i].name), s.counters[i].value);
     return stats;
 }
 
 // Read only after answer_problem passed: the buffer then holds its NUL.
+// The one way a plugin's message becomes the host's text: plain
+// (utf8.hpp), so that no output shows it raw.
 std::string message_of(const char (&buffer)[NP_MESSAGE_CAPACITY]) {
-    return std::string(buffer, strnlen(buffer, NP_MESSAGE_CAPACITY));
+    return plain_text(std::string_view(buffer, strnlen(buffer, NP_MESSAGE_CAPACITY)));
 }
 
 // A counter's name becomes a column and a JSON key: a word, not a paragraph.

@@ -2,6 +2,8 @@
 // files, command lines) before it goes into JSON or YAML.
 #include "numplace/utf8.hpp"
 
+#include <cstdint>
+
 namespace np {
 
 namespace {
@@ -59,6 +61,43 @@ std::string utf8_clean(std::string_view text, bool* replaced) {
             continue;
         }
         out.append(text.substr(i, len));
+        i += len;
+    }
+    return out;
+}
+
+namespace {
+
+// A code point a terminal or a text renderer acts on rather than shows.
+bool control_point(uint32_t c) {
+    return c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f) || (c >= 0x202a && c <= 0x202e) ||
+           (c >= 0x2066 && c <= 0x2069);
+}
+
+uint32_t code_point(const unsigned char* s, std::size_t len) {
+    if (len == 1) return s[0];
+    uint32_t c = s[0] & (0x7f >> len);
+    for (std::size_t k = 1; k < len; ++k) c = c << 6 | (s[k] & 0x3f);
+    return c;
+}
+
+}  // namespace
+
+std::string plain_text(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t len = utf8_length(s, text.size(), i);
+        if (len == 0) {
+            out += "\xEF\xBF\xBD";
+            ++i;
+            continue;
+        }
+        const uint32_t c = code_point(s + i, len);
+        if (c == '\n') out += "\\n";
+        else if (control_point(c)) out += ' ';
+        else out.append(text.substr(i, len));
         i += len;
     }
     return out;

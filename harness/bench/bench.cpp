@@ -19,6 +19,7 @@
 #include "numplace/format.hpp"
 #include "numplace/proof.hpp"
 #include "numplace/random.hpp"
+#include "numplace/utf8.hpp"
 #include "generators.hpp"
 #include "judge.hpp"
 #include "order.hpp"
@@ -529,6 +530,10 @@ PuzzleTimes puzzle_times(const std::vector<std::size_t>& index, const json& v) {
     return p;
 }
 
+// The most of a child's finding message a row keeps: the host's sentence
+// around a plugin's 256 bytes and a stderr tail fit well within it.
+constexpr std::size_t kMaxChildMessage = 16 << 10;
+
 // A child's outcome into the row: a crash or a hang is a finding; a JSON
 // finding too. True when the child gave a value to go on with.
 bool take(Row& row, const ChildResult& c) {
@@ -540,9 +545,19 @@ bool take(Row& row, const ChildResult& c) {
         return false;
     }
     if (c.value->contains("finding")) {
+        // The child ran plugin code: its words are read as a plugin's are,
+        // bounded and made plain, and a finding it cannot state well is a
+        // contract failure (docs/reliability.md, "Channels").
+        const json& f = (*c.value)["finding"];
+        const auto text = [&f](const char* key) {
+            const json* v = f.is_object() && f.contains(key) ? &f[key] : nullptr;
+            return v != nullptr && v->is_string() ? v->get<std::string>() : std::string();
+        };
         row.status = Row::Status::finding;
-        row.kind = judge::kind_from_name((*c.value)["finding"]["kind"].get<std::string>()).value_or(judge::Kind::contract);
-        row.message = (*c.value)["finding"]["message"];
+        row.kind = judge::kind_from_name(text("kind")).value_or(judge::Kind::contract);
+        std::string message = text("message");
+        if (message.size() > kMaxChildMessage) message.resize(kMaxChildMessage);
+        row.message = message.empty() ? row.plugin + "'s measuring child sent a finding without a message" : plain_text(message);
         return false;
     }
     return true;

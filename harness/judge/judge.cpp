@@ -145,10 +145,14 @@ std::optional<Truth> checked_proof(const std::vector<NamedAnswer>& answers, cons
     return std::nullopt;
 }
 
-// Rank 3: the oracle's complete search. (A certified witness refutes its
-// none on the row that has it.)
-std::optional<Truth> complete_search(const NamedAnswer& oracle) {
+// Rank 3: the oracle's complete search, unless it lied about it: a proof
+// of its own that the checker rejected makes its search count for nothing,
+// and a certified witness outranks its none (issue 40: a hostile oracle's
+// refuted none failed every honest row). Either way its own row fails.
+std::optional<Truth> complete_search(const NamedAnswer& oracle, const Witnesses& w) {
     if (oracle.outcome == nullptr || !conclusive(*oracle.outcome)) return std::nullopt;
+    if (oracle.outcome->proof.status == ProofStatus::rejected) return std::nullopt;
+    if (oracle.outcome->verdict == Verdict::none && !w.empty()) return std::nullopt;
     if (oracle.outcome->verdict == Verdict::unique && oracle.outcome->solutions.empty()) return std::nullopt;
     Truth t = settled_by(*oracle.outcome, oracle.plugin + "'s complete search");
     if (t.verdict == Verdict::multiple) t.count.reset();  // a search stopped at its limit: at least 2
@@ -163,7 +167,7 @@ Truth truth_from_answers(const std::vector<NamedAnswer>& answers, const SolveOut
     const Witnesses w = witnesses_of(answers, oracle);
     std::optional<Truth> t = two_solutions(w);
     if (!t) t = checked_proof(answers, oracle, w);
-    if (!t) t = complete_search(oracle);
+    if (!t) t = complete_search(oracle, w);
     Truth truth = t.value_or(Truth{});
     if (!truth.witness && !w.empty()) truth.witness = *w[0].second;
     return truth;

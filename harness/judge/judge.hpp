@@ -75,8 +75,10 @@ Truth truth_from_corpus(const corpus::PuzzleExpectation& expect);
 //   2. a checked proof (SolveOutcome::proof), the oracle's first, then the
 //      answers' in order: its verdict; a proof of none that a certified
 //      witness refutes is passed over (the checker would be wrong);
-//   3. the oracle's complete search;
+//   3. the oracle's complete search, unless its own proof was rejected or
+//      it says none where a certified witness exists;
 //   else nothing is established (a single witness still refutes "none").
+// A rejected proof counts for nothing anywhere in the ranking.
 struct NamedAnswer {
     std::string plugin;
     const SolveOutcome* outcome;

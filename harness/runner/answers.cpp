@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "numplace/certify.hpp"
+#include "numplace/utf8.hpp"
 
 namespace np::runner {
 
@@ -20,16 +21,22 @@ std::string text_problem(const std::string& message, std::size_t cap) {
     return "";
 }
 
-// What every outcome shares: the message, and the counters.
-std::string common_problem(Fault fault, const std::string& message, const CallStats* stats) {
+// What every outcome shares: the message, and the counters. Once they
+// are within bounds, their text is made plain (np::plain_text) here, as the
+// worker's Session did: the worker's word for it is not taken.
+std::string common_problem(Fault fault, std::string& message, CallStats* stats) {
     // A plugin's own text is at most its buffer; a fault's is the host's
     // sentence around it.
     const std::size_t cap = fault == Fault::none ? NP_MESSAGE_CAPACITY - 1 : kMaxFaultMessage;
     if (auto bad = text_problem(message, cap); !bad.empty()) return bad;
-    if (stats == nullptr) return "";
-    if (stats->counters.size() > NP_MAX_COUNTERS) return std::to_string(stats->counters.size()) + " counters";
-    for (const auto& [name, value] : stats->counters)
-        if (name.empty() || !text_problem(name, kMaxCounterName).empty()) return "a counter without a proper name";
+    if (stats != nullptr) {
+        if (stats->counters.size() > NP_MAX_COUNTERS) return std::to_string(stats->counters.size()) + " counters";
+        for (const auto& counter : stats->counters)
+            if (counter.first.empty() || !text_problem(counter.first, kMaxCounterName).empty())
+                return "a counter without a proper name";
+        for (auto& counter : stats->counters) counter.first = plain_text(counter.first);
+    }
+    message = plain_text(message);
     return "";
 }
 

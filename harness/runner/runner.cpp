@@ -17,6 +17,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <utility>
 
 #include "answers.hpp"
 #include "item_times.hpp"
@@ -253,6 +254,7 @@ struct Ending {
     bool complete = true;
     std::size_t failed = 0, resume = 0;
     Fault fault = Fault::none;
+    bool cut = false;              // the caller's cancel flag stopped it (Worker::interrupted)
     std::string message;
     std::vector<uint64_t> micros;  // each item answered, in order
     uint64_t failed_micros = 0;    // item `failed`: from the frame before to the failure
@@ -276,7 +278,8 @@ using TakeStep = TakeProof;
 
 class Worker {
 public:
-    Worker(const Settings& settings, const Plugin& plugin) : settings_(settings), plugin_(plugin) {}
+    Worker(const Settings& settings, const Plugin& plugin)
+        : settings_(settings), plugin_(plugin), memory_mib_(sanitizer_build() ? 0 : settings.memory_mib) {}
     ~Worker() { stop(); }
     Worker(const Worker&) = delete;
     Worker& operator=(const Worker&) = delete;
@@ -326,6 +329,28 @@ private:
     // is the first item's, under its deadline, as if it had been sent.
     Ending begin(const Budget& budget) {
         times_.start(monotonic_ns());
+        if (!too_little_memory_.empty()) return fail(0, 1, Fault::out_of_memory, too_little_memory_);
+        Ending first = start_and_load(budget);
+        // Loaded and answering: its CPU is read from here on (not its start).
+        if (first.complete && child_.running()) {
+            proc_cpu_.find(child_.pid());
+            counted_ticks_ = proc_cpu_.ticks().value_or(0);
+        }
+        // A worker that cannot even load under --memory is not the plugin's
+        // crash (issue 40: --memory 1 read "crashed: SIGSEGV"): when one
+        // started without the limit loads, every item of this plugin is
+        // out-of-memory, with the limit named, and no more are tried.
+        if (!first.complete && first.fault == Fault::crashed && memory_mib_ != 0 && loads_without_limit(budget)) {
+            too_little_memory_ = plugin_.name() + "'s worker cannot start under --memory " + std::to_string(memory_mib_) +
+                                 " MiB (it starts without the limit): raise --memory";
+            first.fault = Fault::out_of_memory;
+            first.message = too_little_memory_;
+        }
+        return first;
+    }
+
+    // A new worker answering the empty request (id 0).
+    Ending start_and_load(const Budget& budget) {
         std::string error;
         const bool started = start(error);
         seen_ns_ = monotonic_ns();
@@ -340,13 +365,17 @@ private:
         w.u64(1);  // the limit
         w.u8(0);   // no explanation
         w.end_frame();
-        Ending first = exchange(w.bytes, 0, 0, kEndFrame, budget, {});
-        // Loaded and answering: its CPU is read from here on (not its start).
-        if (first.complete && child_.running()) {
-            proc_cpu_.find(child_.pid());
-            counted_ticks_ = proc_cpu_.ticks().value_or(0);
-        }
-        return first;
+        return exchange(w.bytes, 0, 0, kEndFrame, budget, {});
+    }
+
+    // Whether a worker started without the memory limit loads the plugin
+    // and answers; it is stopped either way.
+    bool loads_without_limit(const Budget& budget) {
+        const uint64_t limit = std::exchange(memory_mib_, 0);
+        const bool loads = start_and_load(budget).complete;
+        stop();
+        memory_mib_ = limit;
+        return loads;
     }
 
     // A reading of the worker's CPU ticks, taken at the start of item `at`.
@@ -425,8 +454,15 @@ private:
             }
             // A proof's bytes and an explanation's steps come before their
             // item's answer; they neither end the item nor restart its deadline.
+            // The deadline and the cancel flag are looked at after each of
+            // them, too: a worker that streams side frames without pause
+            // never lets the pipe run dry, and checking a proof's bytes
+            // costs this process time (issue 40: a 64 MiB proof held an
+            // item 150 s under --timeout 2).
             if (side_frame(frame)) {
                 if (Ending bad = check_chunk(frame, id, k, items, blame); !bad.complete) return bad;
+                if (cancelled(budget) || (deadline != 0 && monotonic_ns() >= deadline))
+                    return budget_stop(k, blame, deadline);
                 continue;
             }
             Ending bad = check_frame(frame, id, k, items, blame, take);
@@ -461,7 +497,7 @@ private:
         SpawnOptions options;
         options.sandbox = true;  // it runs a plugin's code
         options.fds = {kDevNull, errors[1], errors[1], requests[0], responses[1]};
-        options.address_space_bytes = (sanitizer_build() ? 0 : settings_.memory_mib) << 20;
+        options.address_space_bytes = memory_mib_ << 20;
         std::vector<std::string> argv = {settings_.worker_program, plugin_.path()};
         if (!plugin_.sha256().empty()) argv.push_back(plugin_.sha256());  // the worker checks it loads this file
         child_ = spawn_program(settings_.worker_program, argv, options, error);
@@ -616,9 +652,15 @@ private:
                     "protocol: " + plugin_.name() + "'s worker sent " + what);
     }
 
+    // The caller stopped the request (its cancel flag): the items from
+    // `from` on were not answered, through no act of the plugin's, so the
+    // message does not carry what the worker printed (Ending::cut).
     Ending interrupted(std::size_t from) {
         stop();
-        return fail(from, from, Fault::refused, "interrupted");
+        errors_.reset();
+        Ending e = fail(from, from, Fault::refused, std::string(kInterrupted));
+        e.cut = true;
+        return e;
     }
 
     Ending hung(std::size_t item) {
@@ -677,6 +719,8 @@ private:
 
     const Settings settings_;  // a copy: the caller's may be a temporary
     Plugin plugin_;
+    uint64_t memory_mib_;           // the address-space limit of its workers (0: none)
+    std::string too_little_memory_;  // set once a worker could not start under it
     Child child_;
     int to_ = -1, from_ = -1, err_ = -1;
     wire::Inbox inbox_;
@@ -736,13 +780,16 @@ void set_cpu(SolveOutcome& o, std::optional<uint64_t> micros) { o.stats.cpu_micr
 void set_cpu(GenerateOutcome& o, std::optional<uint64_t> micros) { o.stats.cpu_micros = micros; }
 void set_cpu(CheckOutcome&, std::optional<uint64_t>) {}
 
-// Every item of `todo` gets `fault`.
+// Every item of `todo` gets `fault`; `cut`: the caller stopped them
+// (SolveOutcome::cut), not the plugin.
 template <class Outcome>
-void fail_all(std::vector<Outcome>& out, const std::vector<std::size_t>& todo, Fault fault, const std::string& message) {
+void fail_all(std::vector<Outcome>& out, const std::vector<std::size_t>& todo, Fault fault, const std::string& message,
+              bool cut = false) {
     for (std::size_t i : todo) {
         out[i] = Outcome{};
         out[i].fault = fault;
         out[i].message = message;
+        out[i].cut = cut;
     }
 }
 
@@ -952,9 +999,10 @@ private:
             for (std::size_t k = 0; k < end.micros.size(); ++k) set_micros(out[todo[k]], end.micros[k]);
             for (std::size_t k = 0; k < end.cpu_micros.size(); ++k) set_cpu(out[todo[k]], end.cpu_micros[k]);
             if (end.complete) break;
-            const bool interrupted = end.fault == Fault::refused;  // then nothing more runs
+            const bool interrupted = end.cut;  // then nothing more runs
             const auto failed = todo.begin() + static_cast<std::ptrdiff_t>(end.failed);
-            fail_all(out, std::vector<std::size_t>(failed, interrupted ? todo.end() : failed + 1), end.fault, end.message);
+            fail_all(out, std::vector<std::size_t>(failed, interrupted ? todo.end() : failed + 1), end.fault, end.message,
+                     interrupted);
             if (end.failed < todo.size()) set_micros(out[todo[end.failed]], end.failed_micros);
             if (interrupted) break;
             todo.erase(todo.begin(), todo.begin() + static_cast<std::ptrdiff_t>(end.resume));

@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "numplace/host.hpp"
@@ -43,6 +44,10 @@ struct CpuTime {
 // A call's CPU is given per item (CallStats::cpu_micros) only when it took
 // at least this long: the clock tick of /proc's figures.
 inline constexpr uint64_t kCpuItemMicros = 10000;
+
+// The message of a call the caller stopped before it answered
+// (SolveOutcome::cut): its batch's deadline, an interrupt.
+inline constexpr std::string_view kInterrupted = "interrupted";
 
 // Each certified step of item `item`'s explanation; false to take no more
 // of that item's steps.

@@ -4,6 +4,8 @@
 
 #include <cerrno>
 
+#include "numplace/utf8.hpp"
+
 namespace np::runner {
 
 bool StderrTail::drain(int fd) {
@@ -23,12 +25,7 @@ bool StderrTail::drain(int fd) {
 std::string StderrTail::note() const {
     if (total_ == 0) return "";
     const std::size_t shown = kept_.size() < kShown ? kept_.size() : kShown;
-    std::string text;
-    for (char c : std::string_view(kept_).substr(kept_.size() - shown)) {
-        if (c == '\n') text += "\\n";
-        else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) text += ' ';
-        else text += c;
-    }
+    std::string text = plain_text(std::string_view(kept_).substr(kept_.size() - shown));
     while (text.size() >= 2 && text.compare(text.size() - 2, 2, "\\n") == 0) text.resize(text.size() - 2);
     std::string head = "; its worker's stderr (" + std::to_string(total_) + " bytes";
     if (shown < total_) head += ", the last " + std::to_string(shown) + " shown";

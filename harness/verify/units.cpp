@@ -477,11 +477,11 @@ std::size_t run_batch(const std::vector<Call*>& batch, runner::Runner& run, cons
 
 // A call of a batch that its lane's stop flag cut off: the runner gave it
 // back unanswered.
-bool cut_off(const Call& c) {
-    const Fault fault = c.check ? c.checked.fault : c.solved.fault;
-    const std::string& message = c.check ? c.checked.message : c.solved.message;
-    return fault == Fault::refused && message == "interrupted";
-}
+// Told by the runner's own mark, never by the message: a worker's stderr
+// or a plugin's words must not decide whether a call is run again (issue
+// 40: a plugin that printed one line had its cut calls skipped, and the
+// run ended green).
+bool cut_off(const Call& c) { return c.check ? c.checked.cut : c.solved.cut; }
 
 // A group's calls under --max-timeouts. A batch may hold more calls than it
 // may time out (its allowance: batches are what make workers cheap); it

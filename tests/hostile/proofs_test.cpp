@@ -3,6 +3,12 @@
 // floods its sink, or writes proof frames past it, costs at most its own
 // item, and nothing it writes is believed without the checker.
 #include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
 
 #include "hostile_support.hpp"
 #include "numplace/host.hpp"
@@ -61,6 +67,50 @@ TEST(HostileProofs, ProofFramesPastTheBudgetFailTheirItem) {
 
 TEST(HostileProofs, AProofFrameForAnotherItemFailsTheItemRunning) {
     expect_item_fails(solve(load("proof_frames"), 1 << 20), "a proof for another item");
+}
+
+// Issue 40: a well-formed proof streamed without pause (plugins/proof_stream.c,
+// on an empty grid) keeps the parent checking frames, and the pipe never
+// runs dry. The item still ends at its deadline plus the grace (on the
+// parent's clock), and the items around it are answered.
+TEST(HostileProofs, AStreamedProofEndsAtTheItemsDeadline) {
+    const np::Grid empty{np::Geometry{3, 3}};
+    auto runner = np::hostile::attack_runner(false);  // a grace of 0.1 s
+    np::Budget budget = np::hostile::attack_budget();
+    budget.timeout_seconds = 1;
+    budget.max_proof_bytes = uint64_t{64} << 20;  // verify's default
+    const auto start = std::chrono::steady_clock::now();
+    const auto out = runner->solve(load("proof_stream"), {&four, &empty, &four}, 2, {}, budget);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    ASSERT_EQ(out.size(), 3u);
+    EXPECT_EQ(out[1].fault, np::Fault::timed_out) << out[1].message;
+    // The parent's own time for the item: the deadline, the grace, and at
+    // most one frame's check past them (a loaded machine's allowance).
+    EXPECT_LT(out[1].stats.micros, 4000000u) << out[1].message;
+    EXPECT_LT(seconds, np::hostile::run_bound(1)) << "the whole batch";
+    for (std::size_t i : {0u, 2u}) {
+        EXPECT_EQ(out[i].fault, np::Fault::none) << i << ": " << out[i].message;
+        EXPECT_EQ(out[i].verdict, np::Verdict::unique) << i;
+    }
+}
+
+// And Ctrl-C: verify stops within a few frames' checks of the signal, not
+// when the budget runs out, and says it was interrupted (exit 130).
+TEST(HostileProofs, CtrlCStopsAStreamedProof) {
+    char name[] = "/tmp/numplace-proof-stream-XXXXXX";
+    const std::string dir = mkdtemp(name);
+    { std::ofstream(dir + "/empty.txt") << std::string(81, '.') << "\n"; }
+    np::test::BackgroundCli cli({"verify", "--plugin-dir", np::hostile::attack_dir("proof_stream"), "--plugins",
+                                 "attack-proof-stream", "--timeout", "600", dir + "/empty.txt"});
+    // The parent is checking the proof once it has spent a second of CPU.
+    ASSERT_TRUE(cli.wait_until([](double cpu, const std::string&) { return cpu > 1.5; }));
+    const auto signalled = std::chrono::steady_clock::now();
+    cli.signal(SIGINT);
+    const auto run = cli.finish();
+    const double after = std::chrono::duration<double>(std::chrono::steady_clock::now() - signalled).count();
+    EXPECT_EQ(run.exit_code, 130) << run.err;
+    EXPECT_LT(after, 15.0) << "honoured late";
+    std::filesystem::remove_all(dir);
 }
 
 }  // namespace

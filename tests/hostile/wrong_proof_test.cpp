@@ -23,7 +23,7 @@ using nlohmann::json;
 // top1465 puzzle: r1c1 keeps 3 candidates), so a one-leaf proof is a lie;
 // the plugin's plain backtracking needs about 20,000 nodes.
 constexpr const char* kHard = ".3..8....8.75...62......4..2...6..945...1...7..92......2.6..7.......3...6.8.5.1..";
-constexpr const char* kSolution =
+const std::string kSolution =
     "132486975847591362956327481213765894564819237789234516321648759495173628678952143";
 
 class WrongProof : public ::testing::Test {
@@ -81,6 +81,28 @@ TEST_F(WrongProof, OnACorpusEntryToo) {
     EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
     EXPECT_EQ(unasked["status"], "pass") << unasked;
     EXPECT_EQ(unasked["proof"], "absent") << unasked;
+}
+
+// Issue 40: a hostile oracle (plugins/lying_none.c) says none of every
+// puzzle, with a proof the checker rejects. A certified witness outranks
+// its claim and its rejected proof counts for nothing: the honest plugin's
+// rows pass (backtrack writes no proof of its own, so only the oracle
+// could have spoken against it).
+TEST_F(WrongProof, AnOraclesRefutedNoneFailsNoHonestRow) {
+    std::ofstream(dir / "p.txt") << kHard << "\n" << kSolution.substr(0, 70) << std::string(11, '.') << "\n"
+                                 << "1..4.......1..3.\n";
+    run = np::test::run_cli({"verify", "--plugin-dir", np::hostile::attack_dir("lying_none"), "--plugins",
+                             "backtrack", "--oracle", "attack-lying-none", "--report", (dir / "r.json").string(),
+                             (dir / "p.txt").string()});
+    std::ifstream in(dir / "r.json");
+    const json report = json::parse(in);
+    std::size_t honest = 0;
+    for (const json& row : report["rows"]) {
+        if (row["plugin"] != "backtrack") continue;
+        ++honest;
+        EXPECT_EQ(row["status"], "pass") << row;
+    }
+    EXPECT_EQ(honest, 3u) << run.out << run.err;
 }
 
 }  // namespace

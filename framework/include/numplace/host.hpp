@@ -114,6 +114,10 @@ struct SolveOutcome {
     CallStats stats;
     ProofOutcome proof;           // judged by whoever holds the bytes (ProofIntake)
     uint64_t steps = 0;           // steps certified (explain; StepIntake)
+    // Set by a runner, never from a plugin's bytes: the caller stopped the
+    // call before it answered (an interrupt, its batch's deadline), or it
+    // was never sent. Its fault is `refused`; it is not the plugin's answer.
+    bool cut = false;
 };
 
 struct CheckOutcome {
@@ -122,6 +126,7 @@ struct CheckOutcome {
     Fault fault = Fault::none;
     std::vector<Reason> violations;
     std::string message;          // when !ok
+    bool cut = false;             // as SolveOutcome::cut
 };
 
 struct GenerateOutcome {
@@ -135,6 +140,7 @@ struct GenerateOutcome {
     // With results: one per result when proofs were asked (Budget::max_proof_bytes),
     // each judged by whoever holds the bytes (ProofIntake), else empty.
     std::vector<ProofOutcome> proofs;
+    bool cut = false;             // as SolveOutcome::cut
 };
 
 // Receives generated results in order; returns false to stop early.
