@@ -170,6 +170,11 @@ void Tally::print(const RunInfo& run, const Ending& ending, std::ostream& out) c
     }
     print_proofs(names, *this, width, out);
     out << "\n" << rows_ << " rows, " << failed_ << " failed";
+    // Rows not run are never folded into the count silently (issue 40): the
+    // SKIP lines above say whose and why.
+    uint64_t not_run = 0;
+    for (const auto& n : names) not_run += of(n).not_run;
+    if (not_run != 0) out << ", " << not_run << " not run (--max-timeouts; SKIP above)";
     if (!ending.input_errors.empty()) out << ", " << ending.input_errors.size() << " input error(s)";
     if (run.shard_count > 1) out << " (shard " << run.shard_index << "/" << run.shard_count << ")";
     if (ending.interrupted) out << "; interrupted";

@@ -312,6 +312,8 @@ TEST_F(Verify, AHangingPluginStopsAfterMaxTimeoutsAndResumeRunsTheRest) {
             EXPECT_EQ(r["finding"], "not run: mutant-loop-none timed out 2 times (--max-timeouts 2)");
         }
     EXPECT_NE(first.out.find("SKIP mutant-loop-none: 10 rows not run"), std::string::npos) << first.out;
+    EXPECT_NE(first.out.find("12 rows, 2 failed, 10 not run (--max-timeouts; SKIP above)"), std::string::npos)
+        << first.out;
 
     // Resumed: the units with not_run rows run again, two more time out.
     const auto resumed = verify("second.json", {"--resume", path("first.json")});

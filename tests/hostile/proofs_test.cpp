@@ -85,8 +85,10 @@ TEST(HostileProofs, AStreamedProofEndsAtTheItemsDeadline) {
     ASSERT_EQ(out.size(), 3u);
     EXPECT_EQ(out[1].fault, np::Fault::timed_out) << out[1].message;
     // The parent's own time for the item: the deadline, the grace, and at
-    // most one frame's check past them (a loaded machine's allowance).
-    EXPECT_LT(out[1].stats.micros, 4000000u) << out[1].message;
+    // most one frame's check past them. A hang bound, not a speed test: a
+    // loaded sanitize build gets ample room, and the unbounded intake held
+    // this item 21 s (84 s from the command line).
+    EXPECT_LT(out[1].stats.micros, 12000000u) << out[1].message;
     EXPECT_LT(seconds, np::hostile::run_bound(1)) << "the whole batch";
     for (std::size_t i : {0u, 2u}) {
         EXPECT_EQ(out[i].fault, np::Fault::none) << i << ": " << out[i].message;

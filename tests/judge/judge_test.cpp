@@ -134,11 +134,18 @@ TEST(Truth, ACheckedProofOutranksTheOraclesSearchAndTheOraclesProofComesFirst) {
     const SolveOutcome oracle_proved = answer(Verdict::unique, {kOne}, true);
     t = judge::truth_from_answers({{"a", &proved}}, &oracle_proved, "oracle");
     EXPECT_EQ(t.source, "oracle's checked proof");
-    // Without a proof, the oracle's complete search, as before proofs.
-    const SolveOutcome unproved = answer(Verdict::unique, {kOne});
-    t = judge::truth_from_answers({{"a", &unproved}}, &searched, "oracle");
+    // Without a proof, the oracle's complete search, as before proofs...
+    const SolveOutcome says_none = answer(Verdict::none);
+    t = judge::truth_from_answers({{"a", &says_none}}, &searched, "oracle");
     EXPECT_EQ(t.verdict, Verdict::none);
     EXPECT_EQ(t.source, "oracle's complete search");
+    // ...but never its none against a certified witness (issue 40): the
+    // truth is then not established, and the witness is kept.
+    const SolveOutcome unproved = answer(Verdict::unique, {kOne});
+    t = judge::truth_from_answers({{"a", &unproved}}, &searched, "oracle");
+    EXPECT_FALSE(t.established);
+    ASSERT_TRUE(t.witness.has_value());
+    EXPECT_EQ(*t.witness, grid_of(kOne));
 }
 
 TEST(Truth, AValidSolutionOutranksACheckedProofOfNone) {
