@@ -97,8 +97,8 @@ FlagSpec inputs() {
     return {"INPUT", FlagKind::texts,
             "Puzzle files, puzzles, or - for stdin (the default). An argument that names a file is read as one; "
             "one that contains '/' or ends in .txt .sdk .yaml .yml .json .csv .tsv must be a readable file; "
-            "anything else is a puzzle, unless it is not one and has not a grid's number of cells (16, 36, 81, 144, 256 or "
-            "625, or that of --size): then it is taken for a file that is not there (\"no such file\", exit 2)."};
+            "anything else is a puzzle, unless it is not one and has not a grid's number of cells (a square of 16 or "
+            "more, or that of --size): then it is a file that is not there (\"no such file\", exit 2)."};
 }
 
 FlagSpec plugins(const std::string& help) { return {"--plugins", FlagKind::text, help + kByPath}; }
@@ -444,8 +444,10 @@ bool meant_as_puzzle(const InputItem& item, const std::optional<Geometry>& size)
     std::size_t cells = 0;
     for (char c : item.text) cells += std::isspace(static_cast<unsigned char>(c)) == 0;
     if (size) return cells == static_cast<std::size_t>(size->side()) * static_cast<std::size_t>(size->side());
-    // Without --size, the shapes a puzzle's length tells (format.hpp).
-    for (std::size_t side : {4, 6, 9, 12, 16, 25})
+    // Without --size, any grid of side 4 or more (an 8x8 or a 7x7 gets the
+    // invalid row that names the --size to give); a side of 2 or 3, four or
+    // nine letters, is a word far more often than a puzzle.
+    for (std::size_t side = 4; side <= NP_MAX_SIDE; ++side)
         if (cells == side * side) return true;
     return false;
 }
