@@ -1,5 +1,7 @@
 #include "cli.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -77,7 +79,7 @@ std::string check_value(const FlagSpec& s, const std::string& value) {
                 if (c == value) return "";
                 list += (list.empty() ? "" : ", ") + c;
             }
-            return "expected one of " + list;
+            return "expected one of " + list + did_you_mean(value, s.choices);
         }
         case FlagKind::shape: return shape_problem(value);
         default: return "";
@@ -108,6 +110,47 @@ double Args::seconds(const std::string& name) const { return parse_seconds(text(
 double Args::percent(const std::string& name) const { return parse_percent(text(name)).value_or(0); }
 
 bool Args::takes(const std::string& name) const { return find_spec(specs, name) != nullptr; }
+
+namespace {
+
+// The optimal-string-alignment distance between two words, case ignored:
+// the edits a typist makes (a letter added, dropped, changed, two swapped).
+std::size_t edits_between(const std::string& a, const std::string& b) {
+    auto low = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
+    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+    for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+    for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i)
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const bool same = low(a[i - 1]) == low(b[j - 1]);
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (same ? 0 : 1)});
+            if (i > 1 && j > 1 && low(a[i - 1]) == low(b[j - 2]) && low(a[i - 2]) == low(b[j - 1]))
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    return d[a.size()][b.size()];
+}
+
+}  // namespace
+
+std::optional<std::string> nearest(const std::string& word, const std::vector<std::string>& known) {
+    if (word.size() > 200) return std::nullopt;  // no one mistypes a page
+    const std::size_t allowed = std::max<std::size_t>(1, word.size() / 3);
+    std::optional<std::string> best;
+    std::size_t best_edits = allowed + 1;
+    bool tied = false;
+    for (const auto& k : known) {
+        const std::size_t e = edits_between(word, k);
+        if (e < best_edits) best = k, best_edits = e, tied = false;
+        else if (e == best_edits && best && *best != k) tied = true;
+    }
+    if (tied || best_edits == 0) return std::nullopt;  // exact: nothing to suggest
+    return best;
+}
+
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& known) {
+    const auto n = nearest(word, known);
+    return n ? " (did you mean " + *n + "?)" : "";
+}
 
 std::string command_name(const Command& command) {
     std::string name;

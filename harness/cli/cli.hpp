@@ -107,6 +107,14 @@ std::string validate(const Command& command, Args& args);
 // Runs a command: validates, prints a usage error (exit 2) or runs it.
 int run_command(const Command& command, Args& args, Streams io);
 
+// The known name nearest to `word` (edits: a letter added, dropped, changed
+// or two swapped; case ignored), when it is near enough to be a slip: at
+// most a third of the word's letters, and at least 1 (1 for a short word).
+// nullopt when none is, or when two are equally near.
+std::optional<std::string> nearest(const std::string& word, const std::vector<std::string>& known);
+// " (did you mean NAME?)" for nearest's answer, "" for none.
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& known);
+
 // The full name: "corpus lint".
 std::string command_name(const Command& command);
 

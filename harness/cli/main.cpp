@@ -52,6 +52,23 @@ CLI::App* subcommand_for(CLI::App& app, std::map<std::string, CLI::App*>& groups
     return sub;
 }
 
+// What --help shows for a text flag's value: what it names, not "TEXT".
+std::string text_value_name(const std::string& flag) {
+    static const std::map<std::string, std::string> kNames = {
+        {"--plugin", "NAME|PATH"}, {"--oracle", "NAME|PATH"}, {"--rater", "NAME|PATH"},
+        {"--baseline", "NAME"},    {"--plugins", "LIST"},     {"--ids", "LIST"},
+        {"--tags", "LIST"},        {"--tag", "TAG"},          {"--line-tags", "LIST"},
+        {"--compare", "LIST"},     {"--ratings", "FILE:COLUMN"}, {"--shard", "I/N"},
+        {"--option", "KEY=VALUE"}, {"--rater-option", "KEY=VALUE"}, {"--rating-option", "KEY=VALUE"},
+        {"--rating", "LOW..HIGH"}, {"--technique", "NAME"},   {"--table", "NAME"},
+        {"--id-prefix", "PREFIX"}, {"--until", "TEXT"},       {"--plugin-dir", "DIR"},
+        {"--source", "TEXT"},
+    };
+    if (const auto it = kNames.find(flag); it != kNames.end()) return it->second;
+    // Everything else a text flag takes here is a file's name ("-": stdout).
+    return flag.rfind("--", 0) == 0 ? "FILE" : "TEXT";  // a positional: its name says it
+}
+
 // What --help shows for a flag's value.
 std::string value_name(const FlagSpec& spec) {
     switch (spec.kind) {
@@ -64,7 +81,7 @@ std::string value_name(const FlagSpec& spec) {
             for (const auto& c : spec.choices) list += (list.empty() ? "" : "|") + c;
             return list;
         }
-        default: return "TEXT";
+        default: return text_value_name(spec.name);
     }
 }
 
@@ -75,7 +92,7 @@ void add_flags(CLI::App* sub, const Command& command, Slots& slots) {
         if (spec.kind == FlagKind::flag) {
             option = sub->add_flag(spec.name, spec.help);
         } else {
-            option = sub->add_option(spec.name, target, spec.help);
+            option = sub->add_option(spec.name, target, spec.required ? spec.help + " (required)" : spec.help);
             if (!spec.positional()) {
                 option->allow_extra_args(false);
                 // One value per use ("..." in --help only for what repeats);
@@ -86,10 +103,19 @@ void add_flags(CLI::App* sub, const Command& command, Slots& slots) {
             }
             option->type_name(value_name(spec));
             if (!spec.default_value.empty()) option->default_str(spec.default_value);
-            if (spec.required) option->required();
+            // Required flags are checked after parsing (cli.cpp, validate):
+            // CLI11 would say "--plugin is required" before it says that
+            // "--plugn" is no flag, which is the real mistake.
         }
         slots.options[spec.name] = option;
     }
+}
+
+// The first word CLI11 left over that looks like a flag ("--plugn"), or "".
+std::string unknown_flag(const CLI::App& at) {
+    for (const std::string& word : at.remaining())
+        if (word.size() > 1 && word[0] == '-' && word != "-") return word.substr(0, word.find('='));
+    return "";
 }
 
 // Every usage error is one line, "numplace[ COMMAND]: what", exit 2:
@@ -110,6 +136,12 @@ int usage_error(const CLI::App& app, const CLI::ParseError& e) {
         const auto extra = at->remaining();
         what = (extra.empty() ? "a command is required" : "unknown command '" + extra.front() + "'") +
                " (commands: " + names + ")";
+    } else if (const std::string word = unknown_flag(*at); !word.empty()) {
+        std::vector<std::string> names;
+        for (const CLI::Option* o : at->get_options())
+            for (const std::string& n : o->get_lnames()) names.push_back("--" + n);
+        const std::string guess = did_you_mean(word, names);
+        what = "unknown option " + word + (guess.empty() ? " (" + where + " --help lists its flags)" : guess);
     } else {
         if (!what.empty()) what[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(what[0])));
         what += " (" + where + " --help lists its flags)";

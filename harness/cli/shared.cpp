@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <boost/dll/runtime_symbol_info.hpp>
 #include <sstream>
 #include <cerrno>
@@ -96,7 +97,8 @@ FlagSpec inputs() {
     return {"INPUT", FlagKind::texts,
             "Puzzle files, puzzles, or - for stdin (the default). An argument that names a file is read as one; "
             "one that contains '/' or ends in .txt .sdk .yaml .yml .json .csv .tsv must be a readable file; "
-            "anything else is a puzzle."};
+            "anything else is a puzzle, unless it is not one and has not a grid's number of cells (a square of 16 or "
+            "more, or that of --size): then it is a file that is not there (\"no such file\", exit 2)."};
 }
 
 FlagSpec plugins(const std::string& help) { return {"--plugins", FlagKind::text, help + kByPath}; }
@@ -290,6 +292,34 @@ bool write_files(const std::vector<std::pair<std::string, std::string>>& files, 
     return false;
 }
 
+namespace {
+
+// The nearest key or value to a --option that the plugin's descriptor does
+// not list: " (did you mean profile=sukaku?)", or "".
+std::string option_guess(const Plugin& plugin, const OptionList& given) {
+    std::vector<std::string> keys;
+    for (const auto& o : plugin.options()) keys.push_back(o.key);
+    for (const auto& [key, value] : given) {
+        const auto spec = std::find_if(plugin.options().begin(), plugin.options().end(),
+                                       [&](const OptionSpec& o) { return o.key == key; });
+        if (spec == plugin.options().end()) {
+            if (const auto near = nearest(key, keys)) return " (did you mean " + *near + "=" + value + "?)";
+            continue;
+        }
+        std::vector<std::string> values;  // "default|se|sukaku": a closed list
+        for (std::size_t at = 0, bar; at <= spec->values.size(); at = bar + 1) {
+            bar = std::min(spec->values.find('|', at), spec->values.size());
+            values.push_back(spec->values.substr(at, bar - at));
+        }
+        if (spec->values.find('|') == std::string::npos) continue;
+        if (std::find(values.begin(), values.end(), value) != values.end()) continue;
+        if (const auto near = nearest(value, values)) return " (did you mean " + key + "=" + *near + "?)";
+    }
+    return "";
+}
+
+}  // namespace
+
 std::optional<ChosenPlugin> choose_plugin(const Args& args, PluginRegistry& registry, uint32_t capability,
                                           const std::string& operation, const std::string& spec_operation,
                                           std::ostream& err) {
@@ -299,7 +329,11 @@ std::optional<ChosenPlugin> choose_plugin(const Args& args, PluginRegistry& regi
     if (!found) {
         err << "numplace: " << utf8_clean(why);
         if (why.rfind("unknown plugin", 0) == 0) {  // what could have been meant
+            std::vector<std::string> names;
+            for (const auto& q : registry.plugins()) names.push_back(q.name());
+            const auto near = nearest(spec, names);
             if (registry.plugins().empty()) err << " (no plugins found)";
+            else if (near) err << " (did you mean " << *near << "?)";
             else {
                 err << " (available:";
                 for (const auto& q : registry.plugins()) err << " " << q.name();
@@ -320,7 +354,7 @@ std::optional<ChosenPlugin> choose_plugin(const Args& args, PluginRegistry& regi
     auto options = parse_options(args.texts("--option"), err);
     if (!options) return std::nullopt;
     if (auto problem = p->option_problem(*options, spec_operation); !problem.empty()) {
-        err << "numplace: --option: " << name << ": " << utf8_clean(problem) << "\n";
+        err << "numplace: --option: " << name << ": " << utf8_clean(problem) << option_guess(*p, *options) << "\n";
         return std::nullopt;
     }
     ChosenPlugin chosen;
@@ -401,21 +435,48 @@ bool read_stdin_in_bursts(InputFormat format, std::optional<Geometry> size, cons
     return true;
 }
 
+// Whether an argument that names no file is meant as a puzzle: it parses as
+// one, or it has a grid's number of cells (an invalid puzzle, whose row says
+// why). Anything else ("nope", a misspelt file name) is a missing file: read
+// as a puzzle it would be a grid of 4 cells, which is no one's intent.
+bool meant_as_puzzle(const InputItem& item, const std::optional<Geometry>& size) {
+    if (std::holds_alternative<Grid>(parse_item(item, size))) return true;
+    std::size_t cells = 0;
+    for (char c : item.text) cells += std::isspace(static_cast<unsigned char>(c)) == 0;
+    if (size) return cells == static_cast<std::size_t>(size->side()) * static_cast<std::size_t>(size->side());
+    // Without --size, any grid of side 4 or more (an 8x8 or a 7x7 gets the
+    // invalid row that names the --size to give); a side of 2 or 3, four or
+    // nine letters, is a word far more often than a puzzle.
+    for (std::size_t side = 4; side <= NP_MAX_SIDE; ++side)
+        if (cells == side * side) return true;
+    return false;
+}
+
 // One input named on the command line, or stdin ("-"): read as a stream,
 // so that a FIFO, <(cmd) or /dev/stdin works and a huge file costs no memory.
 // An input that cannot be opened or read is one error line; the others run.
 bool read_one_input(const std::string& name, std::istream& in, std::ostream& err, Tally& tally,
                     InputFormat format, std::optional<Geometry> size,
                     const std::function<bool(InputItem&&)>& each, const std::function<void()>& idle) {
-    if (name == "-" && &in != &std::cin) return read_items(in, "stdin", format, size, each);
+    // An input with no puzzle in it is said, never passed over in silence.
+    uint64_t items = 0;
+    const std::function<bool(InputItem&&)> counted = [&](InputItem&& item) { return ++items, each(std::move(item)); };
+    const std::string shown = utf8_clean(name == "-" ? "stdin" : name);
     std::string error;
-    struct stat st {};
-    const bool bursts = name == "-" && idle && ::fstat(STDIN_FILENO, &st) == 0 && !S_ISREG(st.st_mode);
-    const bool go_on = bursts ? read_stdin_in_bursts(format, size, each, idle, error)
-                              : read_file_items(name, format, size, each, error, &interrupt_flag());
+    bool go_on = true;
+    if (name == "-" && &in != &std::cin) {
+        go_on = read_items(in, "stdin", format, size, counted);
+    } else {
+        struct stat st {};
+        const bool bursts = name == "-" && idle && ::fstat(STDIN_FILENO, &st) == 0 && !S_ISREG(st.st_mode);
+        go_on = bursts ? read_stdin_in_bursts(format, size, counted, idle, error)
+                       : read_file_items(name, format, size, counted, error, &interrupt_flag());
+    }
     if (!error.empty()) {
-        err << "numplace: " << utf8_clean(name == "-" ? "stdin" : name) << ": cannot read (" << error << ")\n";
+        err << "numplace: " << shown << ": cannot read (" << error << ")\n";
         tally.io_error();
+    } else if (items == 0 && go_on && !interrupted()) {
+        err << "numplace: " << shown << ": no puzzles in it\n";
     }
     return go_on;
 }
@@ -445,7 +506,14 @@ void for_each_input(const Args& args, std::istream& in, std::ostream& err, Tally
         } else if (fs::exists(fs::symlink_status(input, ec)) || looks_like_path(input)) {
             if (!read_one_input(input, in, err, tally, format, size, run, idle)) return;
         } else {
-            if (!run(argument_item(input, index, format, size))) return;
+            InputItem item = argument_item(input, index, format, size);
+            if (!meant_as_puzzle(item, size)) {
+                err << "numplace: " << utf8_clean(input) << ": no such file (nor a puzzle: it has not a grid's number "
+                    << "of cells)\n";
+                tally.io_error();
+                continue;
+            }
+            if (!run(std::move(item))) return;
         }
     }
 }

@@ -287,6 +287,20 @@ std::optional<FishName> fish_named(std::string_view name) {
 
 bool known_technique(std::string_view name) { return named(name).has_value(); }
 
+std::vector<std::string> technique_names() {
+    std::vector<std::string> names;
+    for (const Named& n : kVocabulary) names.emplace_back(n.name);
+    for (const char* fish : {"x-wing", "swordfish", "jellyfish", "squirmbag", "whale", "leviathan"}) {
+        names.emplace_back(fish);
+        names.push_back(std::string("finned ") + fish);
+    }
+    for (int k = 5; k <= 17; ++k) {
+        names.push_back("size-" + std::to_string(k) + " fish");
+        names.push_back("finned size-" + std::to_string(k) + " fish");
+    }
+    return names;
+}
+
 std::string technique_problem(const Step& step, const Geometry& shape) {
     const std::optional<Named> n = named(step.technique);
     if (!n) return "'" + step.technique + "' is no technique of the vocabulary (docs/rating.md)";

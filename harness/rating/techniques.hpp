@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "numplace/grid.hpp"
 #include "numplace/steps.hpp"
@@ -41,5 +42,9 @@ std::string technique_problem(const Step& step, const Geometry& shape);
 // Whether `name` is in the vocabulary at all, for any grid (fish of any
 // size the parser takes): for messages and docs.
 bool known_technique(std::string_view name);
+
+// Every name of the vocabulary, fish of 5 to 17 lines ("size-K fish") and
+// the finned fish included: what a user may ask for by name.
+std::vector<std::string> technique_names();
 
 }  // namespace np::rating

@@ -388,6 +388,13 @@ std::optional<Outcome> run(const Settings& s, ReportWriter& out, std::string& er
     if (!plugins) return std::nullopt;
     const std::vector<Plugin>& judged = plugins->chosen;
     Inputs inputs = gather(s, judged);
+    // Nothing to read but errors (an empty folder, a file that is not
+    // there): stop now, before the generator sweep spends its seconds.
+    if (!inputs.errors.empty() && inputs.corpus_units.empty() && inputs.plain_paths.empty()) {
+        error = inputs.errors.front();
+        for (std::size_t i = 1; i < inputs.errors.size(); ++i) error += "; " + inputs.errors[i];
+        return std::nullopt;
+    }
     const Survey v = survey(s, inputs, judged);
     RunInfo run;
     for (const auto& p : judged) run.plugins.push_back(p.name());

@@ -120,9 +120,9 @@ TEST(Cli, DuplicateGivensAreLocatedByThePlugin) {
 }
 
 TEST(Cli, TextOutputGivesOneAnswerPerInput) {
-    auto run = run_cli({"solve", "--plugin", "backtrack", kEasy, "12345", kNoSolution,
+    auto run = run_cli({"solve", "--plugin", "backtrack", kEasy, "1234567890123456", kNoSolution,
                         std::string(81, '.')});
-    EXPECT_EQ(run.exit_code, 1);  // "12345" is invalid
+    EXPECT_EQ(run.exit_code, 1);  // "1234567890123456" is an invalid 4x4
     auto out = lines_of(run.out);
     ASSERT_EQ(out.size(), 4u);
     EXPECT_EQ(out[0], kEasySolution);

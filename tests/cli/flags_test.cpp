@@ -110,7 +110,7 @@ TEST(Flags, UsageErrorsAreOneLineNamingNumplace) {
         {{"frobnicate"}, "numplace: unknown command 'frobnicate' (commands: "},
         {{}, "numplace: a command is required (commands: "},
         {{"corpus"}, "numplace corpus: a command is required (commands: lint, import)"},
-        {{"solve", "--plugin", "backtrack", "--frob", kEasy}, "numplace solve: "},
+        {{"solve", "--plugin", "backtrack", "--frob", kEasy}, "numplace solve: unknown option --frob"},
         {{"solve", "--plugin", "backtrack", "--size", "6x6", kEasy}, "numplace solve: --size 6x6: expected a box shape"},
         {{"solve", kEasy}, "numplace solve: --plugin is required"},
     };
@@ -148,12 +148,14 @@ TEST(Flags, HelpNamesEachValuesType) {
     const auto bench = run_cli({"bench", "--help"});
     EXPECT_EQ(bench.exit_code, 0);
     for (const char* shown : {"--limit N=2", "--timeout SECONDS=10", "--what grid|puzzle", "--memory N=2048",
-                              "--size RxC", "--oracle TEXT=exhaustive-count"})
+                              "--size RxC", "--oracle NAME|PATH=exhaustive-count", "--plugins LIST"})
         EXPECT_NE(bench.out.find(shown), std::string::npos) << shown << "\n" << bench.out;
     const auto verify = run_cli({"verify", "--help"});
     EXPECT_NE(verify.out.find("--min-conclusive PERCENT=10"), std::string::npos) << verify.out;
     EXPECT_NE(verify.out.find("--max-nodes N=200000"), std::string::npos) << verify.out;
     EXPECT_NE(verify.out.find("PATHS TEXT ..."), std::string::npos) << verify.out;  // repeats
+    for (const char* shown : {"--report FILE", "--resume FILE", "--shard I/N", "--tags LIST", "--plugins LIST"})
+        EXPECT_NE(verify.out.find(shown), std::string::npos) << shown << "\n" << verify.out;
     EXPECT_EQ(verify.out.find("--timeout SECONDS=10 ..."), std::string::npos) << verify.out;  // does not
     // A percentage above 100 is refused as one.
     const auto over = run_cli({"verify", "--min-conclusive", "150"});

@@ -39,10 +39,12 @@ TEST(Messages, APathThatIsNotAFileIsAnIoError) {
         EXPECT_EQ(run.out, kEasySolution + "\n") << path;  // the rest of the batch still runs
         EXPECT_EQ(run.err, "numplace: " + path + ": cannot read (no such file)\n") << path;
     }
-    // Letters are symbols at 25x25: a bare word is still a puzzle (a bad one).
+    // A bare word that is no puzzle and has no grid's number of cells is a
+    // file that is not there (issue 41), not a puzzle of ten cells.
     auto word = run_cli({"solve", "--plugin", "bitmask-mrv", "nosuchfile"});
-    EXPECT_EQ(word.exit_code, 1);
-    EXPECT_EQ(word.out.rfind("invalid: ", 0), 0u);
+    EXPECT_EQ(word.exit_code, 2);
+    EXPECT_EQ(word.out, "");
+    EXPECT_EQ(word.err, "numplace: nosuchfile: no such file (nor a puzzle: it has not a grid's number of cells)\n");
 }
 
 TEST(Messages, AnUndefinedSymbolIsShownAsTheLoaderSaysIt) {

@@ -2,6 +2,7 @@
 // (harness/judge/order.hpp). The --plugin generator makes candidates, the
 // --rater explains them, the harness rates the certified steps and proves
 // each kept puzzle unique with the oracle; results stream in order.
+#include <algorithm>
 #include <iostream>
 
 #include "commands.hpp"
@@ -10,6 +11,7 @@
 #include "order.hpp"
 #include "setup.hpp"
 #include "shared.hpp"
+#include "techniques.hpp"
 
 namespace np::cli {
 
@@ -49,6 +51,24 @@ std::optional<Plugin> prover_of(const Args& args, PluginRegistry& registry, cons
     return std::nullopt;
 }
 
+// Whether a technique's slug names one of the vocabulary (else said, with
+// the nearest name): a typo is refused at once, never searched for over
+// thousands of candidates that cannot use it.
+bool technique_known(const std::string& slug, const std::string& asked, std::ostream& err) {
+    const std::vector<std::string> names = rating::technique_names();
+    std::vector<std::string> slugs;
+    for (const auto& n : names) {
+        slugs.push_back(rating::technique_slug(n));
+        if (slugs.back() == slug) return true;
+    }
+    std::string guess;
+    if (const auto near = nearest(slug, slugs))
+        guess = " (did you mean '" + names[static_cast<std::size_t>(std::find(slugs.begin(), slugs.end(), *near) - slugs.begin())] + "'?)";
+    err << "numplace: generate: --technique: '" << utf8_clean(asked)
+        << "' is no technique of the vocabulary (docs/rating.md; explain names each step's)" << guess << "\n";
+    return false;
+}
+
 // The order from --rating, --technique and --table; nullopt (said) when bad.
 std::optional<judge::Order> order_of(const Args& args, std::ostream& err) {
     judge::Order order;
@@ -66,6 +86,8 @@ std::optional<judge::Order> order_of(const Args& args, std::ostream& err) {
         err << "numplace: generate: --technique: no technique named\n";
         return std::nullopt;
     }
+    if (args.has("--technique") && !technique_known(order.technique, args.text("--technique"), err))
+        return std::nullopt;
     order.table = *rating::table_named(args.text("--table"));
     return order;
 }

@@ -219,7 +219,8 @@ namespace {
 int run(const Args& args, Streams io) {
     const auto table = rating::table_named(args.text("--table"));
     if (!table) {
-        io.err << "numplace rate: --table must be se or sukaku, not " << utf8_clean(args.text("--table")) << "\n";
+        io.err << "numplace rate: --table must be se or sukaku, not " << utf8_clean(args.text("--table"))
+               << did_you_mean(args.text("--table"), {"se", "sukaku"}) << "\n";
         return kExitUsage;
     }
     if (args.flag("--show-table")) return show_table(*table, io);

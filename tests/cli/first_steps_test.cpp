@@ -1,0 +1,123 @@
+// What a new user meets first (issue 41): a typo is refused at once with
+// the nearest known name, a file that is not there is "no such file" and
+// not a puzzle of four cells, an empty input is said, and verify on a folder
+// with nothing to read stops before its generator sweep.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include "cli.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using np::test::run_cli;
+
+const std::string kEasy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+// A folder of its own under the system's temporary folder, removed after.
+class FirstSteps : public ::testing::Test {
+protected:
+    void SetUp() override {
+        char name[] = "/tmp/numplace-first-steps-XXXXXX";
+        dir_ = mkdtemp(name);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+    std::string path(const std::string& leaf) const { return dir_ + "/" + leaf; }
+    std::string dir_;
+};
+
+TEST(Nearest, SuggestsASlipAndNothingFarOrTied) {
+    using np::cli::nearest;
+    EXPECT_EQ(nearest("--plugn", {"--plugin", "--plugins", "--limit"}), "--plugin");
+    EXPECT_EQ(nearest("xwing", {"x-wing", "xy-wing", "swordfish"}), "x-wing");
+    EXPECT_EQ(nearest("sukak", {"default", "se", "sukaku", "hodoku"}), "sukaku");
+    EXPECT_EQ(nearest("hdoku", {"default", "se", "sukaku", "hodoku"}), "hodoku");
+    EXPECT_EQ(nearest("SUKAKU", {"se", "sukaku"}), std::nullopt);  // the same word: nothing to suggest
+    EXPECT_EQ(nearest("banana", {"se", "sukaku"}), std::nullopt);
+    EXPECT_EQ(nearest("ab", {"ac", "ad"}), std::nullopt);           // two equally near
+    EXPECT_EQ(nearest("naekd pair", {"naked pair", "hidden pair"}), "naked pair");  // two letters swapped
+}
+
+TEST(FirstStepsCli, AMistypedFlagIsNamedWithTheNearestOne) {
+    const auto run = run_cli({"solve", "--plugn", "backtrack", kEasy});
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_EQ(run.out, "");
+    EXPECT_EQ(run.err, "numplace solve: unknown option --plugn (did you mean --plugin?)\n");
+    const auto far = run_cli({"rate", "--zzzzzz", kEasy});
+    EXPECT_EQ(far.exit_code, 2);
+    EXPECT_EQ(far.err, "numplace rate: unknown option --zzzzzz (numplace rate --help lists its flags)\n");
+    // A required flag is still required, once the names are right.
+    EXPECT_EQ(run_cli({"solve", kEasy}).err.find("--plugin is required") != std::string::npos, true);
+}
+
+TEST(FirstStepsCli, AMistypedValueOrPluginOrOptionGetsTheNearestName) {
+    auto run = run_cli({"rate", "--plugin", "logic", "--table", "sukak", kEasy});
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_NE(run.err.find("(did you mean sukaku?)"), std::string::npos) << run.err;
+    run = run_cli({"solve", "--plugin", "bactrack", kEasy});
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_NE(run.err.find("unknown plugin"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("(did you mean backtrack?)"), std::string::npos) << run.err;
+    run = run_cli({"rate", "--plugin", "logic", "--option", "profile=sukak", kEasy});
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_NE(run.err.find("(did you mean profile=sukaku?)"), std::string::npos) << run.err;
+    run = run_cli({"rate", "--plugin", "logic", "--option", "profil=se", kEasy});
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_NE(run.err.find("(did you mean profile=se?)"), std::string::npos) << run.err;
+}
+
+// `generate --technique xwing` searched 100,000 candidates (226 s) before
+// "0 of 1": a name outside the vocabulary is refused before any is made.
+TEST(FirstStepsCli, AnUnknownTechniqueIsRefusedBeforeAnyPuzzleIsMade) {
+    const auto run = run_cli({"generate", "--plugin", "bitmask-mrv", "--what", "puzzle", "--rater", "logic",
+                              "--technique", "xwing"});
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_EQ(run.out, "");
+    EXPECT_NE(run.err.find("--technique: 'xwing' is no technique of the vocabulary"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("(did you mean 'x-wing'?)"), std::string::npos) << run.err;
+}
+
+TEST_F(FirstSteps, AnArgumentThatIsNeitherAFileNorAPuzzleIsNoSuchFile) {
+    const auto run = run_cli({"solve", "--plugin", "backtrack", "nope", kEasy});
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_NE(run.err.find("numplace: nope: no such file"), std::string::npos) << run.err;
+    EXPECT_EQ(std::count(run.out.begin(), run.out.end(), '\n'), 1) << "the puzzle after it still runs:\n" << run.out;
+    // An argument with a grid's number of cells is a puzzle, invalid or not.
+    const auto bad = run_cli({"solve", "--plugin", "backtrack", std::string(80, '.') + "x"});
+    EXPECT_EQ(bad.exit_code, 1) << bad.err;
+    EXPECT_EQ(bad.err.find("no such file"), std::string::npos) << bad.err;
+    // And --size makes its own number of cells a puzzle's.
+    const auto four = run_cli({"solve", "--plugin", "backtrack", "--size", "1x2", "1..."});
+    EXPECT_EQ(four.exit_code, 0) << four.err;
+}
+
+TEST_F(FirstSteps, AnEmptyInputIsSaid) {
+    { std::ofstream(path("empty.txt")) << "# nothing but a comment\n\n"; }
+    for (const std::vector<std::string> command : {std::vector<std::string>{"solve", "--plugin", "backtrack"},
+                                                   std::vector<std::string>{"rate", "--plugin", "logic"}}) {
+        std::vector<std::string> args = command;
+        args.push_back(path("empty.txt"));
+        const auto run = run_cli(args);
+        EXPECT_EQ(run.exit_code, 0) << command[0] << ": " << run.err;
+        EXPECT_EQ(run.out, "") << command[0];
+        EXPECT_NE(run.err.find(path("empty.txt") + ": no puzzles in it"), std::string::npos) << command[0] << ": "
+                                                                                           << run.err;
+    }
+    const auto piped = run_cli({"solve", "--plugin", "backtrack"}, "");
+    EXPECT_NE(piped.err.find("stdin: no puzzles in it"), std::string::npos) << piped.err;
+}
+
+// verify on an empty folder said "no corpus files" and then ran the
+// generator sweep: now it stops first, and writes no rows.
+TEST_F(FirstSteps, VerifyOnAFolderWithNothingToReadStopsBeforeTheSweep) {
+    const auto run = run_cli({"verify", dir_, "--plugins", "bitmask-mrv", "--report", path("r.json")});
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_NE(run.err.find("no corpus files"), std::string::npos) << run.err;
+    EXPECT_EQ(run.out.find("rows"), std::string::npos) << "no generator sweep:\n" << run.out;
+}
+
+}  // namespace
