@@ -299,9 +299,13 @@ namespace {
 std::string option_guess(const Plugin& plugin, const OptionList& given) {
     std::vector<std::string> keys;
     for (const auto& o : plugin.options()) keys.push_back(o.key);
-    for (const auto& [key, value] : given) {
+    for (const auto& given_option : given) {
+        // Not a structured binding: clang 14 (the sanitize preset) refuses
+        // one captured in a lambda.
+        const std::string& key = given_option.first;
+        const std::string& value = given_option.second;
         const auto spec = std::find_if(plugin.options().begin(), plugin.options().end(),
-                                       [&](const OptionSpec& o) { return o.key == key; });
+                                       [&key](const OptionSpec& o) { return o.key == key; });
         if (spec == plugin.options().end()) {
             if (const auto near = nearest(key, keys)) return " (did you mean " + *near + "=" + value + "?)";
             continue;
