@@ -97,7 +97,7 @@ TEST_F(FirstSteps, AnArgumentThatIsNeitherAFileNorAPuzzleIsNoSuchFile) {
 
 TEST_F(FirstSteps, AnEmptyInputIsSaid) {
     { std::ofstream(path("empty.txt")) << "# nothing but a comment\n\n"; }
-    for (const std::vector<std::string> command : {std::vector<std::string>{"solve", "--plugin", "backtrack"},
+    for (const std::vector<std::string>& command : {std::vector<std::string>{"solve", "--plugin", "backtrack"},
                                                    std::vector<std::string>{"rate", "--plugin", "logic"}}) {
         std::vector<std::string> args = command;
         args.push_back(path("empty.txt"));
