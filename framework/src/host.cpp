@@ -913,6 +913,18 @@ std::string functions_problem(const np_plugin& d) {
     return "";
 }
 
+// ABI 3.6's offer to be the default: only operations it declares, and a
+// rank with them (a plugin whose struct is shorter offers nothing: zero).
+std::string defaults_problem(const np_plugin& d) {
+    if (d.abi_version != 3 || d.struct_size < offsetof(np_plugin, default_rank) + sizeof d.default_rank) return "";
+    constexpr uint32_t kOperations = NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_EXPLAIN | NP_CAP_GENERATE_GRID |
+                                     NP_CAP_GENERATE_PUZZLE | NP_CAP_CHECK_GRID;
+    if (d.default_for & ~kOperations) return "default_for holds bits that name no operation";
+    if (d.default_for & ~d.capabilities) return "default_for offers an operation its capabilities do not declare";
+    if ((d.default_for != 0) != (d.default_rank != 0)) return "default_for and default_rank: both set or both zero";
+    return "";
+}
+
 // Why a descriptor cannot be used, or "" when it can. Nothing in it is read
 // before it has been bounded here: the Plugin made from it reads only what
 // passed.
@@ -935,6 +947,7 @@ std::string descriptor_problem(const np_plugin* d) {
         why = text_problem(d->shapes_note, kMaxTextBytes, "shapes_note");
     if (why.empty()) why = geometry_problem(*d);
     if (why.empty()) why = options_problem(*d);
+    if (why.empty()) why = defaults_problem(*d);
     if (!why.empty()) return "bad descriptor: " + why;
     return functions_problem(*d);
 }

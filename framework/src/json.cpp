@@ -43,6 +43,7 @@ nlohmann::ordered_json to_json(const Plugin& p) {
                              {"kind", p.external() ? "command" : "library"}};
     if (p.suggested_max_nodes() != 0) j["suggested_max_nodes"] = p.suggested_max_nodes();
     if (!p.shapes_note().empty()) j["shapes_note"] = p.shapes_note();
+    if (p.default_for() != 0) j["default_for"] = {{"operations", capability_names(p.default_for())}, {"rank", p.default_rank()}};
     return j;
 }
 

@@ -64,7 +64,12 @@ const char* const kByPath =
     ". A plugin is named, or given by its file: anything with a '/' or a '.' is a path (./build/my.so, "
     "solvers/x.solver.yaml); a name that two plugin files give must be given by path";
 
-FlagSpec plugin(const std::string& help) { return FlagSpec("--plugin", FlagKind::text, help + kByPath).mandatory(); }
+FlagSpec plugin(const std::string& help) { return {"--plugin", FlagKind::text, help + kByPath}; }
+FlagSpec plugin_or_default(const std::string& help) {
+    return {"--plugin", FlagKind::text,
+            help + ". Default: the plugin that offers itself for the puzzle's shape and input (`numplace plugins` "
+                   "shows each one's 'default for'), named on stderr" + kByPath};
+}
 FlagSpec size() {
     return {"--size", FlagKind::shape,
             "Box shape RxC (R = box height, C = box width): 3x3 is a 9x9 grid. Default: inferred from each input"};
@@ -290,81 +295,6 @@ bool write_files(const std::vector<std::pair<std::string, std::string>>& files, 
     if (error.empty() && output::commit_all(order, error)) return true;
     err << "numplace: " << utf8_clean(error) << "\n";
     return false;
-}
-
-namespace {
-
-// The nearest key or value to a --option that the plugin's descriptor does
-// not list: " (did you mean profile=sukaku?)", or "".
-std::string option_guess(const Plugin& plugin, const OptionList& given) {
-    std::vector<std::string> keys;
-    for (const auto& o : plugin.options()) keys.push_back(o.key);
-    for (const auto& given_option : given) {
-        // Not a structured binding: clang 14 (the sanitize preset) refuses
-        // one captured in a lambda.
-        const std::string& key = given_option.first;
-        const std::string& value = given_option.second;
-        const auto spec = std::find_if(plugin.options().begin(), plugin.options().end(),
-                                       [&key](const OptionSpec& o) { return o.key == key; });
-        if (spec == plugin.options().end()) {
-            if (const auto near = nearest(key, keys)) return " (did you mean " + *near + "=" + value + "?)";
-            continue;
-        }
-        std::vector<std::string> values;  // "default|se|sukaku": a closed list
-        for (std::size_t at = 0, bar; at <= spec->values.size(); at = bar + 1) {
-            bar = std::min(spec->values.find('|', at), spec->values.size());
-            values.push_back(spec->values.substr(at, bar - at));
-        }
-        if (spec->values.find('|') == std::string::npos) continue;
-        if (std::find(values.begin(), values.end(), value) != values.end()) continue;
-        if (const auto near = nearest(value, values)) return " (did you mean " + key + "=" + *near + "?)";
-    }
-    return "";
-}
-
-}  // namespace
-
-std::optional<ChosenPlugin> choose_plugin(const Args& args, PluginRegistry& registry, uint32_t capability,
-                                          const std::string& operation, const std::string& spec_operation,
-                                          std::ostream& err) {
-    const std::string& spec = args.text("--plugin");
-    std::string why;
-    const std::optional<Plugin> found = registry.resolve(spec, why);
-    if (!found) {
-        err << "numplace: " << utf8_clean(why);
-        if (why.rfind("unknown plugin", 0) == 0) {  // what could have been meant
-            std::vector<std::string> names;
-            for (const auto& q : registry.plugins()) names.push_back(q.name());
-            const auto near = nearest(spec, names);
-            if (registry.plugins().empty()) err << " (no plugins found)";
-            else if (near) err << " (did you mean " << *near << "?)";
-            else {
-                err << " (available:";
-                for (const auto& q : registry.plugins()) err << " " << q.name();
-                err << ")";
-            }
-        }
-        err << "\n";
-        return std::nullopt;
-    }
-    const Plugin* p = &*found;
-    const std::string& name = p->name();
-    if ((p->capabilities() & capability) != capability) {
-        err << "numplace: " << name << " cannot " << operation << " (it can:";
-        for (const auto& c : capability_names(p->capabilities())) err << " " << c;
-        err << ")\n";
-        return std::nullopt;
-    }
-    auto options = parse_options(args.texts("--option"), err);
-    if (!options) return std::nullopt;
-    if (auto problem = p->option_problem(*options, spec_operation); !problem.empty()) {
-        err << "numplace: --option: " << name << ": " << utf8_clean(problem) << option_guess(*p, *options) << "\n";
-        return std::nullopt;
-    }
-    ChosenPlugin chosen;
-    chosen.plugin = *p;
-    chosen.options = std::move(*options);
-    return chosen;
 }
 
 // ---- Inputs --------------------------------------------------------------------------

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "choose.hpp"  // which plugin a command runs: named, or the default
 #include "cli.hpp"
 #include "numplace/host.hpp"
 #include "numplace/input.hpp"
@@ -25,7 +26,11 @@ namespace flags {
 FlagSpec plugin_dir();
 FlagSpec allow_insecure_plugins();  // with plugin_dir() in every command that loads plugins
 FlagSpec no_sandbox();              // with them in every command that runs plugins
-FlagSpec plugin(const std::string& help = "Plugin to use");
+// --plugin, optional.
+FlagSpec plugin(const std::string& help);
+// --plugin for a command that, with none named, takes the default of each
+// shape (choose.hpp); `help` says which kind of plugin it needs.
+FlagSpec plugin_or_default(const std::string& help = "Plugin to use");
 FlagSpec size();
 FlagSpec format(std::vector<std::string> choices, std::string default_value);
 FlagSpec input_format();
@@ -72,18 +77,6 @@ InputFormat input_format_of(const Args& args);
 // Loads the plugins from --plugin-dir, $NUMPLACE_PLUGIN_PATH and the bundled
 // folder; one line on stderr when files were skipped.
 PluginRegistry load_plugins(const Args& args, std::ostream& err, bool summarize_skipped = true);
-// The --plugin named (a name or a file: PluginRegistry::resolve), able to do `capability` (`operation` names it for the
-// error), with its --option values checked against its specs for
-// `spec_operation` (solve, check or generate). On any problem prints one
-// line and returns nullopt: a usage error, reported before any input is read.
-struct ChosenPlugin {
-    std::optional<Plugin> plugin;
-    OptionList options;
-};
-std::optional<ChosenPlugin> choose_plugin(const Args& args, PluginRegistry& registry, uint32_t capability,
-                                          const std::string& operation, const std::string& spec_operation,
-                                          std::ostream& err);
-
 // --option values, key=value each; nullopt (and one line on stderr) otherwise.
 std::optional<OptionList> parse_options(const std::vector<std::string>& given, std::ostream& err);
 // The same for a repeatable flag's values, into `out`: false (said) when one is bad.

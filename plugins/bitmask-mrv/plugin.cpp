@@ -113,7 +113,9 @@ public:
         "Seed 004: bit-mask candidates, fewest-candidates-first branching, naked and hidden singles, "
         "locked candidates; the fast solver (specialised 9x9 path) and the unique-puzzle generator.",
         NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_PROOF | NP_CAP_GENERATE_GRID | NP_CAP_GENERATE_PUZZLE,
-        kMaxSide};
+        kMaxSide, /*suggested_max_nodes=*/0, /*shapes_note=*/nullptr,
+        // The default of every shape, after simd's 9x9 (docs/benchmarks.md).
+        NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_GENERATE_GRID | NP_CAP_GENERATE_PUZZLE, /*default_rank=*/20};
 
     static constexpr np_option_spec options[] = {
         {"uniqueness", "count|forward-backward", "count", "solve",

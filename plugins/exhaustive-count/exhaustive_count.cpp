@@ -530,7 +530,10 @@ struct ExhaustiveCount {
     static constexpr np::plugin::Info info = {
         "exhaustive-count", "1.0.0",
         "Exact cover with dancing links (Knuth's Algorithm X): counts every solution, the uniqueness oracle.",
-        NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_PROOF | NP_CAP_CANDIDATES, kMaxSide};
+        NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_PROOF | NP_CAP_CANDIDATES, kMaxSide,
+        /*suggested_max_nodes=*/0, /*shapes_note=*/nullptr,
+        // The default only where faster ones cannot go: candidates beyond 9x9.
+        NP_CAP_SOLVE | NP_CAP_COUNT, /*default_rank=*/10};
 
     // Kept between calls: reset() reuses the arrays while the side stays the
     // same. (A caller without an instance gets one for the call from the layer.)

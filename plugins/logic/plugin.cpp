@@ -67,7 +67,7 @@ public:
         NP_CAP_SOLVE | NP_CAP_PROVE_UNIQUE | NP_CAP_EXPLAIN | NP_CAP_CANDIDATES, 25,
         // Stuck, logic spends every node it is given (the last pass of nets
         // concludes nothing); this much solves nearly every puzzle it can.
-        logic::kSuggestedMaxNodes};
+        logic::kSuggestedMaxNodes, /*shapes_note=*/nullptr, NP_CAP_EXPLAIN, /*default_rank=*/10};
 
     static constexpr np_option_spec options[] = {
         {"max-fish", "integer", "4", "solve",

@@ -79,7 +79,9 @@ public:
         "first; proves and generates.",
         NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_PROOF | NP_CAP_CANDIDATES | NP_CAP_GENERATE_GRID |
             NP_CAP_GENERATE_PUZZLE,
-        /*max_side=*/0, /*suggested_max_nodes=*/0, "bitmask-mrv solves every shape"};
+        /*max_side=*/0, /*suggested_max_nodes=*/0, "bitmask-mrv solves every shape",
+        // The fastest 9x9 solver here (docs/benchmarks.md); its generator keeps pace with bitmask-mrv's.
+        NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_GENERATE_GRID | NP_CAP_GENERATE_PUZZLE, /*default_rank=*/30};
     static constexpr np_geometry shapes[] = {{3, 3}};
     static constexpr np_option_spec options[] = {
         {"path", "auto|avx512|avx2|sse4.1|portable", "auto", "all",

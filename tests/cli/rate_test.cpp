@@ -72,14 +72,14 @@ TEST(Rate, TextJsonAndCsvRateEachPuzzleAndNameABadLine) {
     EXPECT_EQ(table[2].rfind("stdin:2,,,,,,,,,,,\"invalid: ", 0), 0u) << table[2];  // its error quoted: it has commas
 }
 
-TEST(Rate, ShowTableNeedsNoPluginAndRatingDoes) {
+TEST(Rate, ShowTableNeedsNoPluginAndRatingTakesTheDefault) {
     auto table = run_cli({"rate", "--show-table", "--table", "sukaku"});
     ASSERT_EQ(table.exit_code, 0) << table.err;
     EXPECT_NE(table.out.find("hidden single\t1.2 box / 1.5 line\t14\teasy"), std::string::npos) << table.out;
     EXPECT_NE(table.out.find("wxyz-wing"), std::string::npos);
-    auto without = run_cli({"rate", kWing});
-    EXPECT_EQ(without.exit_code, 2);
-    EXPECT_NE(without.err.find("--plugin is required"), std::string::npos) << without.err;
+    auto without = run_cli({"rate", kWing});  // the default explainer (logic)
+    EXPECT_EQ(without.exit_code, 0) << without.err;
+    EXPECT_NE(without.err.find("with logic, the default"), std::string::npos) << without.err;
     auto not_explaining = run_cli({"rate", "--plugin", "bitmask-mrv", kWing});
     EXPECT_EQ(not_explaining.exit_code, 2) << not_explaining.out;
 }

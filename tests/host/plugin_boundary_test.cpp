@@ -56,6 +56,14 @@ TEST(PluginBoundary, OptionSpecsHaveEveryField) {
     EXPECT_EQ(refusal_of(16), "bad descriptor: options[0].applies_to is NULL");
 }
 
+// A plugin may offer itself as a default (ABI 3.6) only for what it can do:
+// one that claims to explain, at the top rank, would otherwise be chosen
+// for every `numplace explain`.
+TEST(PluginBoundary, ADefaultIsOfferedOnlyForItsOwnCapabilities) {
+    EXPECT_EQ(refusal_of(17), "bad descriptor: default_for offers an operation its capabilities do not declare");
+    EXPECT_EQ(refusal_of(18), "bad descriptor: default_for and default_rank: both set or both zero");
+}
+
 // Case 0 loads (its descriptor is sound) and breaks the rules of answers.
 class HostileAnswers : public ::testing::Test {
 protected:

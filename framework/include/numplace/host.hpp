@@ -187,6 +187,10 @@ public:
     uint64_t suggested_max_nodes() const { return descriptor_->suggested_max_nodes; }
     // What to use for the shapes it lacks (ABI 3.5), or "".
     std::string shapes_note() const { return descriptor_->shapes_note != nullptr ? descriptor_->shapes_note : ""; }
+    // The operations (NP_CAP_* bits) it offers itself for when no plugin is
+    // named, and its rank among those that offer (ABI 3.6); 0: none.
+    uint32_t default_for() const { return descriptor_->default_for; }
+    uint32_t default_rank() const { return descriptor_->default_rank; }
     std::vector<Geometry> listed_geometries() const;
     const std::vector<OptionSpec>& options() const { return options_; }
     // Checks key=value options against the plugin's declared specs for an

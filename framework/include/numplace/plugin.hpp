@@ -50,6 +50,10 @@ struct Info {
     // What to use for the shapes this plugin lacks (ABI 3.5): the host adds
     // it to its refusal. nullptr: none.
     const char* shapes_note = nullptr;
+    // The operations it offers itself for when no plugin is named, and how
+    // strongly (ABI 3.6; plugin_api.h). 0: none.
+    uint32_t default_for = 0;
+    uint32_t default_rank = 0;
 };
 
 struct Shape {
@@ -484,7 +488,7 @@ const np_plugin Entry<T>::descriptor = {
     NP_DESCRIPTOR_HEAD, T::info.name,   T::info.version,    T::info.description,  T::info.capabilities,
     T::info.max_side,   listed_shapes<T>(), shape_count<T>(), option_specs<T>(), option_count<T>(),
     &Entry<T>::create,  &Entry<T>::destroy, &Entry<T>::solve, check_entry<T>(), generate_entry<T>(),
-    T::info.suggested_max_nodes, T::info.shapes_note,
+    T::info.suggested_max_nodes, T::info.shapes_note, T::info.default_for, T::info.default_rank,
 };
 
 }  // namespace detail

@@ -49,6 +49,10 @@
  *     with a capability bit; NULL, or a descriptor too short to hold it,
  *     means the plugin does not offer it.
  *
+ * Version 3.6 (from 3.5, appended): np_plugin.default_for and
+ * default_rank: the operations a plugin offers itself for when a user names
+ * no plugin (numplace solve PUZZLE), and how strongly. A 3.5 plugin offers
+ * itself for none.
  * Version 3.5 (from 3.4, appended): np_plugin.shapes_note, one sentence
  * the host adds when it refuses a shape the plugin lacks: where to go
  * instead ("bitmask-mrv solves every shape"). A 3.4 plugin has none.
@@ -435,6 +439,17 @@ typedef struct np_plugin {
     /* One sentence the host adds to its refusal of a shape this plugin does
      * not support: what to use instead. NULL = none. */
     const char *shapes_note;
+    /* -- 3.6 -- */
+    /* The operations this plugin offers itself for when a user names no
+     * plugin: capability bits among NP_CAP_SOLVE, NP_CAP_COUNT,
+     * NP_CAP_EXPLAIN, NP_CAP_GENERATE_GRID, NP_CAP_GENERATE_PUZZLE and
+     * NP_CAP_CHECK_GRID, each also in capabilities. Of the loaded plugins
+     * that offer an operation and can do it on the shape and input at hand,
+     * the host takes the one of highest default_rank (ties: the first name
+     * in byte order), and says on stderr which it took. 0 = none. A claim
+     * of speed, not of truth: answers are certified as any others. */
+    uint32_t default_for;
+    uint32_t default_rank; /* 1 and up; larger wins */
 } np_plugin;
 
 /* The first two members of a descriptor, for an initializer:

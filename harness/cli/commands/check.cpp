@@ -129,7 +129,6 @@ int run(const Args& args, Streams io) {
 
 Command check_command() {
     FlagSpec plugin = flags::plugin("Use this plugin's check-grid instead of the framework's");
-    plugin.required = false;
     return {{"check"},
             "Check full or partial grids against the rules, listing every violation",
             "The framework's rule check by default; --plugin uses that plugin's check-grid instead, and its "

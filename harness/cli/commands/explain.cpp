@@ -97,6 +97,21 @@ void write_json(std::ostream& out, const InputItem& item, const Grid& puzzle, co
     write_json_row(out, row);
 }
 
+// No plugin for a puzzle's shape: an error row, and the rest runs; --option
+// that does not suit the default: said, and the run ends (a usage error).
+bool no_plugin(Streams io, Tally& tally, const InputItem& item, const std::string& why, bool as_json,
+               bool& bad_usage) {
+    if (why.rfind("--option", 0) == 0) {
+        io.err << "numplace: " << why << "\n";
+        bad_usage = true;
+        return false;
+    }
+    tally.failed(item.origin);
+    if (as_json) write_json_row(io.out, json{{"input", item.origin}, {"verdict", "error"}, {"error", why}});
+    else io.out << "# " << utf8_clean(item.origin) << "\nerror: " << why << "\n\n";
+    return !interrupted();
+}
+
 // One puzzle through the runner, its steps gathered.
 Explanation explain_one(runner::Runner& runner, const Plugin& plugin, const Grid& puzzle, const OptionList& options,
                         const Budget& budget, const Args& args, SolveOutcome& outcome) {
@@ -120,8 +135,8 @@ Explanation explain_one(runner::Runner& runner, const Plugin& plugin, const Grid
 
 int run(const Args& args, Streams io) {
     PluginRegistry registry = load_plugins(args, io.err);
-    auto chosen = choose_plugin(args, registry, NP_CAP_SOLVE | NP_CAP_EXPLAIN, "explain", "solve", io.err);
-    if (!chosen) return kExitUsage;
+    auto choice = PluginChoice::make(args, registry, {NP_CAP_SOLVE | NP_CAP_EXPLAIN, NP_CAP_EXPLAIN, "explain", "solve"}, io.err);
+    if (!choice) return kExitUsage;
     if (!worker_available(args, io.err)) return kExitUsage;
     const auto runner = runner::make_runner(harness_settings(args).runner);
     Budget budget = budget_of(args);
@@ -129,6 +144,7 @@ int run(const Args& args, Streams io) {
     const bool as_json = args.text("--format") == "json";
     const auto size = size_of(args);
     Tally tally;
+    bool bad_usage = false;
     for_each_input(args, io.in, io.err, tally, [&](const InputItem& item) {
         tally.row();
         const ParseResult parsed = parse_item(item, size);
@@ -139,6 +155,9 @@ int run(const Args& args, Streams io) {
             return !interrupted();
         }
         const Grid& puzzle = std::get<Grid>(parsed);
+        std::string why;
+        const ChosenPlugin* chosen = choice->for_puzzle(puzzle.geometry, puzzle.has_candidates(), why);
+        if (chosen == nullptr) return no_plugin(io, tally, item, why, as_json, bad_usage);
         SolveOutcome outcome;
         const Explanation e = explain_one(*runner, *chosen->plugin, puzzle, chosen->options, budget, args, outcome);
         if (outcome.verdict == Verdict::invalid) tally.invalid(item.origin);
@@ -148,7 +167,8 @@ int run(const Args& args, Streams io) {
         io.out.flush();
         return !interrupted() && outcome.status != NP_BAD_OPTION;
     });
-    return tally.finish(io.err, "inputs");
+    const int code = tally.finish(io.err, "inputs");
+    return bad_usage && !interrupted() ? kExitUsage : code;
 }
 
 std::vector<FlagSpec> explain_flags() {
@@ -157,7 +177,7 @@ std::vector<FlagSpec> explain_flags() {
     FlagSpec grid{"--grid", FlagKind::flag, "Print the candidates after each step"};
     FlagSpec max_steps{"--max-steps", FlagKind::whole, "Take at most this many steps a puzzle", "100000"};
     max_steps.at_least(1);
-    return {flags::plugin("Plugin that explains (capability explain), e.g. logic"), flags::plugin_dir(),
+    return {flags::plugin_or_default("Plugin that explains (capability explain), e.g. logic"), flags::plugin_dir(),
             flags::allow_insecure_plugins(), flags::no_sandbox(), flags::option(), flags::size(), flags::input_format(),
             flags::format({"text", "json"}, "text"), until, grid, max_steps, flags::max_nodes(), flags::timeout(),
             flags::in_process(), flags::memory(), flags::inputs()};

@@ -63,13 +63,20 @@ GenerateOutcome generate_in_requests(runner::Runner& runner, const Plugin& plugi
 int run(const Args& args, Streams io) {
     const bool puzzles = args.text("--what") == "puzzle";
     PluginRegistry registry = load_plugins(args, io.err);
-    auto chosen = choose_plugin(args, registry, puzzles ? NP_CAP_GENERATE_PUZZLE : NP_CAP_GENERATE_GRID,
-                                puzzles ? "generate puzzles" : "generate grids", "generate", io.err);
-    if (!chosen) return kExitUsage;
+    const uint32_t operation = puzzles ? NP_CAP_GENERATE_PUZZLE : NP_CAP_GENERATE_GRID;
+    auto choice = PluginChoice::make(
+        args, registry, {operation, operation, puzzles ? "generate puzzles" : "generate grids", "generate"}, io.err);
+    if (!choice) return kExitUsage;
+    const Geometry geometry = size_of(args).value_or(Geometry{3, 3});
+    std::string why;
+    const ChosenPlugin* chosen = choice->for_puzzle(geometry, false, why);
+    if (chosen == nullptr) {
+        io.err << "numplace: generate: " << why << "\n";
+        return kExitUsage;
+    }
     if (!worker_available(args, io.err)) return kExitUsage;
     if (wants_order(args)) return run_to_order(args, io, registry, *chosen);
     const auto runner = runner::make_runner(harness_settings(args).runner);
-    const Geometry geometry = size_of(args).value_or(Geometry{3, 3});
     const OutputFormat format = output_format_from_name(args.text("--format")).value_or(OutputFormat::line);
     const uint64_t seed = args.whole("--seed"), first = args.whole("--first"), count = args.whole("--count");
     const std::string& plugin = chosen->plugin->name();
@@ -120,7 +127,7 @@ Command generate_command() {
             "whose path uses the technique, and proves each kept one unique with the oracle; result i is the i-th "
             "candidate kept, so the output still depends only on the seed. There --timeout covers the whole run "
             "and --max-nodes each call. " + std::string(kWorkerHelp),
-            {flags::plugin(), flags::plugin_dir(), flags::allow_insecure_plugins(), flags::no_sandbox(),
+            {flags::plugin_or_default("Plugin that generates"), flags::plugin_dir(), flags::allow_insecure_plugins(), flags::no_sandbox(),
              {"--what", FlagKind::choice, "grid or puzzle", "grid", {"grid", "puzzle"}}, count,
              flags::seed("64-bit seed; the same seed gives the same output"),
              {"--first", FlagKind::whole, "Index of the first result", "0"}, flags::option(), flags::size(),

@@ -48,6 +48,11 @@ void print_text(const PluginRegistry& registry, std::ostream& out) {
         for (const auto& c : capability_names(p.capabilities())) caps += (caps.empty() ? "" : ", ") + c;
         out << "  capabilities: " << (caps.empty() ? "none" : caps) << "\n";
         out << "  geometries:   " << p.geometry_summary() << (p.shapes_note().empty() ? "" : "; " + p.shapes_note()) << "\n";
+        if (p.default_for() != 0) {
+            std::string ops;
+            for (const auto& c : capability_names(p.default_for())) ops += (ops.empty() ? "" : ", ") + c;
+            out << "  default for:  " << ops << " (rank " << p.default_rank() << ", when no --plugin is named)\n";
+        }
         if (p.suggested_max_nodes() != 0)
             out << "  budget:       " << p.suggested_max_nodes()
                 << " nodes a call in verify and fuzz unless --max-nodes is given (its own suggestion)\n";

@@ -100,8 +100,6 @@ constexpr const char* kCsvHeader = "input,puzzle,er,ep,ed,class,hodoku_score,hod
 
 // What every thread shares.
 struct Job {
-    const Plugin& plugin;
-    const OptionList& options;
     Budget budget;
     rating::Table table;
     runner::Settings settings;
@@ -109,21 +107,22 @@ struct Job {
     std::size_t chunk;
 };
 
-// Rates rows [from, to) in one runner call: each item's certified steps
-// rated as they come (rating::Rater), none of them held, so that what a
-// chunk costs this process does not grow with its steps.
-void rate_range(runner::Runner& runner, const Job& job, std::size_t from, std::size_t to) {
+// Rates rows [from, to) of one plugin in one runner call: each item's
+// certified steps rated as they come (rating::Rater), none of them held, so
+// that what a chunk costs this process does not grow with its steps.
+void rate_range(runner::Runner& runner, const Job& job, const ChosenPlugin& chosen, std::size_t from, std::size_t to) {
     std::vector<const Grid*> grids;
     std::vector<Row*> asked;
     for (std::size_t i = from; i < to; ++i)
-        if (const Grid* g = std::get_if<Grid>(&job.rows[i].parsed)) grids.push_back(g), asked.push_back(&job.rows[i]);
+        if (const Grid* g = std::get_if<Grid>(&job.rows[i].parsed); g != nullptr && job.rows[i].plugin == &chosen)
+            grids.push_back(g), asked.push_back(&job.rows[i]);
     if (grids.empty()) return;
     std::vector<rating::Rater> raters;
     raters.reserve(grids.size());
     for (const Grid* g : grids) raters.emplace_back(*g, job.table);
     // A step the rater refuses voids the rating: the plugin need not go on.
     auto sink = [&](std::size_t item, const Step& s) { return item < raters.size() && raters[item].take(s); };
-    auto outcomes = runner.solve(job.plugin, grids, 2, job.options, job.budget, {}, sink);
+    auto outcomes = runner.solve(*chosen.plugin, grids, 2, chosen.options, job.budget, {}, sink);
     for (std::size_t k = 0; k < asked.size(); ++k) {
         asked[k]->outcome = std::move(outcomes[k]);
         asked[k]->rated = raters[k].result();
@@ -141,7 +140,13 @@ void rate_all(const Job& job, unsigned threads, const std::function<void(std::si
     auto work = [&] {
         const auto runner = runner::make_runner(job.settings);
         for (std::size_t c; (c = next++) < chunks && !interrupted();) {
-            rate_range(*runner, job, c * job.chunk, std::min(job.rows.size(), (c + 1) * job.chunk));
+            const std::size_t from = c * job.chunk, to = std::min(job.rows.size(), (c + 1) * job.chunk);
+            std::vector<const ChosenPlugin*> plugins;  // a chunk's explainers, one call each
+            for (std::size_t i = from; i < to; ++i)
+                if (const ChosenPlugin* p = job.rows[i].plugin;
+                    p != nullptr && std::find(plugins.begin(), plugins.end(), p) == plugins.end())
+                    plugins.push_back(p);
+            for (const ChosenPlugin* p : plugins) rate_range(*runner, job, *p, from, to);
             std::lock_guard lock(m);
             finished[c] = 1;
             cv.notify_all();
@@ -169,42 +174,50 @@ int show_table(rating::Table table, Streams io) {
     return kExitOk;
 }
 
-// The plugin, its options and the budget, chosen once from the flags.
+// The plugins (named, or each shape's default), their options and the
+// budget, from the flags.
 struct Setup {
     PluginRegistry registry;
-    std::optional<ChosenPlugin> chosen;
+    std::optional<PluginChoice> choice;
     Budget budget;
 };
 
-// Loads and chooses the explaining plugin: false (with the error said) when
-// it cannot run.
+// Loads the plugins and takes the choice of explainer: false (with the
+// error said) when it cannot run.
 bool choose(const Args& args, Streams io, Setup& setup) {
-    if (!args.has("--plugin")) {
-        io.err << "numplace rate: --plugin is required to rate (a plugin that explains, e.g. --plugin logic --option "
-                  "profile=se)\n";
-        return false;
-    }
     setup.registry = load_plugins(args, io.err);
-    setup.chosen = choose_plugin(args, setup.registry, NP_CAP_SOLVE | NP_CAP_EXPLAIN, "rate", "solve", io.err);
-    if (!setup.chosen || !worker_available(args, io.err)) return false;
+    setup.choice = PluginChoice::make(args, setup.registry, {NP_CAP_SOLVE | NP_CAP_EXPLAIN, NP_CAP_EXPLAIN, "rate", "solve"}, io.err);
+    if (!setup.choice || !worker_available(args, io.err)) return false;
     setup.budget = budget_of(args);
     setup.budget.max_steps = args.whole("--max-steps");
     return true;
 }
 
-std::vector<Row> read_rows(const Args& args, Streams io, Tally& tally) {
-    std::vector<Row> rows;
+// The inputs, each puzzle with its explainer (`choice`; none when rows are
+// only read). False (said) when --option does not suit a default: a usage
+// error. A shape no plugin explains is the row's error.
+bool read_rows(const Args& args, Streams io, Tally& tally, PluginChoice* choice, std::vector<Row>& rows) {
     const auto size = size_of(args);
+    bool usable = true;
     for_each_input(args, io.in, io.err, tally, [&](const InputItem& item) {
-        rows.push_back({item, parse_item(item, size), {}, {}});
+        Row row{item, parse_item(item, size), {}, {}};
+        if (const Grid* g = std::get_if<Grid>(&row.parsed); g != nullptr && choice != nullptr) {
+            std::string why;
+            row.plugin = choice->for_puzzle(g->geometry, g->has_candidates(), why);
+            if (why.rfind("--option", 0) == 0) {
+                io.err << "numplace: " << why << "\n";
+                return usable = false;
+            }
+            if (row.plugin == nullptr) row.outcome.verdict = Verdict::error, row.outcome.message = why;
+        }
+        rows.push_back(std::move(row));
         return !interrupted();
     });
-    return rows;
+    return usable;
 }
 
 Job job_of(const Args& args, const Setup& setup, rating::Table table, std::vector<Row>& rows) {
-    return {*setup.chosen->plugin, setup.chosen->options, setup.budget, table, harness_settings(args).runner, rows,
-            args.flag("--in-process") ? 1u : 16u};
+    return {setup.budget, table, harness_settings(args).runner, rows, args.flag("--in-process") ? 1u : 16u};
 }
 
 }  // namespace
@@ -229,7 +242,7 @@ int run(const Args& args, Streams io) {
         CompareSetup compare{[&](bool rate, std::vector<Row>& rows) {
             if (rate && !choose(args, io, setup)) return kExitUsage;
             Tally tally;
-            rows = read_rows(args, io, tally);
+            if (!read_rows(args, io, tally, rate ? &*setup.choice : nullptr, rows)) return kExitUsage;
             if (rate) rate_all(job_of(args, setup, *table, rows), rate_threads(args), [](std::size_t, std::size_t) {});
             return interrupted() ? interrupt_exit_code() : kExitOk;
         }};
@@ -238,10 +251,10 @@ int run(const Args& args, Streams io) {
     if (!choose(args, io, setup)) return kExitUsage;
     const std::string format = args.text("--format");
     Tally tally;
-    std::vector<Row> rows = read_rows(args, io, tally);
+    std::vector<Row> rows;
+    if (!read_rows(args, io, tally, &*setup.choice, rows)) return kExitUsage;
     if (format == "csv") io.out << kCsvHeader << '\n';
     bool bad_option = false;
-    const std::string plugin = setup.chosen->plugin->name();
     rate_all(job_of(args, setup, *table, rows), rate_threads(args), [&](std::size_t from, std::size_t to) {
         for (std::size_t i = from; i < to && !bad_option; ++i) {
             const Row& row = rows[i];
@@ -249,7 +262,8 @@ int run(const Args& args, Streams io) {
             if (std::holds_alternative<Reason>(row.parsed) || row.outcome.verdict == Verdict::invalid)
                 tally.invalid(row.item.origin);
             else if (!row_rated(row)) tally.failed(row.item.origin);
-            if (format == "json") write_json_row(io.out, json_row(row, plugin, *table));
+            if (format == "json")
+                write_json_row(io.out, json_row(row, row.plugin != nullptr ? row.plugin->plugin->name() : "", *table));
             else if (format == "csv") io.out << csv_row(row) << '\n';
             else io.out << text_line(row) << '\n';
             bad_option = row.outcome.status == NP_BAD_OPTION;
@@ -268,9 +282,7 @@ std::vector<FlagSpec> rate_flags() {
     max_steps.at_least(1);
     FlagSpec jobs{"-j", FlagKind::whole, "Puzzles rated in parallel, one worker each (default: the CPUs this process may use)"};
     jobs.at_least(1);
-    FlagSpec plugin = flags::plugin("Plugin that explains (capability explain), e.g. logic with --option profile=se; "
-                                    "needed unless only --show-table or --ratings columns are asked for");
-    plugin.required = false;
+    FlagSpec plugin = flags::plugin_or_default("Plugin that explains (capability explain), e.g. logic with --option profile=se");
     std::vector<FlagSpec> own{plugin,
                               flags::plugin_dir(), flags::allow_insecure_plugins(), flags::no_sandbox(), flags::option(),
                               flags::size(), flags::input_format(), flags::format({"text", "json", "csv"}, "text"), table,

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "choose.hpp"
 #include "cli.hpp"
 #include "numplace/host.hpp"
 #include "numplace/input.hpp"
@@ -19,6 +20,7 @@ struct RateRow {
     ParseResult parsed;
     SolveOutcome outcome;
     rating::Rating rated;
+    const ChosenPlugin* plugin = nullptr;  // the explainer of its shape; none for an invalid input
 };
 
 // Whether the rating of a row stands: a puzzle, a plugin that answered

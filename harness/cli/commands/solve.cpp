@@ -22,7 +22,6 @@ std::string size_name(const ParseResult& parsed, const std::optional<Geometry>& 
 // --proof: where each input's proof goes, and what a proof file says made it.
 struct ProofTarget {
     std::string pattern;  // FILE; with {n}, one file per input
-    std::string plugin, plugin_version;
 
     bool numbered() const { return pattern.find("{n}") != std::string::npos; }
     // The file of input number n (1-based, in input order).
@@ -146,14 +145,13 @@ struct Job {
     SolveOutcome outcome;
     uint64_t number = 0;  // 1-based, in input order: a proof file pattern's {n}
     ProofSave save;       // with --proof
+    const ChosenPlugin* plugin = nullptr;  // what solves it (PluginChoice); none for an invalid input
 };
 
 // What every call of one run shares.
 struct Calls {
     runner::Runner& runner;
-    const Plugin& plugin;
     uint64_t limit;
-    const OptionList& options;
     Budget budget;
     bool one_at_a_time;  // in this process: an interrupt then stops before the next puzzle
     const ProofTarget* proof;  // --proof, or nullptr
@@ -182,19 +180,20 @@ void save_proof(const ProofTarget& target, Job& job, proofs::ProofFileWriter& ke
     header.puzzle = std::get<Grid>(job.parsed);
     header.claim = *claim;
     if (claim->kind == ProofClaim::Kind::unique) header.witness = job.outcome.solutions.front();
-    header.plugin = target.plugin;
-    header.plugin_version = target.plugin_version;
+    header.plugin = job.plugin->plugin->name();
+    header.plugin_version = job.plugin->plugin->version();
     header.numplace_version = kVersion;
     save.written = kept.commit(save.file, header, save.why);
 }
 
 // Solves the puzzles of jobs [from, to) in one call of the runner (one
-// exchange with the worker process). With --proof, [from, to) is one job.
+// exchange with the worker process), all by one plugin (solve_batch cuts
+// the ranges so). With --proof, [from, to) is one job.
 void solve_range(const Calls& calls, std::vector<Job>& batch, std::size_t from, std::size_t to) {
     std::vector<const Grid*> grids;
     std::vector<Job*> asked;
     for (std::size_t i = from; i < to; ++i)
-        if (const Grid* grid = std::get_if<Grid>(&batch[i].parsed)) {
+        if (const Grid* grid = std::get_if<Grid>(&batch[i].parsed); grid != nullptr && batch[i].plugin != nullptr) {
             grids.push_back(grid);
             asked.push_back(&batch[i]);
         }
@@ -210,7 +209,8 @@ void solve_range(const Calls& calls, std::vector<Job>& batch, std::size_t from, 
             if (!kept[k]) kept[k] = std::make_unique<proofs::ProofFileWriter>();
             return kept[k]->add(bytes);
         };
-    auto outcomes = calls.runner.solve(calls.plugin, grids, calls.limit, calls.options, calls.budget, keep);
+    const ChosenPlugin& chosen = *asked.front()->plugin;
+    auto outcomes = calls.runner.solve(*chosen.plugin, grids, calls.limit, chosen.options, calls.budget, keep);
     for (std::size_t k = 0; k < asked.size(); ++k) {
         asked[k]->outcome = std::move(outcomes[k]);
         if (calls.proof == nullptr) continue;
@@ -224,8 +224,20 @@ void solve_range(const Calls& calls, std::vector<Job>& batch, std::size_t from, 
 // option, which is the same for every input. False stops the pipeline.
 // A worker gets the batch in requests of 1, 2, 4, ... puzzles: few
 // exchanges for a long batch, and an interrupt loses only the request in
-// flight, not the answers before it.
-bool solve_batch(const Calls& calls, std::vector<Job>& batch) {
+// flight, not the answers before it. A request holds one plugin's puzzles
+// (the defaults may differ by shape). Each finished request is published:
+// written out while the rest runs.
+std::size_t same_plugin_end(const std::vector<Job>& batch, std::size_t from, std::size_t end) {
+    const ChosenPlugin* first = nullptr;
+    for (std::size_t i = from; i < end; ++i) {
+        if (batch[i].plugin == nullptr) continue;
+        if (first == nullptr) first = batch[i].plugin;
+        else if (batch[i].plugin != first) return i;
+    }
+    return end;
+}
+
+bool solve_batch(const Calls& calls, std::vector<Job>& batch, const OrderedPipeline<Job>::Publish& publish) {
     std::size_t request = 1;
     for (std::size_t done = 0; done < batch.size();) {
         if (interrupted()) {
@@ -235,7 +247,7 @@ bool solve_batch(const Calls& calls, std::vector<Job>& batch) {
         // With --proof, one puzzle a request: its proof is kept whole until
         // its file is written, and only one is kept at a time.
         const bool single = calls.one_at_a_time || calls.proof != nullptr;
-        const std::size_t end = single ? done + 1 : std::min(batch.size(), done + request);
+        const std::size_t end = same_plugin_end(batch, done, single ? done + 1 : std::min(batch.size(), done + request));
         request *= 2;
         solve_range(calls, batch, done, end);
         for (std::size_t i = done; i < end; ++i) {
@@ -249,7 +261,28 @@ bool solve_batch(const Calls& calls, std::vector<Job>& batch) {
             }
         }
         done = end;
+        publish(done);
     }
+    return true;
+}
+
+const std::string kNoPlugin;
+
+// The plugin of a parsed puzzle (the named one, or its shape's default).
+// None for its shape: the row is an error and the rest runs. --option that
+// does not suit the default: false (said), a usage error that ends the run.
+bool pick_plugin(PluginChoice& choice, Job& job, bool& bad_usage, std::ostream& err) {
+    const Grid& grid = std::get<Grid>(job.parsed);
+    std::string why;
+    job.plugin = choice.for_puzzle(grid.geometry, grid.has_candidates(), why);
+    if (job.plugin != nullptr) return true;
+    if (why.rfind("--option", 0) == 0) {
+        err << "numplace: " << why << "\n";
+        bad_usage = true;
+        return false;
+    }
+    job.outcome.verdict = Verdict::error;
+    job.outcome.message = why;
     return true;
 }
 
@@ -286,28 +319,31 @@ int run(const Args& args, Streams io, bool count_mode) {
     const bool proving = args.has("--proof");
     PluginRegistry registry = load_plugins(args, io.err);
     const uint32_t needs = (count_mode ? (NP_CAP_SOLVE | NP_CAP_COUNT) : NP_CAP_SOLVE) | (proving ? NP_CAP_PROOF : 0);
-    auto chosen = choose_plugin(args, registry, needs, proving ? "write proofs" : command, "solve", io.err);
-    if (!chosen) return kExitUsage;
+    auto choice = PluginChoice::make(
+        args, registry, {needs, count_mode ? NP_CAP_COUNT : NP_CAP_SOLVE, command, "solve", proving ? "write proofs" : ""},
+        io.err);
+    if (!choice) return kExitUsage;
     if (!worker_available(args, io.err)) return kExitUsage;
     const auto runner = runner::make_runner(harness_settings(args).runner);
     std::optional<ProofTarget> target;
-    if (proving) target = ProofTarget{args.text("--proof"), chosen->plugin->name(), chosen->plugin->version()};
+    if (proving) target = ProofTarget{args.text("--proof")};
     Budget budget = budget_of(args);
     budget.max_proof_bytes = proving ? args.whole("--max-proof-bytes") : 0;
-    const Calls calls{*runner, *chosen->plugin, limit, chosen->options, budget, args.flag("--in-process"),
-                      target ? &*target : nullptr};
+    const Calls calls{*runner, limit, budget, args.flag("--in-process"), target ? &*target : nullptr};
     const OutputFormat format = output_format_from_name(args.text("--format")).value_or(OutputFormat::line);
     const auto size = size_of(args);
-    const std::string& plugin = chosen->plugin->name();
 
     // Parsing and writing on this thread, solving on the pipeline's worker
     // thread (which talks to the worker process, if any).
     Tally tally;
-    bool bad_option = false, second_puzzle = false;
+    bool bad_option = false, second_puzzle = false, no_plugin = false;
     uint64_t inputs = 0;
     JsonRows json_rows;
     OrderedPipeline<Job> pipeline(
-        OrderedPipeline<Job>::Batched{}, [&](std::vector<Job>& batch) { return solve_batch(calls, batch); },
+        OrderedPipeline<Job>::Batched{},
+        [&](std::vector<Job>& batch, const OrderedPipeline<Job>::Publish& publish) {
+            return solve_batch(calls, batch, publish);
+        },
         [&](Job& job) {
             const SolveOutcome& outcome = job.outcome;
             tally.row();
@@ -316,10 +352,12 @@ int run(const Args& args, Streams io, bool count_mode) {
             if (outcome.status == NP_BAD_OPTION) bad_option = true;
             if (target) tally_proof(tally, job);
             const ProofSave* save = target ? &job.save : nullptr;
+            const std::string& plugin = job.plugin != nullptr ? job.plugin->plugin->name() : kNoPlugin;
             if (format == OutputFormat::json) json_rows.write(io.out, job.item, job.parsed, size, plugin, outcome, save);
             else write_text(io.out, outcome, format, count_mode);
             if (save != nullptr && format != OutputFormat::json) write_proof_line(io.out, outcome.proof, *save);
-        });
+        },
+        [&] { io.out.flush(); });  // before waiting for a slow answer: those before it are out
     for_each_input(args, io.in, io.err, tally, [&](const InputItem& item) {
         if (++inputs == 2 && target && !target->numbered()) {
             io.err << "numplace " << command << ": --proof " << utf8_clean(target->pattern)
@@ -332,6 +370,8 @@ int run(const Args& args, Streams io, bool count_mode) {
         if (const Reason* reason = std::get_if<Reason>(&job.parsed)) {
             job.outcome.verdict = Verdict::invalid;
             job.outcome.error = *reason;
+        } else if (!pick_plugin(*choice, job, no_plugin, io.err)) {
+            return false;
         }
         return pipeline.add(std::move(job));
     }, [&] {
@@ -343,7 +383,7 @@ int run(const Args& args, Streams io, bool count_mode) {
     pipeline.finish();
     io.out.flush();
     const int code = tally.finish(io.err, "inputs");
-    return (bad_option || second_puzzle) && !interrupted() ? kExitUsage : code;
+    return (bad_option || second_puzzle || no_plugin) && !interrupted() ? kExitUsage : code;
 }
 
 constexpr uint64_t kDefaultMaxProofBytes = uint64_t{1} << 30;  // 1 GiB: kept in a temporary file, not in memory
@@ -362,7 +402,7 @@ std::vector<FlagSpec> solve_flags(bool count_mode) {
     max_proof.help = "With --proof: the byte budget of each proof; past it the answer stands unproved and no file is "
                      "written";
     max_proof.at_least(1);
-    return {flags::plugin(), flags::plugin_dir(), flags::allow_insecure_plugins(), flags::no_sandbox(), limit, flags::option(), flags::size(),
+    return {flags::plugin_or_default(count_mode ? "Plugin that counts exactly (capability count)" : "Plugin to use"), flags::plugin_dir(), flags::allow_insecure_plugins(), flags::no_sandbox(), limit, flags::option(), flags::size(),
             flags::input_format(), flags::format({"line", "grid", "share", "json"}, "line"), flags::max_nodes(),
             flags::timeout(), proof, max_proof, flags::in_process(), flags::memory(), flags::inputs()};
 }

@@ -130,6 +130,8 @@ static void spoil_descriptor(np_plugin *d) {
         case 14: d->option_count = 100000u; break;
         case 15: d->version = NULL; break;
         case 16: options[0].applies_to = NULL; break;
+        case 17: d->default_for = NP_CAP_SOLVE | NP_CAP_EXPLAIN; d->default_rank = 1000; break; /* explains nothing */
+        case 18: d->default_for = NP_CAP_SOLVE; d->default_rank = 0; break;
         default: break;
     }
 }

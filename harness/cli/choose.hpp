@@ -1,0 +1,83 @@
+// Which plugin a one-shot command runs (solve, count, explain, rate,
+// generate): the one --plugin names, or, when none is named, the default
+// for the shape and input at hand. The host knows no plugin by name: a
+// plugin offers itself as a default (ABI 3.6, np_plugin.default_for and
+// default_rank), and the rule below picks among the offers:
+//
+//   of the loaded plugins that can do every capability the command needs,
+//   take the shape, and take candidate masks when the input has them,
+//   those that offer the command's operation, highest default_rank first,
+//   ties to the first name in byte order; failing any offer, the one such
+//   plugin when there is exactly one.
+//
+// The choice is said once per shape on stderr ("numplace: solve: 9x9 with
+// simd, the default; --plugin names another"), so that a user always knows
+// what answered.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <utility>
+
+#include "cli.hpp"
+#include "numplace/host.hpp"
+
+namespace np::cli {
+
+struct ChosenPlugin {
+    std::optional<Plugin> plugin;
+    OptionList options;
+};
+
+// The --plugin named (a name or a file: PluginRegistry::resolve), able to
+// do `capability` (`operation` names it for the error), with its --option
+// values checked against its specs for `spec_operation` (solve, check or
+// generate). On any problem prints one line and returns nullopt: a usage
+// error, reported before any input is read.
+std::optional<ChosenPlugin> choose_plugin(const Args& args, PluginRegistry& registry, uint32_t capability,
+                                          const std::string& operation, const std::string& spec_operation,
+                                          std::ostream& err);
+
+// What a command needs of its plugin.
+struct Need {
+    uint32_t capabilities;       // every NP_CAP_* bit the calls use
+    uint32_t operation;          // the one bit defaults are offered for (NP_CAP_SOLVE, ...)
+    std::string command;         // "solve": the words of its messages
+    std::string spec_operation;  // "solve", "generate": what --option values are checked for
+    std::string can_words = "";  // "write proofs": "NAME cannot write proofs"; "" = the command
+};
+
+// The plugin of every input of one run: the named one, or a default per
+// (shape, candidates) chosen the first time that pair comes.
+class PluginChoice {
+public:
+    // nullopt (said on `err`) when --plugin names one that cannot serve, or
+    // --option values are malformed.
+    static std::optional<PluginChoice> make(const Args& args, PluginRegistry& registry, Need need,
+                                            std::ostream& err);
+
+    // The plugin for a puzzle of this shape, or nullptr with `why` (one
+    // line: no loaded plugin can, or --option does not suit the default).
+    // The first default of each shape is said on `err`.
+    const ChosenPlugin* for_puzzle(const Geometry& shape, bool candidates, std::string& why);
+    bool named() const { return named_.has_value(); }
+
+private:
+    PluginChoice(PluginRegistry& registry, Need need, std::ostream& err) : registry_(&registry), need_(std::move(need)), err_(&err) {}
+
+    PluginRegistry* registry_;
+    Need need_;
+    std::ostream* err_;
+    std::optional<ChosenPlugin> named_;
+    OptionList options_;  // --option, checked against each default as it is chosen
+    std::map<std::pair<std::string, bool>, std::optional<ChosenPlugin>> defaults_;  // by shape name, candidates
+    std::map<std::pair<std::string, bool>, std::string> refusals_;
+};
+
+// The default itself: nullptr when no loaded plugin can serve, with `why`.
+const Plugin* default_plugin(const std::vector<Plugin>& loaded, const Need& need, const Geometry& shape,
+                             bool candidates, std::string& why);
+
+}  // namespace np::cli

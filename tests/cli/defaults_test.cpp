@@ -1,0 +1,110 @@
+// Defaults (issue 41): a command run without --plugin takes the plugin that
+// offers itself for the puzzle's shape and input (ABI 3.6, choose.hpp), says
+// which on stderr, and gives the same certified answer as when it is named.
+#include <gtest/gtest.h>
+
+#include "choose.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using np::test::run_cli;
+
+const std::string kEasy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const std::string kEasySolution =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+np::cli::Need solving() { return {NP_CAP_SOLVE, NP_CAP_SOLVE, "solve", "solve"}; }
+
+std::string default_name(const np::cli::Need& need, np::Geometry shape, bool candidates = false) {
+    std::string why;
+    const np::Plugin* p = np::cli::default_plugin(np::test::bundled_plugins().plugins(), need, shape, candidates, why);
+    return p != nullptr ? p->name() : "none: " + why;
+}
+
+// The bundled plugins' offers give what the issue asks: the fastest solver
+// that takes the shape and the input, an exact counter, the explainer.
+TEST(DefaultPlugin, EachShapeAndInputGetsTheOfferOfHighestRank) {
+    EXPECT_EQ(default_name(solving(), {3, 3}), "simd");
+    EXPECT_EQ(default_name(solving(), {4, 4}), "bitmask-mrv");  // simd is 9x9 only
+    EXPECT_EQ(default_name(solving(), {2, 3}), "bitmask-mrv");
+    EXPECT_EQ(default_name(solving(), {3, 3}, true), "simd");                // simd takes candidates
+    EXPECT_EQ(default_name(solving(), {4, 4}, true), "exhaustive-count");    // bitmask-mrv does not
+    EXPECT_EQ(default_name({NP_CAP_SOLVE | NP_CAP_COUNT, NP_CAP_COUNT, "count", "solve"}, {5, 5}), "bitmask-mrv");
+    EXPECT_EQ(default_name({NP_CAP_SOLVE | NP_CAP_EXPLAIN, NP_CAP_EXPLAIN, "explain", "solve"}, {3, 3}), "logic");
+    EXPECT_EQ(default_name({NP_CAP_GENERATE_PUZZLE, NP_CAP_GENERATE_PUZZLE, "generate", "generate"}, {3, 3}), "simd");
+}
+
+// Plugins made from a bundled descriptor with other offers: the rank
+// decides, then the name; with no offer the one plugin that can; with none
+// and several, a refusal that names them.
+TEST(DefaultPlugin, RankThenNameThenTheOnlyOneThatCan) {
+    const np::Plugin& base = np::test::bundled_plugin("bitmask-mrv");
+    static np_plugin high = base.descriptor(), low = base.descriptor(), silent = base.descriptor();
+    high.name = "zz-high", high.default_for = NP_CAP_SOLVE, high.default_rank = 9;
+    low.name = "aa-low", low.default_for = NP_CAP_SOLVE, low.default_rank = 9;
+    silent.name = "mm-silent", silent.default_for = 0, silent.default_rank = 0;
+    std::vector<np::Plugin> loaded{np::Plugin(nullptr, &high, "high"), np::Plugin(nullptr, &low, "low")};
+    std::string why;
+    EXPECT_EQ(np::cli::default_plugin(loaded, solving(), {3, 3}, false, why)->name(), "aa-low");  // a tie: the name
+    high.default_rank = 10;
+    EXPECT_EQ(np::cli::default_plugin(loaded, solving(), {3, 3}, false, why)->name(), "zz-high");
+    std::vector<np::Plugin> quiet{np::Plugin(nullptr, &silent, "silent")};
+    EXPECT_EQ(np::cli::default_plugin(quiet, solving(), {3, 3}, false, why)->name(), "mm-silent");
+    quiet.emplace_back(nullptr, &silent, "silent-too");
+    EXPECT_EQ(np::cli::default_plugin(quiet, solving(), {3, 3}, false, why), nullptr);
+    EXPECT_EQ(why, "no loaded plugin offers itself to solve (9x9): name one with --plugin (mm-silent, mm-silent)");
+    EXPECT_EQ(np::cli::default_plugin(quiet, solving(), {3, 3}, true, why), nullptr);
+    EXPECT_EQ(why, "no loaded plugin can solve (9x9 with candidates)");
+}
+
+TEST(DefaultsCli, SolveWithoutAPluginNamesTheDefaultAndAnswersAsNamed) {
+    const auto run = run_cli({"solve", kEasy});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.out, kEasySolution + "\n");
+    EXPECT_EQ(run.err, "numplace: solve: 9x9 with simd, the default (--plugin names another)\n");
+    const auto named = run_cli({"solve", "--plugin", "backtrack", kEasy});
+    EXPECT_EQ(named.out, run.out);
+    EXPECT_EQ(named.err, "");  // named: nothing to say
+}
+
+TEST(DefaultsCli, EachShapeIsSaidOnceAndSolvedByItsOwnDefault) {
+    const std::string four = "12..34..21......";  // 4 solutions (exhaustive-count and backtrack agree)
+    const auto run = run_cli({"count", "-"}, four + "\n" + kEasy + "\n" + four + "\n");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.out, "4\n1\n4\n") << run.err;
+    EXPECT_EQ(run.err, "numplace: count: 4x4 with bitmask-mrv, the default (--plugin names another)\n"
+                       "numplace: count: 9x9 with simd, the default (--plugin names another)\n");
+    const auto json = run_cli({"solve", "--format", "json", "-"}, four + "\n" + kEasy + "\n");
+    EXPECT_NE(json.out.find("\"plugin\":\"bitmask-mrv\""), std::string::npos) << json.out;
+    EXPECT_NE(json.out.find("\"plugin\":\"simd\""), std::string::npos) << json.out;
+}
+
+TEST(DefaultsCli, RateExplainAndGenerateTakeTheirDefaults) {
+    const auto rate = run_cli({"rate", kEasy});
+    ASSERT_EQ(rate.exit_code, 0) << rate.err;
+    EXPECT_NE(rate.out.find("ER "), std::string::npos) << rate.out;
+    EXPECT_EQ(rate.err, "numplace: rate: 9x9 with logic, the default (--plugin names another)\n");
+    const auto explain = run_cli({"explain", kEasy});
+    ASSERT_EQ(explain.exit_code, 0) << explain.err;
+    EXPECT_NE(explain.out.find("unique: " + kEasySolution), std::string::npos) << explain.out;
+    EXPECT_NE(explain.err.find("with logic, the default"), std::string::npos);
+    const auto generate = run_cli({"generate", "--what", "puzzle", "--size", "2x3", "--count", "2"});
+    ASSERT_EQ(generate.exit_code, 0) << generate.err;
+    EXPECT_EQ(generate.err, "numplace: generate puzzles: 6x6 (2x3 boxes) with bitmask-mrv, the default (--plugin "
+                            "names another)\n");
+}
+
+// --option belongs to one plugin: checked against the default, and when
+// another plugin takes it, that one is named.
+TEST(DefaultsCli, AnOptionTheDefaultRefusesNamesThePluginThatTakesIt) {
+    const auto run = run_cli({"solve", "--option", "engine=general", kEasy});
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_EQ(run.out, "");
+    EXPECT_EQ(run.err, "numplace: --option: simd (the default): unknown option 'engine' for solve (bitmask-mrv takes "
+                       "it: --plugin bitmask-mrv)\n");
+    const auto rate = run_cli({"rate", "--option", "profile=se", kEasy});
+    EXPECT_EQ(rate.exit_code, 0) << rate.err;  // logic, the default, takes it
+}
+
+}  // namespace
