@@ -35,6 +35,11 @@ namespace {
 
 bool cancelled(const Budget& b) { return b.cancel != nullptr && b.cancel->load(std::memory_order_relaxed); }
 
+// How long a cancelled worker has to answer the item in hand (with what it
+// has: a count so far) before it is killed: a plugin checks its terminate
+// callback far more often than this (docs/plugin-guide.md).
+constexpr uint64_t kWindDownNs = 1'000'000'000;
+
 // ---- Proofs ----------------------------------------------------------------------------
 // Checked here, in the trusted process, whichever process ran the plugin.
 
@@ -439,11 +444,28 @@ private:
         request_ticks_ = mark_;
         // k == items: the frame that ends the request. What goes wrong there
         // is the last item's: it was the last to run plugin code.
+        // Cancelled (Ctrl-C), the worker is asked to stop the item in hand
+        // (SIGUSR1: its cancel flag) and given kWindDownNs on this process's
+        // clock to answer it: what it found so far (a count's lower bound)
+        // is kept, and nothing after it runs.
+        bool winding_down = false;
+        Budget calm = budget;
+        calm.cancel = nullptr;
         for (std::size_t k = 0; k <= items;) {
             const std::size_t blame = items == 0 ? 0 : std::min(k, items - 1);
+            const Budget& now_budget = winding_down ? calm : budget;
             std::string_view frame;
-            const auto got = await(cap, deadline, budget, items + 1 - k, frame);
+            const auto got = await(cap, deadline, now_budget, items + 1 - k, frame);
             seen_ns_ = monotonic_ns();
+            auto wind_down = [&] {  // false: not cancelled, or too late for it
+                if (winding_down || !cancelled(budget) || k >= items) return false;
+                child_.kill_group(SIGUSR1);
+                winding_down = true;
+                deadline = monotonic_ns() + kWindDownNs;
+                return true;
+            };
+            if (got == wire::Inbox::Got::waiting && wind_down()) continue;
+            if (got == wire::Inbox::Got::waiting && winding_down) return interrupted(k);
             switch (got) {
                 case wire::Inbox::Got::frame: break;
                 case wire::Inbox::Got::waiting: return budget_stop(k, blame, deadline);
@@ -461,12 +483,14 @@ private:
             // item 150 s under --timeout 2).
             if (side_frame(frame)) {
                 if (Ending bad = check_chunk(frame, id, k, items, blame); !bad.complete) return bad;
-                if (cancelled(budget) || (deadline != 0 && monotonic_ns() >= deadline))
-                    return budget_stop(k, blame, deadline);
+                if (wind_down()) continue;
+                if (cancelled(now_budget) || (deadline != 0 && monotonic_ns() >= deadline))
+                    return winding_down ? interrupted(k) : budget_stop(k, blame, deadline);
                 continue;
             }
             Ending bad = check_frame(frame, id, k, items, blame, take);
             if (!bad.complete) return bad;
+            if (winding_down) return interrupted(k + 1);  // the item in hand answered: nothing after it
             if (k < items) times_.read(seen_ns_, quiet_ns_);
             time_item_cpu(k, items);
             answered_ = ++k;

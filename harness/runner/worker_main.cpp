@@ -6,8 +6,10 @@
 // without checking (answers.hpp): the plugin runs in this process and can
 // write to fd 4 as well as this code can.
 #include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
 #include <new>
 
@@ -72,11 +74,19 @@ StepSink step_frames(uint32_t id, uint32_t item, wire::Writer& w) {
     };
 }
 
+// Set by SIGUSR1: numplace was interrupted and wants the item in hand to
+// stop now and answer with what it has (a count so far), not be killed
+// with it. Cleared when a request comes.
+std::atomic<bool> g_stop{false};
+extern "C" void on_stop(int) { g_stop.store(true, std::memory_order_relaxed); }
+
 void answer(Session& session, const std::string& request, wire::Writer& w) {
     wire::Reader r{request};
     const uint32_t op = r.u32(), id = r.u32(), items = r.u32();
     const OptionList options = wire::get_options(r);
-    const Budget budget = wire::get_budget(r);
+    Budget budget = wire::get_budget(r);
+    g_stop.store(false, std::memory_order_relaxed);
+    budget.cancel = &g_stop;
     if (op == wire::generate) {
         const Geometry g = wire::get_geometry(r);
         const auto kind = static_cast<np_generate_kind>(r.u32());
@@ -117,6 +127,9 @@ int main(int argc, char** argv) {
     for (int fd : {3, 4})
         if (fcntl(fd, F_SETFD, FD_CLOEXEC) != 0) return 2;
     std::set_new_handler(out_of_memory);
+    struct sigaction stop {};
+    stop.sa_handler = on_stop;
+    sigaction(SIGUSR1, &stop, nullptr);
 
     // The worker trusts its parent's check of the file (set_allow_insecure):
     // the parent loaded this very path through a registry that refused

@@ -168,8 +168,11 @@ void save_proof(const ProofTarget& target, Job& job, proofs::ProofFileWriter& ke
         save.why = !proof.note.empty() ? proof.note : "no answer to prove";
         // A cause the note does not name: a limit reached.
         if (job.outcome.verdict == Verdict::multiple && !job.outcome.complete)
-            save.why = "the search stopped at the limit of " + std::to_string(job.outcome.count) +
-                       " solutions; count --proof proves an exact count";
+            save.why = job.outcome.stop == NP_STOP_LIMIT
+                           ? "the search stopped at the limit of " + std::to_string(job.outcome.count) +
+                                 " solutions; count --proof proves an exact count"
+                           : "the search stopped after " + std::to_string(job.outcome.count) +
+                                 " solutions (its budget, or an interrupt), before it was whole";
         return;
     }
     if (!claim || kept.size() != proof.bytes) {
