@@ -108,3 +108,52 @@ TEST(DefaultsCli, AnOptionTheDefaultRefusesNamesThePluginThatTakesIt) {
 }
 
 }  // namespace
+
+namespace {
+
+std::vector<std::string> split_lines(const std::string& text) {
+    std::vector<std::string> lines;
+    std::size_t at = 0;
+    for (std::size_t nl; (nl = text.find('\n', at)) != std::string::npos; at = nl + 1) lines.push_back(text.substr(at, nl - at));
+    return lines;
+}
+
+// The 17-clue puzzle without its first clue: 507,806 solutions.
+const std::string kSeveral = "000000000400000000020000000000050407008000300001090000300400200050100000000806000";
+// r1c9 can hold nothing (1..8 in its row, 9 in its column); nothing repeats.
+const std::string kNone = "12345678.........9" + std::string(63, '.');
+
+// A puzzle that is not unique is said so before any rating, certified by
+// the oracle (two checked solutions; a checked proof of none), not rated
+// "stuck after 15 steps, at least ER 3.4" after seconds of logic.
+TEST(SettledFirst, RateSaysSeveralOrNoSolutionsInsteadOfARating) {
+    const auto run = run_cli({"rate", "--plugin", "logic", kSeveral, kNone, kEasy});
+    EXPECT_EQ(run.exit_code, 1) << run.err;
+    const auto lines = split_lines(run.out);
+    ASSERT_EQ(lines.size(), 3u) << run.out;
+    EXPECT_EQ(lines[0], ".........4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...  several "
+                        "solutions (exhaustive-count found two, each certified): not rated");
+    EXPECT_EQ(lines[1], kNone + "  no solution (exhaustive-count's proof checked): not rated");
+    EXPECT_NE(lines[2].find("ER "), std::string::npos);
+    EXPECT_NE(run.err.find("2 of 3 inputs: 2 invalid"), std::string::npos) << run.err;
+    const auto json = run_cli({"rate", "--plugin", "logic", "--format", "json", kSeveral, kEasy});
+    EXPECT_NE(json.out.find("\"solutions\":\"several\",\"oracle\":\"exhaustive-count\""), std::string::npos) << json.out;
+    EXPECT_NE(json.out.find("\"solutions\":\"one\""), std::string::npos) << json.out;
+    // Asking nobody: logic gets stuck, as before.
+    const auto unasked = run_cli({"rate", "--plugin", "logic", "--oracle", "none", kSeveral});
+    EXPECT_NE(unasked.out.find("stuck after"), std::string::npos) << unasked.out;
+}
+
+TEST(SettledFirst, ExplainSaysSoInsteadOfItsSteps) {
+    const auto run = run_cli({"explain", "--plugin", "logic", kSeveral});
+    EXPECT_EQ(run.exit_code, 1) << run.err;
+    EXPECT_NE(run.out.find("\nseveral solutions (exhaustive-count found two, each certified): nothing to explain\n"),
+              std::string::npos)
+        << run.out;
+    EXPECT_EQ(run.out.find("1. "), std::string::npos) << run.out;  // no step
+    const auto named = run_cli({"explain", "--plugin", "logic", "--oracle", "bitmask-mrv", "--format", "json", kNone});
+    EXPECT_NE(named.out.find("\"solutions\":\"none\",\"oracle\":\"bitmask-mrv\""), std::string::npos) << named.out;
+    EXPECT_EQ(run_cli({"explain", "--oracle", "logic-x", kEasy}).exit_code, 2);
+}
+
+}  // namespace

@@ -12,6 +12,7 @@
 #include "numplace/json.hpp"
 #include "numplace/steps.hpp"
 #include "runner.hpp"
+#include "settle.hpp"
 #include "shared.hpp"
 
 namespace np::cli {
@@ -112,6 +113,20 @@ bool no_plugin(Streams io, Tally& tally, const InputItem& item, const std::strin
     return !interrupted();
 }
 
+// A puzzle with several solutions, or none: said instead of its steps.
+void write_unsettled(std::ostream& out, const InputItem& item, const Grid& puzzle, const Settled& settled, bool as_json) {
+    const std::string words = settled_words(settled);
+    if (as_json) {
+        write_json_row(out, json{{"input", item.origin}, {"puzzle", puzzle_text(puzzle)}, {"size", puzzle.geometry.name()},
+                                 {"verdict", settled.solutions == Solutions::none ? "none" : "multiple"},
+                                 {"solutions", solutions_name(settled.solutions)}, {"oracle", settled.oracle},
+                                 {"error", words + ": nothing to explain"}, {"steps", json::array()}});
+        return;
+    }
+    out << "# " << utf8_clean(item.origin) << ": " << puzzle_text(puzzle) << '\n'
+        << words << ": nothing to explain\n\n";
+}
+
 // One puzzle through the runner, its steps gathered.
 Explanation explain_one(runner::Runner& runner, const Plugin& plugin, const Grid& puzzle, const OptionList& options,
                         const Budget& budget, const Args& args, SolveOutcome& outcome) {
@@ -143,6 +158,9 @@ int run(const Args& args, Streams io) {
     budget.max_steps = args.whole("--max-steps");
     const bool as_json = args.text("--format") == "json";
     const auto size = size_of(args);
+    bool oracle_ok = true;
+    const std::optional<Plugin> oracle = settling_oracle(args, registry, io.err, oracle_ok);
+    if (!oracle_ok) return kExitUsage;
     Tally tally;
     bool bad_usage = false;
     for_each_input(args, io.in, io.err, tally, [&](const InputItem& item) {
@@ -158,6 +176,14 @@ int run(const Args& args, Streams io) {
         std::string why;
         const ChosenPlugin* chosen = choice->for_puzzle(puzzle.geometry, puzzle.has_candidates(), why);
         if (chosen == nullptr) return no_plugin(io, tally, item, why, as_json, bad_usage);
+        if (oracle) {
+            const Settled settled = settle(*runner, *oracle, {&puzzle}, budget).at(0);
+            if (const std::string words = settled_words(settled); !words.empty()) {
+                tally.invalid(item.origin);
+                write_unsettled(io.out, item, puzzle, settled, as_json);
+                return !interrupted();
+            }
+        }
         SolveOutcome outcome;
         const Explanation e = explain_one(*runner, *chosen->plugin, puzzle, chosen->options, budget, args, outcome);
         if (outcome.verdict == Verdict::invalid) tally.invalid(item.origin);
@@ -179,7 +205,7 @@ std::vector<FlagSpec> explain_flags() {
     max_steps.at_least(1);
     return {flags::plugin_or_default("Plugin that explains (capability explain), e.g. logic"), flags::plugin_dir(),
             flags::allow_insecure_plugins(), flags::no_sandbox(), flags::option(), flags::size(), flags::input_format(),
-            flags::format({"text", "json"}, "text"), until, grid, max_steps, flags::max_nodes(), flags::timeout(),
+            flags::format({"text", "json"}, "text"), until, grid, max_steps, settling_oracle_flag(), flags::max_nodes(), flags::timeout(),
             flags::in_process(), flags::memory(), flags::inputs()};
 }
 
@@ -190,7 +216,7 @@ Command explain_command() {
             "Solve step by step with a plugin that explains; every step certified",
             "Each input gets its steps, one line each in solvers' words ('r4c7: hidden single 3 in box 6', 'x-wing 5 "
             "in r2,r8 / c3,c6: -5 r5c3, r7c6'), then how it ended: the solution, or the candidates where the plugin "
-            "got stuck. Every step is certified against the candidate state before it is printed: a placement goes "
+            "got stuck. A puzzle that --oracle shows to have several solutions, or none, is said so instead (exit 1). Every step is certified against the candidate state before it is printed: a placement goes "
             "into an empty cell that still has the value, an elimination removes a candidate still there; a step "
             "that breaks this ends the input with 'error:' (exit 1). --format json gives one object per input with "
             "the steps as data. " + std::string(kWorkerHelp),

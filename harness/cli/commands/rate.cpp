@@ -30,7 +30,8 @@ using Row = RateRow;
 }  // namespace
 
 bool row_rated(const RateRow& row) {
-    return std::holds_alternative<Grid>(row.parsed) && row.outcome.fault == Fault::none &&
+    return std::holds_alternative<Grid>(row.parsed) && settled_words(row.settled).empty() &&
+           row.outcome.fault == Fault::none &&
            row.outcome.verdict != Verdict::error && row.outcome.verdict != Verdict::invalid && row.rated.unknown.empty();
 }
 
@@ -40,6 +41,7 @@ namespace {
 
 std::string problem(const Row& row) {
     if (const Reason* r = std::get_if<Reason>(&row.parsed)) return "invalid: " + r->message;
+    if (std::string words = settled_words(row.settled); !words.empty()) return words + ": not rated";
     if (row.outcome.verdict == Verdict::invalid)
         return "invalid: " + (row.outcome.error ? row.outcome.error->message : row.outcome.message);
     if (row.outcome.verdict == Verdict::error || row.outcome.fault != Fault::none) return "error: " + row.outcome.message;
@@ -64,6 +66,10 @@ std::string text_line(const Row& row) {
 json json_row(const Row& row, const std::string& plugin, rating::Table table) {
     json j{{"input", row.item.origin}, {"plugin", plugin}, {"table", rating::table_name(table)}};
     if (const Grid* g = std::get_if<Grid>(&row.parsed)) j["puzzle"] = puzzle_text(*g);
+    if (row.settled.solutions != Solutions::unsettled) {
+        j["solutions"] = solutions_name(row.settled.solutions);
+        j["oracle"] = row.settled.oracle;
+    }
     if (std::string p = problem(row); !p.empty()) {
         j["error"] = p;
         return j;
@@ -100,6 +106,7 @@ constexpr const char* kCsvHeader = "input,puzzle,er,ep,ed,class,hodoku_score,hod
 
 // What every thread shares.
 struct Job {
+    const Plugin* oracle;  // settles each puzzle first; nullptr: nobody
     Budget budget;
     rating::Table table;
     runner::Settings settings;
@@ -114,7 +121,8 @@ void rate_range(runner::Runner& runner, const Job& job, const ChosenPlugin& chos
     std::vector<const Grid*> grids;
     std::vector<Row*> asked;
     for (std::size_t i = from; i < to; ++i)
-        if (const Grid* g = std::get_if<Grid>(&job.rows[i].parsed); g != nullptr && job.rows[i].plugin == &chosen)
+        if (const Grid* g = std::get_if<Grid>(&job.rows[i].parsed);
+            g != nullptr && job.rows[i].plugin == &chosen && settled_words(job.rows[i].settled).empty())
             grids.push_back(g), asked.push_back(&job.rows[i]);
     if (grids.empty()) return;
     std::vector<rating::Rater> raters;
@@ -129,6 +137,20 @@ void rate_range(runner::Runner& runner, const Job& job, const ChosenPlugin& chos
     }
 }
 
+// The oracle's word on rows [from, to), before any is rated: a puzzle with
+// several solutions or none is said so, not rated.
+void settle_range(runner::Runner& runner, const Job& job, std::size_t from, std::size_t to) {
+    if (job.oracle == nullptr) return;
+    std::vector<const Grid*> grids;
+    std::vector<Row*> asked;
+    for (std::size_t i = from; i < to; ++i)
+        if (const Grid* g = std::get_if<Grid>(&job.rows[i].parsed); g != nullptr && job.rows[i].plugin != nullptr)
+            grids.push_back(g), asked.push_back(&job.rows[i]);
+    if (grids.empty()) return;
+    const std::vector<Settled> settled = settle(runner, *job.oracle, grids, job.budget);
+    for (std::size_t k = 0; k < asked.size() && k < settled.size(); ++k) asked[k]->settled = settled[k];
+}
+
 // The rows rated by `threads` threads, chunk by chunk; `done(k)` is called
 // (under no lock) in chunk order as soon as chunks 0..k are all rated.
 void rate_all(const Job& job, unsigned threads, const std::function<void(std::size_t, std::size_t)>& done) {
@@ -141,6 +163,7 @@ void rate_all(const Job& job, unsigned threads, const std::function<void(std::si
         const auto runner = runner::make_runner(job.settings);
         for (std::size_t c; (c = next++) < chunks && !interrupted();) {
             const std::size_t from = c * job.chunk, to = std::min(job.rows.size(), (c + 1) * job.chunk);
+            settle_range(*runner, job, from, to);
             std::vector<const ChosenPlugin*> plugins;  // a chunk's explainers, one call each
             for (std::size_t i = from; i < to; ++i)
                 if (const ChosenPlugin* p = job.rows[i].plugin;
@@ -179,6 +202,7 @@ int show_table(rating::Table table, Streams io) {
 struct Setup {
     PluginRegistry registry;
     std::optional<PluginChoice> choice;
+    std::optional<Plugin> oracle;
     Budget budget;
 };
 
@@ -188,6 +212,9 @@ bool choose(const Args& args, Streams io, Setup& setup) {
     setup.registry = load_plugins(args, io.err);
     setup.choice = PluginChoice::make(args, setup.registry, {NP_CAP_SOLVE | NP_CAP_EXPLAIN, NP_CAP_EXPLAIN, "rate", "solve"}, io.err);
     if (!setup.choice || !worker_available(args, io.err)) return false;
+    bool ok = true;
+    setup.oracle = settling_oracle(args, setup.registry, io.err, ok);
+    if (!ok) return false;
     setup.budget = budget_of(args);
     setup.budget.max_steps = args.whole("--max-steps");
     return true;
@@ -217,7 +244,8 @@ bool read_rows(const Args& args, Streams io, Tally& tally, PluginChoice* choice,
 }
 
 Job job_of(const Args& args, const Setup& setup, rating::Table table, std::vector<Row>& rows) {
-    return {setup.budget, table, harness_settings(args).runner, rows, args.flag("--in-process") ? 1u : 16u};
+    return {setup.oracle ? &*setup.oracle : nullptr, setup.budget, table, harness_settings(args).runner, rows,
+            args.flag("--in-process") ? 1u : 16u};
 }
 
 }  // namespace
@@ -259,7 +287,8 @@ int run(const Args& args, Streams io) {
         for (std::size_t i = from; i < to && !bad_option; ++i) {
             const Row& row = rows[i];
             tally.row();
-            if (std::holds_alternative<Reason>(row.parsed) || row.outcome.verdict == Verdict::invalid)
+            if (std::holds_alternative<Reason>(row.parsed) || row.outcome.verdict == Verdict::invalid ||
+                !settled_words(row.settled).empty())
                 tally.invalid(row.item.origin);
             else if (!row_rated(row)) tally.failed(row.item.origin);
             if (format == "json")
@@ -286,7 +315,7 @@ std::vector<FlagSpec> rate_flags() {
     std::vector<FlagSpec> own{plugin,
                               flags::plugin_dir(), flags::allow_insecure_plugins(), flags::no_sandbox(), flags::option(),
                               flags::size(), flags::input_format(), flags::format({"text", "json", "csv"}, "text"), table,
-                              show, max_steps, jobs, flags::max_nodes(), flags::timeout(), flags::in_process(),
+                              show, max_steps, jobs, settling_oracle_flag(), flags::max_nodes(), flags::timeout(), flags::in_process(),
                               flags::memory()};
     for (FlagSpec& f : compare_flags()) own.push_back(std::move(f));
     own.push_back(flags::inputs());
@@ -302,7 +331,8 @@ Command rate_command() {
             "the first step's) and a HoDoKu-style score (the sum over the steps) and level, computed here from the "
             "plugin's steps with the table docs/rating.md gives (--show-table prints it), so that two explainers are "
             "rated on one scale. Every step is certified before it counts. A puzzle the plugin cannot finish is "
-            "rated 'stuck after K steps, at least ...'. With --compare, rates nothing: compares raters on a file "
+            "rated 'stuck after K steps, at least ...'; one that --oracle shows to have several solutions, or none, is "
+            "said so and not rated (exit 1; the JSON's \"solutions\" field). With --compare, rates nothing: compares raters on a file "
             "(docs/rating.md). " + std::string(kWorkerHelp),
             rate_flags(),
             [](const Args& a, Streams io) { return run(a, io); }};

@@ -12,6 +12,7 @@
 #include "numplace/host.hpp"
 #include "numplace/input.hpp"
 #include "rating.hpp"
+#include "settle.hpp"
 
 namespace np::cli {
 
@@ -21,6 +22,7 @@ struct RateRow {
     SolveOutcome outcome;
     rating::Rating rated;
     const ChosenPlugin* plugin = nullptr;  // the explainer of its shape; none for an invalid input
+    Settled settled;                       // by the oracle, before it is rated
 };
 
 // Whether the rating of a row stands: a puzzle, a plugin that answered
