@@ -220,8 +220,18 @@ std::optional<Judgement> unproved(const SolveOutcome& out, bool can_prove) {
 
 namespace {
 
+// Why a plugin concluded nothing, in its own terms: a budget it says it
+// spent (nodes, deadline, terminate), or the reason it gave for giving up
+// (naive-dom on a dead end answers at once, and "stopped by its budget"
+// would say what did not happen).
+std::string unknown_words(const SolveOutcome& out) {
+    if (out.stop == NP_STOP_BUDGET && out.message.empty()) return "stopped by its budget";
+    if (out.message.empty()) return "no conclusion";
+    return "no conclusion: " + out.message;
+}
+
 Judgement judge_answer(const SolveOutcome& out, const Truth& truth, Kind kind_if_wrong) {
-    if (out.verdict == Verdict::unknown) return {Status::unknown, Kind::none, "stopped by its budget"};
+    if (out.verdict == Verdict::unknown) return {Status::unknown, Kind::none, unknown_words(out)};
     const Grid* mine = out.solutions.empty() ? nullptr : &out.solutions.front();
     const std::string says = name(out.verdict);
 

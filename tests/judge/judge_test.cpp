@@ -333,3 +333,24 @@ TEST(Setup, APluginIsNeverItsOwnProver) {
 
 }  // namespace
 }  // namespace np
+
+namespace np {
+namespace {
+
+// An unknown answer says why in the plugin's terms: a budget it spent, or
+// the reason it gave for giving up (issue 41: naive-dom answering a dead end
+// in 0.037 ms was "stopped by its budget").
+TEST(JudgeUnknown, SaysTheBudgetOnlyWhenThePluginStoppedByIt) {
+    SolveOutcome spent;
+    spent.verdict = Verdict::unknown;
+    spent.stop = NP_STOP_BUDGET;
+    EXPECT_EQ(judge::judge_solve(spent, judge::Truth{}, Kind::expectation).finding, "stopped by its budget");
+    SolveOutcome gave_up = spent;
+    gave_up.message = "row 1, column 9 has no candidate; naive-dom gives up";
+    const auto j = judge::judge_solve(gave_up, judge::Truth{}, Kind::expectation);
+    EXPECT_EQ(j.status, Status::unknown);
+    EXPECT_EQ(j.finding, "no conclusion: row 1, column 9 has no candidate; naive-dom gives up");
+}
+
+}  // namespace
+}  // namespace np
