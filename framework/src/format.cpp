@@ -148,7 +148,13 @@ ParseResult parse_cells(std::string_view chars, const Geometry& g, std::string_v
             r.message += where;
             return r;
         }
-        if (v > n) return value_out_of_range_reason(v, n, row, column, g.box_of(row - 1, column - 1) + 1);
+        if (v > n) {  // the character as typed: "value 33" alone hides that it was an x
+            Reason r = value_out_of_range_reason(v, n, row, column, g.box_of(row - 1, column - 1) + 1);
+            const std::size_t is = r.message.find(" is ");  // "value 33 is ..." -> "'x' (value 33) is ..."
+            r.message = "'" + std::string(1, chars[i]) + "' (" + r.message.substr(0, is) + ")" + r.message.substr(is) +
+                        std::string(where);
+            return r;
+        }
         grid.cells[i] = static_cast<uint8_t>(v);
     }
     return grid;

@@ -70,9 +70,9 @@ FlagSpec plugin_or_default(const std::string& help) {
             help + ". Default: the plugin that offers itself for the puzzle's shape and input (`numplace plugins` "
                    "shows each one's 'default for'), named on stderr" + kByPath};
 }
-FlagSpec size() {
+FlagSpec size(const std::string& default_words) {
     return {"--size", FlagKind::shape,
-            "Box shape RxC (R = box height, C = box width): 3x3 is a 9x9 grid. Default: inferred from each input"};
+            "Box shape RxC (R = box height, C = box width): 3x3 is a 9x9 grid. Default: " + default_words};
 }
 FlagSpec format(std::vector<std::string> choices, std::string default_value) {
     std::string list;

@@ -31,7 +31,7 @@ FlagSpec plugin(const std::string& help);
 // --plugin for a command that, with none named, takes the default of each
 // shape (choose.hpp); `help` says which kind of plugin it needs.
 FlagSpec plugin_or_default(const std::string& help = "Plugin to use");
-FlagSpec size();
+FlagSpec size(const std::string& default_words = "inferred from each input");
 FlagSpec format(std::vector<std::string> choices, std::string default_value);
 FlagSpec input_format();
 FlagSpec max_nodes();

@@ -112,7 +112,7 @@ TEST(CandidatesCli, BadCandidateLineIsLocatedAndTheBatchGoesOn) {
     const std::string path = temp_file("candidates_bad.txt", "# pencilmarks\n" + bad + "\n" + kPuzzle + "\n");
     auto run = run_cli({"solve", "--plugin", "exhaustive-count", "--in-process", path});
     EXPECT_EQ(run.exit_code, 1);
-    EXPECT_EQ(run.out, "invalid: r2c3: character 104 of the candidate line is '7' at place 5 of the cell, which "
+    EXPECT_EQ(run.out, "invalid: " + path + ":2: r2c3: character 104 of the candidate line is '7' at place 5 of the cell, which "
                        "holds '5', '.' or '0'\n" + std::string(kSolution) + "\n");
     EXPECT_NE(run.err.find(path + ":2"), std::string::npos) << run.err;
     std::remove(path.c_str());

@@ -70,7 +70,7 @@ TEST_F(Hostile, ALineOfMegabytesIsOneInvalidRowAndIsNotKept) {
     long peak = 0;
     const auto run = solve_then_good(huge, &peak);
     EXPECT_EQ(run.exit_code, 1) << run.err;
-    EXPECT_EQ(run.out, "invalid: a line of 5242880 bytes, over the 1 MiB a line may hold: skipped\n" + kSolution +
+    EXPECT_EQ(run.out, "invalid: " + huge + ":1: a line of 5242880 bytes, over the 1 MiB a line may hold: skipped\n" + kSolution +
                            "\n" + kSolution + "\n");
     EXPECT_NE(run.err.find("(first: " + huge + ":1)"), std::string::npos) << run.err;
     if (measures_memory()) {
@@ -82,7 +82,7 @@ TEST_F(Hostile, DevZeroEndsThatInputAfterItsBoundAndTheNextOneRuns) {
     long peak = 0;
     const auto run = solve_then_good("/dev/zero", &peak);
     EXPECT_EQ(run.exit_code, 1) << run.err;
-    EXPECT_EQ(run.out, "invalid: no line break in 64 MiB: the rest of this input is not read\n" + kSolution + "\n");
+    EXPECT_EQ(run.out, "invalid: /dev/zero:1: no line break in 64 MiB: the rest of this input is not read\n" + kSolution + "\n");
     if (measures_memory()) {
         EXPECT_LT(peak, 32 * 1024) << "KiB";
     }
@@ -112,7 +112,8 @@ TEST_F(Hostile, NulBytesAndInvalidUtf8AreNamedByPlace) {
     const auto file = write("nul.txt", std::string("\0\0\0\n\n\xff\xfe\n\n", 9) + kPuzzle + "\n");
     const auto run = solve_then_good(file);
     EXPECT_EQ(run.exit_code, 1) << run.err;
-    EXPECT_EQ(run.out, "invalid: bad character byte 0x00 at position 1\ninvalid: bad character byte 0xFF at position 1\n" +
+    EXPECT_EQ(run.out, "invalid: " + file + ":1: bad character byte 0x00 at position 1\ninvalid: " + file +
+                           ":3: bad character byte 0xFF at position 1\n" +
                            kSolution + "\n" + kSolution + "\n");
 }
 

@@ -61,7 +61,7 @@ TEST(Messages, ALengthThatFitsOtherBoxShapesNamesThem) {
     auto run = run_cli({"solve", "--plugin", "bitmask-mrv", grid64});
     EXPECT_EQ(run.exit_code, 1);
     EXPECT_EQ(run.out,
-              "invalid: expected 16, 36, 81, 144, 256 or 625 cells, got 64 (8x8 cells: read it with --size 2x4 or "
+              "invalid: arg:1: expected 16, 36, 81, 144, 256 or 625 cells, got 64 (8x8 cells: read it with --size 2x4 or "
               "--size 4x2)\n");
     auto with_size = run_cli({"solve", "--plugin", "bitmask-mrv", "--size", "2x4", grid64});
     EXPECT_EQ(with_size.exit_code, 0) << with_size.out;

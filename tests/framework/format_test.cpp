@@ -152,14 +152,14 @@ TEST(LineFormat, ValueOutOfRange) {
     line[12] = 'C';  // value 12 at row 2, column 4 (box 2)
     Reason r = must_fail(np::parse_line(line));
     EXPECT_EQ(r.code, ReasonCode::value_out_of_range);
-    EXPECT_EQ(r.message, "value 12 is out of range for a 9x9 grid at row 2, column 4");
+    EXPECT_EQ(r.message, "'C' (value 12) is out of range for a 9x9 grid at row 2, column 4");
     EXPECT_EQ((std::tuple{r.row, r.column, r.box, r.value}), (std::tuple{2, 4, 2, 12}));
 
     // The last cell of a 4x4.
     r = must_fail(np::parse_line("1234341221434325"));
     EXPECT_EQ(r.code, ReasonCode::value_out_of_range);
     EXPECT_EQ((std::tuple{r.row, r.column, r.box, r.value}), (std::tuple{4, 4, 4, 5}));
-    EXPECT_EQ(r.message, "value 5 is out of range for a 4x4 grid at row 4, column 4");
+    EXPECT_EQ(r.message, "'5' (value 5) is out of range for a 4x4 grid at row 4, column 4");
 
     // The length is checked before the values.
     EXPECT_EQ(must_fail(np::parse_line("123.............5")).code, ReasonCode::wrong_length);

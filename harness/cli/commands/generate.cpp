@@ -130,15 +130,16 @@ Command generate_command() {
             {flags::plugin_or_default("Plugin that generates"), flags::plugin_dir(), flags::allow_insecure_plugins(), flags::no_sandbox(),
              {"--what", FlagKind::choice, "grid or puzzle", "grid", {"grid", "puzzle"}}, count,
              flags::seed("64-bit seed; the same seed gives the same output"),
-             {"--first", FlagKind::whole, "Index of the first result", "0"}, flags::option(), flags::size(),
+             {"--first", FlagKind::whole, "Index of the first result", "0"}, flags::option(),
+             flags::size("3x3 (a 9x9 grid)"),
              flags::format({"line", "grid", "share", "json"}, "line"), flags::max_nodes(), flags::timeout(),
              flags::in_process(), flags::memory(),
              {"--rating", FlagKind::text, "Make puzzles whose SE-style rating (ER) is in this band: 7.0..7.5, 8.0.. "
                                           "(docs/rating.md)"},
              {"--technique", FlagKind::text, "Make puzzles whose path (the rater's) uses this technique, as explain names "
                                              "it: x-wing, 'hidden pair', xy-chain"},
-             {"--rater", FlagKind::text, "Plugin that explains the candidates (default: the one loaded plugin that "
-                                         "explains); e.g. logic with --rater-option profile=se for SE's easiest path"},
+             {"--rater", FlagKind::text, "Plugin that explains the candidates (default: the explainer that offers "
+                                         "itself for the shape, named on stderr); e.g. logic with --rater-option profile=se for SE's easiest path"},
              {"--rater-option", FlagKind::texts, "The rater's option key=value; repeatable"},
              {"--table", FlagKind::choice, "Rating table: se or sukaku (docs/rating.md)", "se", {"se", "sukaku"}},
              {"--oracle", FlagKind::text, "Plugin that proves each kept puzzle unique (default: exhaustive-count); never "

@@ -17,8 +17,8 @@ namespace np::cli {
 
 namespace {
 
-// The --rater named, or the one loaded plugin that explains; nullopt (said)
-// when there is none, or more than one to choose from.
+// The --rater named, or the default explainer of the shape (choose.hpp, as
+// numplace explain takes); nullopt (said) when there is none.
 std::optional<Plugin> rater_of(const Args& args, PluginRegistry& registry, std::ostream& err) {
     std::string why;
     if (args.has("--rater")) {  // a name or a file, as --plugin
@@ -29,8 +29,13 @@ std::optional<Plugin> rater_of(const Args& args, PluginRegistry& registry, std::
         else return found;
         return std::nullopt;
     }
-    if (const Plugin* only = judge::find_rater(registry.plugins(), "", why)) return *only;
-    err << "numplace: generate: " << why << "\n";
+    const Geometry shape = size_of(args).value_or(Geometry{3, 3});
+    const Need explaining{NP_CAP_SOLVE | NP_CAP_EXPLAIN, NP_CAP_EXPLAIN, "explain", "solve"};
+    if (const Plugin* p = default_plugin(registry.plugins(), explaining, shape, false, why)) {
+        err << "numplace: generate: rating with " << p->name() << ", the default (--rater names another)\n";
+        return *p;
+    }
+    err << "numplace: generate: --rating and --technique need a plugin that explains: " << why << "\n";
     return std::nullopt;
 }
 

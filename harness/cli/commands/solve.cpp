@@ -117,9 +117,12 @@ private:
 
 // Text rows: a bare solution means unique (proved); "found: " marks a
 // solution whose uniqueness nobody examined.
-void write_text(std::ostream& out, const SolveOutcome& outcome, OutputFormat format, bool count_mode) {
+// An invalid input's line names where it came from (FILE:LINE, stdin:N,
+// arg:N): the row is the only place a user learns which line was bad.
+void write_text(std::ostream& out, const std::string& origin, const SolveOutcome& outcome, OutputFormat format,
+                bool count_mode) {
     switch (outcome.verdict) {
-        case Verdict::invalid: out << "invalid: " << outcome.error->message << '\n'; return;
+        case Verdict::invalid: out << "invalid: " << utf8_clean(origin) << ": " << outcome.error->message << '\n'; return;
         case Verdict::error: out << "error: " << outcome.message << '\n'; return;
         default: break;
     }
@@ -357,7 +360,7 @@ int run(const Args& args, Streams io, bool count_mode) {
             const ProofSave* save = target ? &job.save : nullptr;
             const std::string& plugin = job.plugin != nullptr ? job.plugin->plugin->name() : kNoPlugin;
             if (format == OutputFormat::json) json_rows.write(io.out, job.item, job.parsed, size, plugin, outcome, save);
-            else write_text(io.out, outcome, format, count_mode);
+            else write_text(io.out, job.item.origin, outcome, format, count_mode);
             if (save != nullptr && format != OutputFormat::json) write_proof_line(io.out, outcome.proof, *save);
         },
         [&] { io.out.flush(); });  // before waiting for a slow answer: those before it are out
