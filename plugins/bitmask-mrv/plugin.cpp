@@ -26,6 +26,8 @@
 
 namespace {
 
+using Options = np::sdk::Options;  // the --option values, as the layer parsed them
+
 using namespace bitmask_mrv;
 
 // ---- Options, read into plain settings ----------------------------------------------
@@ -35,7 +37,7 @@ struct SolveSettings {
     bool force_general = false;     // engine=general
 };
 
-SolveSettings solve_settings(const np::sdk::Options& options) {
+SolveSettings solve_settings(const Options& options) {
     return {options.get("uniqueness") == "forward-backward", options.get("engine") == "general"};
 }
 
@@ -53,7 +55,7 @@ Symmetry symmetry_from_name(const std::string& name) {
     return Symmetry::none;
 }
 
-GenerateSettings generate_settings(const np::sdk::Options& options) {
+GenerateSettings generate_settings(const Options& options) {
     GenerateSettings settings;
     settings.force_general = options.get("engine") == "general";
     settings.puzzle.symmetry = symmetry_from_name(options.get("symmetry"));
@@ -113,8 +115,7 @@ public:
         "Seed 004: bit-mask candidates, fewest-candidates-first branching, naked and hidden singles, "
         "locked candidates; the fast solver (specialised 9x9 path) and the unique-puzzle generator.",
         NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_PROOF | NP_CAP_GENERATE_GRID | NP_CAP_GENERATE_PUZZLE,
-        kMaxSide, /*suggested_max_nodes=*/0, /*shapes_note=*/nullptr,
-        // The default of every shape, after simd's 9x9 (docs/benchmarks.md).
+        kMaxSide, 0, nullptr, /* the default of every shape after simd's 9x9: */
         NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_GENERATE_GRID | NP_CAP_GENERATE_PUZZLE, /*default_rank=*/20};
 
     static constexpr np_option_spec options[] = {

@@ -103,9 +103,11 @@ TEST(InProcess, AnHonestPluginAnswersTheSameInAWorkerAndInProcess) {
 
 TEST(InProcess, SigtermDuringSolveInAWorkerKeepsTheAnswersBefore) {
     // An easy puzzle, then the empty 9x9 with a count that cannot finish:
-    // the worker is killed on the signal (its request's partial count with
-    // it), the answer before stands. The worker's CPU time says the first
-    // request is answered: requests go one at a time.
+    // on the signal the worker is asked to stop (SIGUSR1) and answers the
+    // item in hand with what it found (two solutions and more: multiple,
+    // not complete), as a call in this process does; the answer before
+    // stands, the one after never runs. The worker's CPU time says the
+    // first request is answered: requests go one at a time.
     const std::string easy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     np::test::BackgroundCli cli({"solve", "--plugin", "backtrack", "--limit", "1000000000000"},
                                 easy + "\n" + std::string(81, '.') + "\n" + easy + "\n");
@@ -113,8 +115,8 @@ TEST(InProcess, SigtermDuringSolveInAWorkerKeepsTheAnswersBefore) {
     cli.signal(SIGTERM);
     const auto run = cli.finish();
     EXPECT_EQ(run.exit_code, 143) << run.err;
-    EXPECT_EQ(run.out, "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n");
-    EXPECT_EQ(run.err, "numplace: interrupted after 1 inputs\n");
+    EXPECT_EQ(run.out, "534678912672195348198342567859761423426853791713924856961537284287419635345286179\nmultiple\n");
+    EXPECT_EQ(run.err, "numplace: interrupted after 2 inputs\n");
 }
 
 }  // namespace
