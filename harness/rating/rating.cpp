@@ -183,6 +183,17 @@ const char* level_name(Level l) {
     return names[static_cast<int>(l)];
 }
 
+int highest_tenths(Table table) {
+    constexpr std::size_t kLongest = 25 * 25 * 25;
+    int highest = 0;
+    for (const Entry& e : kEntries) {
+        const int base = table == Table::sukaku ? e.sukaku : e.se;
+        const bool grows = e.rule == Rule::chain || e.rule == Rule::strong_links;
+        highest = std::max(highest, base + (grows ? length_tenths(kLongest) : 2));  // 2: a wing's most
+    }
+    return highest;
+}
+
 int length_tenths(std::size_t length) {
     int tenths = 0;
     std::size_t ceiling = 4;

@@ -101,6 +101,11 @@ std::string tenths_text(int tenths);
 // 6, 8, 12, 16, 24, 32, ... (each ceiling 3/2, then 4/3, of the one before).
 int length_tenths(std::size_t length);
 
+// The highest ER any step can be given in `table`: the largest base, plus
+// the most a chain's length adds at 25x25 (its length is at most N*N*N).
+// A band above it can hold no puzzle.
+int highest_tenths(Table table);
+
 // "7.0..7.5" (either side may be left out: "8.0.." is 8.0 and up) in
 // tenths; nullopt with `error` said when the text is no band.
 std::optional<std::pair<std::optional<int>, std::optional<int>>> parse_band(const std::string& text,

@@ -79,6 +79,15 @@ TEST(FirstStepsCli, AnUnknownTechniqueIsRefusedBeforeAnyPuzzleIsMade) {
     EXPECT_NE(run.err.find("(did you mean 'x-wing'?)"), std::string::npos) << run.err;
 }
 
+// A band no step can reach is refused as at once: searching it would end
+// only at --timeout with "0 of N".
+TEST(FirstStepsCli, ARatingBandAboveTheTableIsRefusedBeforeAnyPuzzleIsMade) {
+    const auto run = run_cli({"generate", "--what", "puzzle", "--rating", "15.0..16.0"});
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_EQ(run.out, "");
+    EXPECT_NE(run.err.find("--rating 15.0..16.0: no step rates above "), std::string::npos) << run.err;
+}
+
 TEST_F(FirstSteps, AnArgumentThatIsNeitherAFileNorAPuzzleIsNoSuchFile) {
     const auto run = run_cli({"solve", "--plugin", "backtrack", "nope", kEasy});
     EXPECT_EQ(run.exit_code, 2);

@@ -94,6 +94,12 @@ std::optional<judge::Order> order_of(const Args& args, std::ostream& err) {
     if (args.has("--technique") && !technique_known(order.technique, args.text("--technique"), err))
         return std::nullopt;
     order.table = *rating::table_named(args.text("--table"));
+    if (const int top = rating::highest_tenths(order.table); order.lo && *order.lo > top) {
+        err << "numplace: generate: --rating " << utf8_clean(args.text("--rating")) << ": no step rates above "
+            << rating::tenths_text(top) << " in the " << rating::table_name(order.table)
+            << " table (docs/rating.md), so no puzzle can be in this band\n";
+        return std::nullopt;
+    }
     return order;
 }
 
