@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 #include "test_support.hpp"
 
@@ -143,6 +145,29 @@ TEST_F(Report, AVersion4BenchPageHasCactusPlotsAndTheScatterData) {
     EXPECT_NE(page.find("<th>PAR-2 s</th>"), std::string::npos);
     EXPECT_NE(page.find("<th>vs base</th>"), std::string::npos);
     EXPECT_EQ(occurrences(page, "<svg xmlns"), 3u);  // the bars, one chart a dataset
+}
+
+// The bars' hatch pattern gets an id of its own per chart; labels that
+// hold the word are drawn as written (a rename once reached into them).
+TEST_F(Report, ABarChartDrawsLabelsHoldingHatchVerbatim) {
+    json doc = json::parse(read_file(fixture("bench-new.json")));
+    for (json& row : doc["rows"]) {
+        if (row["dataset"] == "d3") row["dataset"] = "hatch-1001";
+        if (row["plugin"] == "fast") row["plugin"] = "hatch";
+    }
+    ASSERT_EQ(run_cli({"report", write("hatch.json", doc.dump()), "--html", path("h.html")}).exit_code, 0);
+    const std::string page = read_file(path("h.html"));
+    EXPECT_NE(page.find("<title>puzzles per second: hatch-1001</title>"), std::string::npos);
+    EXPECT_EQ(occurrences(page, ">hatch</text>"), 3u);  // the legend of each dataset's bars
+    EXPECT_EQ(occurrences(page, "hatch on hatch-1001: "), 1u);  // a bar's tooltip
+    // liar<i> has no rate on any dataset: each chart's stub fills with that
+    // chart's own pattern.
+    std::vector<std::string> ids;
+    for (auto at = page.find("<pattern id=\""); at != std::string::npos; at = page.find("<pattern id=\"", at + 1))
+        ids.push_back(page.substr(at + 13, page.find('"', at + 13) - at - 13));
+    ASSERT_EQ(ids, (std::vector<std::string>{"hatch-1001", "hatch-1002", "hatch-1003"}));
+    for (const std::string& id : ids) EXPECT_EQ(occurrences(page, "fill=\"url(#" + id + ")\""), 1u) << id;
+    EXPECT_EQ(occurrences(page, "url(#"), 3u);
 }
 
 TEST_F(Report, ComparedBenchRunsRegressOnAPluginsMedianDrop) {
