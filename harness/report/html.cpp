@@ -28,6 +28,8 @@ th[aria-sort=descending]::after { content: " \25BC"; }
 .filters label { margin-right: 1em; }
 .vrow { border: 1px solid #ddd; border-radius: 4px; padding: 0.5em 0.8em; margin: 0.5em 0; display: flex; gap: 1em; flex-wrap: wrap; }
 .vrow .text { flex: 1 1 420px; min-width: 300px; } .vrow code { word-break: break-all; }
+.grids { display: flex; flex-wrap: wrap; gap: 1em; } .grids figure { margin: 0; max-width: 300px; }
+.legend { max-width: 620px; }
 .finding { white-space: pre-wrap; margin: 0.3em 0; }
 details.folded { border: 1px solid #ddd; border-radius: 4px; padding: 0.4em 0.8em; margin: 0.5em 0; }
 details.folded summary { cursor: pointer; font-weight: bold; }

@@ -29,6 +29,7 @@ struct VerifyRow {
     int box_rows = 0, box_cols = 0;    // v4 `box`, or the regression entry's size
     std::vector<int> puzzle, answer;   // v4 `puzzle`/`answer`; puzzle also from `regression`
     std::vector<int> solution;         // the regression entry's expected solution
+    std::string solution_source;       // the regression entry's `source`: where that truth came from
     uint64_t micros = 0;
     std::optional<uint64_t> cpu_micros;  // v4, optional
 };

@@ -80,9 +80,20 @@ TEST_F(Report, AVerifyPageListsEveryRowThatDidNotPassWithItsGrid) {
             << row;
     }
     ASSERT_GT(failed, 0u);
-    EXPECT_EQ(occurrences(page, "class=\"vrow\""), not_passed);
-    // Each failed row has a regression entry here, so each has its puzzle drawn.
-    EXPECT_EQ(occurrences(page, "<svg class=\"sudoku\""), failed);
+    // Failed rows are cards; the others (backtrack's unknown answers) are
+    // folded into one count, each a line of its list.
+    EXPECT_EQ(occurrences(page, "class=\"vrow\""), failed);
+    EXPECT_EQ(occurrences(page, "class=\"vrow brief\""), not_passed - failed);
+    ASSERT_GT(not_passed - failed, 1u);
+    EXPECT_NE(page.find("<summary>" + std::to_string(not_passed - failed) + " unknown answers</summary>"), std::string::npos);
+    // Each failed row has a regression entry here, so each has its puzzle
+    // (with the answer over it, when the row has one) and the expected
+    // solution beside it.
+    std::size_t answers = 0;
+    for (const json& row : rows) answers += row.contains("answer");
+    EXPECT_EQ(occurrences(page, "<svg class=\"sudoku\""), 2 * failed);
+    EXPECT_EQ(occurrences(page, "<svg class=\"sudoku\" data-grid=\"solution\""), failed);
+    EXPECT_EQ(occurrences(page, "<svg class=\"sudoku\" data-grid=\"answer\""), answers);
     EXPECT_NE(page.find("mutant-box-swapped: certificate"), std::string::npos);
     // Self-contained: nothing is fetched.
     EXPECT_EQ(page.find("src=\"http"), std::string::npos);
@@ -103,6 +114,49 @@ TEST_F(Report, AVersion4VerifyRowIsDrawnWithItsAnswerTagsAndCommand) {
     EXPECT_NE(page.find("tags: top95, fixture-tag"), std::string::npos);
     EXPECT_NE(page.find("<th>CPU (s)</th>"), std::string::npos);
     EXPECT_NE(page.find("CPU 1.1 ms"), std::string::npos);
+}
+
+// The cells of the n-th grid of `page` whose class holds " differs", in
+// row-major order.
+std::vector<int> differing_cells(const std::string& page, std::size_t n) {
+    std::size_t at = page.find("<svg class=\"sudoku\"");
+    for (std::size_t k = 0; k < n && at != std::string::npos; ++k) at = page.find("<svg class=\"sudoku\"", at + 1);
+    std::vector<int> cells;
+    if (at == std::string::npos) return cells;
+    const std::size_t end = page.find("</svg>", at);
+    int i = 0;
+    for (auto r = page.find("<rect class=\"cell", at); r < end; r = page.find("<rect class=\"cell", r + 1), ++i)
+        if (page.substr(r, page.find('"', r + 13) - r).find(" differs") != std::string::npos) cells.push_back(i);
+    return cells;
+}
+
+// tests/report/fixtures/verify-disagreement.json: a plugin's answer to
+// plain.txt:1 is the truth with r1c2 and r1c3 swapped; backtrack gives up
+// on 30 puzzles.
+TEST_F(Report, ADisagreementDrawsBothSolutionsAndUnknownsFoldIntoACount) {
+    ASSERT_EQ(run_cli({"report", fixture("verify-disagreement.json"), "--html", path("d.html")}).exit_code, 0);
+    const std::string page = read_file(path("d.html"));
+    EXPECT_EQ(occurrences(page, "class=\"vrow\""), 1u);
+    EXPECT_NE(page.find("fixture-liar: disagreement (1 row)"), std::string::npos);
+    // One count, closed (no `open`): its 30 rows are listed inside it.
+    EXPECT_EQ(occurrences(page, "<details"), 1u);
+    EXPECT_NE(page.find("<details class=\"folded\" data-status=\"unknown\" data-one=\"unknown answer\" "
+                        "data-many=\"unknown answers\"><summary>30 unknown answers</summary>"),
+              std::string::npos);
+    EXPECT_EQ(occurrences(page, "class=\"vrow brief\" data-plugin=\"backtrack\""), 30u);
+    EXPECT_LT(page.find("<details"), page.find("class=\"vrow brief\""));
+    EXPECT_GT(page.find("</details>"), page.rfind("class=\"vrow brief\""));
+    // Both grids, the two cells where they differ marked on each.
+    EXPECT_EQ(occurrences(page, "<svg class=\"sudoku\" data-grid=\"answer\""), 1u);
+    EXPECT_EQ(occurrences(page, "<svg class=\"sudoku\" data-grid=\"solution\""), 1u);
+    EXPECT_EQ(differing_cells(page, 0), (std::vector<int>{1, 2}));
+    EXPECT_EQ(differing_cells(page, 1), (std::vector<int>{1, 2}));
+    EXPECT_NE(page.find("fixture-liar&#39;s answer</figcaption>"), std::string::npos);
+    EXPECT_NE(page.find("the expected solution (source: numplace verify: plain.txt:1; truth from exhaustive-count&#39;s "
+                        "complete search)</figcaption>"),
+              std::string::npos);
+    EXPECT_NE(page.find("pink, on both grids: the 2 cell(s) where the answer and the expected solution differ"),
+              std::string::npos);
 }
 
 TEST_F(Report, EveryStringFromAReportIsEscaped) {
