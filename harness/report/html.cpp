@@ -37,6 +37,7 @@ details.folded summary { cursor: pointer; font-weight: bold; }
 .vrow.brief .finding { white-space: normal; }
 .plots { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }
 .scatter select { margin-right: 1em; }
+tr.baseline td { background: #f6f6f6; color: #444; }
 code { background: #f4f4f4; padding: 1px 3px; }
 [hidden] { display: none !important; }
 )CSS";

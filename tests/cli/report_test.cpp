@@ -238,7 +238,25 @@ TEST_F(Report, ComparedBenchRunsRegressOnAPluginsMedianDrop) {
                               "regression = a median drop of more than 10% or a new finding: REGRESSED\n"),
               std::string::npos)
         << strict.out;
-    EXPECT_NE(read_file(path("c.html")).find("<td class=\"t bad\">regressed</td>"), std::string::npos);
+    // The rates beside the ratios: the baseline's own (halved here: the
+    // machine, not a plugin, got slower) and each cell's; judged by ratios.
+    EXPECT_NE(strict.out.find("d1       base    1.000      1.000      baseline  100        50\n"), std::string::npos)
+        << strict.out;
+    EXPECT_NE(strict.out.find("d3       slow    0.500      0.600      +20.0%    50         30\n"), std::string::npos)
+        << strict.out;
+    const std::string page = read_file(path("c.html"));
+    EXPECT_NE(page.find("<td class=\"t bad\">regressed</td>"), std::string::npos);
+    EXPECT_EQ(occurrences(page, "<tr class=\"baseline\">"), 3u);
+    EXPECT_NE(page.find("<tr class=\"baseline\"><td class=\"t\">d2</td><td class=\"t\">base</td><td data-v=\"100\">100</td>"
+                        "<td data-v=\"50\">50</td><td data-v=\"-50\">-50%</td><td data-v=\"1\">1</td><td data-v=\"1\">1</td>"
+                        "<td data-v=\"nan\">baseline</td></tr>"),
+              std::string::npos);
+    EXPECT_NE(page.find("<td class=\"t\">d2</td><td class=\"t\">slow</td><td data-v=\"50\">50</td><td data-v=\"20\">20</td>"
+                        "<td data-v=\"-60\">-60%</td><td data-v=\"0.5\">0.5</td>"),
+              std::string::npos);
+    EXPECT_NE(page.find("Judged by the ratios' change: a ratio cancels the machine's speed and load, which move the rates; "
+                        "base's own rows show its rates."),
+              std::string::npos);
     // Without the finding, a looser limit passes slow's -20%.
     json without = json::parse(read_file(new_report));
     without["rows"].erase(without["rows"].size() - 1);
