@@ -61,7 +61,15 @@ void ratio_cells(const BenchReport& before, const BenchReport& now, Comparison& 
         const auto old_base = rate_of(before.doc, c.baseline, dataset), new_base = rate_of(now.doc, c.baseline, dataset);
         if (!old_rate) c.unmatched.push_back(plugin + " on " + dataset + ": no measured row in " + before.path);
         else if (!old_base || !new_base) c.unmatched.push_back(plugin + " on " + dataset + ": no " + c.baseline + " figure on this dataset in " + (old_base ? now.path : before.path));
-        else c.cells.push_back({dataset, plugin, *old_rate / *old_base, *new_rate / *new_base});
+        else c.cells.push_back({dataset, plugin, *old_rate / *old_base, *new_rate / *new_base, *old_rate, *new_rate});
+    }
+    for (const json& row : now.doc.at("rows")) {
+        const std::string plugin = row.value("plugin", ""), dataset = row.value("dataset", "");
+        const auto old_base = rate_of(before.doc, plugin, dataset), new_base = rate_of(now.doc, plugin, dataset);
+        const bool seen = std::any_of(c.baseline_cells.begin(), c.baseline_cells.end(),
+                                      [&](const RatioCell& b) { return b.dataset == dataset; });
+        if (plugin == c.baseline && old_base && new_base && !seen)
+            c.baseline_cells.push_back({dataset, plugin, 1, 1, *old_base, *new_base});
     }
     for (const json& row : before.doc.at("rows")) {
         const std::string plugin = row.value("plugin", ""), dataset = row.value("dataset", "");
@@ -151,16 +159,28 @@ std::size_t widest(const std::vector<std::string>& texts, std::size_t least) {
     return least;
 }
 
+std::string rate(double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.4g", v);
+    return text;
+}
+
 std::string bench_text(const Comparison& c) {
     std::ostringstream out;
-    out << "rates as ratios to " << c.baseline << "'s on the same dataset in the same run\n";
+    out << "judged by rates as ratios to " << c.baseline << "'s on the same dataset in the same run (ratios cancel the "
+        << "machine); puzzles/s shown, not judged\n";
+    const auto rows = table_rows(c);
     std::vector<std::string> datasets, plugins;
-    for (const RatioCell& cell : c.cells) datasets.push_back(cell.dataset), plugins.push_back(cell.plugin);
+    for (const RatioCell* cell : rows) datasets.push_back(cell->dataset), plugins.push_back(cell->plugin);
     const std::size_t dw = widest(datasets, 7) + 2, pw = widest(plugins, 6) + 2;
-    out << pad("dataset", dw) << pad("plugin", pw) << pad("old ratio", 11) << pad("new ratio", 11) << "change\n";
-    for (const RatioCell& cell : c.cells)
-        out << pad(cell.dataset, dw) << pad(cell.plugin, pw) << pad(ratio(cell.old_ratio), 11)
-            << pad(ratio(cell.new_ratio), 11) << percent(cell.change_percent()) << "\n";
+    out << pad("dataset", dw) << pad("plugin", pw) << pad("old ratio", 11) << pad("new ratio", 11) << pad("change", 10)
+        << pad("old /s", 11) << "new /s\n";
+    for (const RatioCell* cell : rows) {
+        const bool base = cell->plugin == c.baseline;
+        out << pad(cell->dataset, dw) << pad(cell->plugin, pw) << pad(ratio(cell->old_ratio), 11)
+            << pad(ratio(cell->new_ratio), 11) << pad(base ? "baseline" : percent(cell->change_percent()), 10)
+            << pad(rate(cell->old_rate), 11) << rate(cell->new_rate) << "\n";
+    }
     for (const PluginChange& p : c.plugins)
         out << p.plugin << ": median change " << percent(p.median_percent) << " over " << p.cells
             << (p.cells == 1 ? " cell" : " cells") << (p.regressed ? "  REGRESSED" : "") << "\n";
@@ -192,6 +212,16 @@ std::string rule_text(const Comparison& c) {
 }
 
 }  // namespace
+
+std::vector<const RatioCell*> table_rows(const Comparison& c) {
+    std::vector<const RatioCell*> rows;
+    for (const RatioCell& base : c.baseline_cells) {
+        rows.push_back(&base);
+        for (const RatioCell& cell : c.cells)
+            if (cell.dataset == base.dataset) rows.push_back(&cell);
+    }
+    return rows;
+}
 
 std::optional<Comparison> compare(const Report& before, const Report& now, const CompareOptions& options, std::string& error) {
     if (kind_of(before) != kind_of(now)) {

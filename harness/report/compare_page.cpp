@@ -1,4 +1,6 @@
 // Two runs compared, as a page: the same tables as the text, sortable.
+#include <cmath>
+
 #include "html.hpp"
 #include "report.hpp"
 
@@ -10,16 +12,30 @@ using html::escape;
 
 std::string signed_percent(double v) { return (v > 0 ? "+" : "") + html::figure(v) + "%"; }
 
+// A compared cell, or the baseline's own row: its ratios are 1 and its
+// change is not judged (a NaN value sorts last).
+std::string cell_row(const Comparison& c, const RatioCell& cell) {
+    const bool base = cell.plugin == c.baseline;
+    return std::string("<tr") + (base ? " class=\"baseline\"" : "") + "><td class=\"t\">" + escape(cell.dataset) +
+           "</td><td class=\"t\">" + escape(cell.plugin) + "</td>" +
+           html::number_cell(cell.old_rate, html::figure(cell.old_rate)) +
+           html::number_cell(cell.new_rate, html::figure(cell.new_rate)) +
+           html::number_cell(cell.rate_change_percent(), signed_percent(cell.rate_change_percent())) +
+           html::number_cell(cell.old_ratio, html::figure(cell.old_ratio)) +
+           html::number_cell(cell.new_ratio, html::figure(cell.new_ratio)) +
+           (base ? html::number_cell(NAN, "baseline") : html::number_cell(cell.change_percent(), signed_percent(cell.change_percent()))) +
+           "</tr>\n";
+}
+
 std::string bench_tables(const Comparison& c) {
-    std::string out = "<p class=\"meta\">Each plugin's rate as a ratio to " + escape(c.baseline) +
-                      "'s on the same dataset in the same run.</p>\n<table class=\"sortable compare\"><thead><tr>"
-                      "<th class=\"t\">dataset</th><th class=\"t\">plugin</th><th>old ratio</th><th>new ratio</th>"
-                      "<th>change</th></tr></thead><tbody>\n";
-    for (const RatioCell& cell : c.cells)
-        out += "<tr><td class=\"t\">" + escape(cell.dataset) + "</td><td class=\"t\">" + escape(cell.plugin) + "</td>" +
-               html::number_cell(cell.old_ratio, html::figure(cell.old_ratio)) +
-               html::number_cell(cell.new_ratio, html::figure(cell.new_ratio)) +
-               html::number_cell(cell.change_percent(), signed_percent(cell.change_percent())) + "</tr>\n";
+    std::string out = "<p class=\"meta\">Each plugin's rate (puzzles/s) and its ratio to " + escape(c.baseline) +
+                      "'s on the same dataset in the same run. Judged by the ratios' change: a ratio cancels the "
+                      "machine's speed and load, which move the rates; " + escape(c.baseline) +
+                      "'s own rows show its rates.</p>\n<table class=\"sortable compare\"><thead><tr>"
+                      "<th class=\"t\">dataset</th><th class=\"t\">plugin</th><th>old puzzles/s</th><th>new puzzles/s</th>"
+                      "<th>rate change (not judged)</th><th>old ratio</th><th>new ratio</th><th>ratio change (judged)</th>"
+                      "</tr></thead><tbody>\n";
+    for (const RatioCell* cell : table_rows(c)) out += cell_row(c, *cell);
     out += "</tbody></table>\n<table class=\"sortable plugins\"><thead><tr><th class=\"t\">plugin</th><th>cells</th>"
            "<th>median change</th><th class=\"t\">verdict</th></tr></thead><tbody>\n";
     for (const PluginChange& p : c.plugins)

@@ -1,10 +1,12 @@
-// A failed row's puzzle drawn as an SVG grid: the givens, the plugin's
-// answer over them, and marks for what is wrong: a given the answer
-// changed, a cell that differs from the expected solution, a cell in a
-// unit where a value repeats (np::check_rules, the framework's rule check).
+// A failed row's grids as inline SVG: the plugin's answer over the givens
+// (or the puzzle alone) and, when the row's regression entry has one, the
+// expected solution beside it. Marked: the cells where the two differ (on
+// both), a given the answer changed, a cell in a unit where a value repeats
+// (np::check_rules, the framework's rule check).
 #include "grid_svg.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 #include "html.hpp"
@@ -17,7 +19,7 @@ namespace {
 
 struct Marks {
     std::set<int> conflicts;  // cells of a unit where their value repeats
-    std::set<int> differs;    // answer cells that are not the expected solution's
+    std::set<int> differs;    // cells where the answer and the expected solution differ
     std::set<int> changed;    // givens the answer does not keep
 };
 
@@ -66,28 +68,50 @@ std::string symbol(int value) {
     return std::string(1, value_symbol(value));
 }
 
-std::string cell_svg(const VerifyRow& row, const Marks& m, int i, int x, int y, int size) {
+// One cell as drawn: its value, classes, fill and text colour.
+struct Cell {
+    int value = 0;
+    bool given = false, conflict = false;
+    std::string kind, fill, colour;
+};
+
+// A cell of the left grid: the answer over the givens (the puzzle alone
+// when the report has no answer).
+Cell answer_cell(const VerifyRow& row, const Marks& m, int i) {
     const auto at = static_cast<std::size_t>(i);
-    const bool given = row.puzzle[at] != 0;
-    const int value = row.answer.empty() ? row.puzzle[at] : row.answer[at];
-    std::string kind = given ? "cell given" : value != 0 ? "cell answer" : "cell empty";
-    std::string fill = given ? "#eeeeee" : "#ffffff";
-    if (m.differs.count(i) != 0) kind += " differs", fill = "#f9d2d2";
-    if (m.changed.count(i) != 0) kind += " changed", fill = "#f4a6a6";
-    if (m.conflicts.count(i) != 0) kind += " conflict";
+    Cell c;
+    c.given = row.puzzle[at] != 0;
+    c.value = row.answer.empty() ? row.puzzle[at] : row.answer[at];
+    c.kind = c.given ? "cell given" : c.value != 0 ? "cell answer" : "cell empty";
+    c.fill = c.given ? "#eeeeee" : "#ffffff";
+    c.conflict = m.conflicts.count(i) != 0;
+    if (m.differs.count(i) != 0) c.kind += " differs", c.fill = "#f9d2d2";
+    if (m.changed.count(i) != 0) c.kind += " changed", c.fill = "#f4a6a6";
+    if (c.conflict) c.kind += " conflict";
+    c.colour = c.conflict ? "#b00020" : c.given ? "#111111" : "#0057a8";
+    return c;
+}
+
+// A cell of the expected solution: the givens as on the left, the rest green.
+Cell solution_cell(const VerifyRow& row, const Marks& m, int i) {
+    const auto at = static_cast<std::size_t>(i);
+    Cell c;
+    c.given = row.puzzle[at] != 0;
+    c.value = row.solution[at];
+    c.kind = c.given ? "cell given" : "cell solution";
+    c.fill = c.given ? "#eeeeee" : "#ffffff";
+    if (m.differs.count(i) != 0) c.kind += " differs", c.fill = "#f9d2d2";
+    c.colour = c.given ? "#111111" : "#1b7a2f";
+    return c;
+}
+
+std::string cell_svg(const Cell& c, int x, int y, int size) {
     const std::string xs = std::to_string(x), ys = std::to_string(y), ss = std::to_string(size);
-    std::string out = "<rect class=\"" + kind + "\" x=\"" + xs + "\" y=\"" + ys + "\" width=\"" + ss + "\" height=\"" + ss +
-                      "\" fill=\"" + fill + "\"" +
-                      (m.conflicts.count(i) != 0 ? " stroke=\"#d55e00\" stroke-width=\"2.5\"" : "") + "/>";
-    const std::string colour = m.conflicts.count(i) != 0 ? "#b00020" : given ? "#111111" : "#0057a8";
-    out += "<text x=\"" + std::to_string(x + size / 2) + "\" y=\"" + std::to_string(y + size * 7 / 10) +
-           "\" text-anchor=\"middle\" font-size=\"" + std::to_string(size * 6 / 10) + "\" fill=\"" + colour + "\"" +
-           (given ? " font-weight=\"bold\"" : "") + ">" + symbol(value) + "</text>";
-    if (m.differs.count(i) != 0)  // the expected value, small, in the corner
-        out += "<text x=\"" + std::to_string(x + size - 2) + "\" y=\"" + std::to_string(y + size / 3) +
-               "\" text-anchor=\"end\" font-size=\"" + std::to_string(std::max(7, size / 3)) + "\" fill=\"#1b7a2f\">" +
-               symbol(row.solution[at]) + "</text>";
-    return out + "\n";
+    return "<rect class=\"" + c.kind + "\" x=\"" + xs + "\" y=\"" + ys + "\" width=\"" + ss + "\" height=\"" + ss +
+           "\" fill=\"" + c.fill + "\"" + (c.conflict ? " stroke=\"#d55e00\" stroke-width=\"2.5\"" : "") + "/>" +
+           "<text x=\"" + std::to_string(x + size / 2) + "\" y=\"" + std::to_string(y + size * 7 / 10) +
+           "\" text-anchor=\"middle\" font-size=\"" + std::to_string(size * 6 / 10) + "\" fill=\"" + c.colour + "\"" +
+           (c.given ? " font-weight=\"bold\"" : "") + ">" + symbol(c.value) + "</text>\n";
 }
 
 std::string box_lines(const Geometry& g, int size, int origin) {
@@ -104,12 +128,28 @@ std::string box_lines(const Geometry& g, int size, int origin) {
     return out;
 }
 
+// One grid with its caption; `which` names it for readers and tests.
+std::string figure_svg(const Geometry& g, const std::function<Cell(int)>& cell_at, const std::string& which,
+                       const std::string& caption) {
+    const int size = std::clamp(288 / g.side(), 14, 36), origin = 2, total = g.side() * size + 2 * origin;
+    std::string out = "<figure><svg class=\"sudoku\" data-grid=\"" + which + "\" width=\"" + std::to_string(total) +
+                      "\" height=\"" + std::to_string(total) + "\" font-family=\"sans-serif\">\n";
+    for (int i = 0; i < g.cell_count(); ++i)
+        out += cell_svg(cell_at(i), origin + (i % g.side()) * size, origin + (i / g.side()) * size, size);
+    return out + box_lines(g, size, origin) + "</svg><figcaption class=\"meta\">" + html::escape(caption) +
+           "</figcaption></figure>";
+}
+
 std::string legend(const VerifyRow& row, const Marks& m) {
     std::vector<std::string> parts = {"bold on grey: givens"};
     if (!row.answer.empty()) parts.push_back("blue: the plugin's answer");
     else parts.push_back("no answer grid in the report");
+    if (!row.solution.empty()) parts.push_back("green: the expected solution");
+    if (!m.differs.empty())
+        parts.push_back("pink, on both grids: the " + std::to_string(m.differs.size()) +
+                        " cell(s) where the answer and the expected solution differ");
+    else if (!row.answer.empty() && !row.solution.empty()) parts.push_back("the answer and the expected solution agree");
     if (!m.changed.empty()) parts.push_back(std::to_string(m.changed.size()) + " given(s) changed (dark red)");
-    if (!m.differs.empty()) parts.push_back(std::to_string(m.differs.size()) + " cell(s) differ from the expected solution (pink; expected value in green)");
     if (!m.conflicts.empty()) parts.push_back(std::to_string(m.conflicts.size()) + " cell(s) break a rule (red, outlined)");
     std::string out;
     for (const auto& p : parts) out += (out.empty() ? "" : "; ") + p;
@@ -126,13 +166,14 @@ std::string grid_svg(const VerifyRow& row) {
         (!row.solution.empty() && row.solution.size() != cells))
         return "";
     const Marks m = marks_of(row, g);
-    const int size = std::clamp(288 / g.side(), 14, 36), origin = 2, total = g.side() * size + 2 * origin;
-    std::string out = "<div class=\"grid\"><svg class=\"sudoku\" width=\"" + std::to_string(total) + "\" height=\"" +
-                      std::to_string(total) + "\" font-family=\"sans-serif\">\n";
-    for (int i = 0; i < g.cell_count(); ++i)
-        out += cell_svg(row, m, i, origin + (i % g.side()) * size, origin + (i / g.side()) * size, size);
-    out += box_lines(g, size, origin) + "</svg>" + legend(row, m) + "</div>";
-    return out;
+    std::string out = "<div class=\"grid\"><div class=\"grids\">";
+    out += figure_svg(g, [&](int i) { return answer_cell(row, m, i); }, row.answer.empty() ? "puzzle" : "answer",
+                      row.answer.empty() ? "the puzzle (the report holds no answer grid)" : row.plugin + "'s answer");
+    if (!row.solution.empty())
+        out += figure_svg(g, [&](int i) { return solution_cell(row, m, i); }, "solution",
+                          "the expected solution" +
+                              (row.solution_source.empty() ? std::string() : " (source: " + row.solution_source + ")"));
+    return out + "</div>" + legend(row, m) + "</div>";
 }
 
 }  // namespace np::report

@@ -28,9 +28,16 @@ th[aria-sort=descending]::after { content: " \25BC"; }
 .filters label { margin-right: 1em; }
 .vrow { border: 1px solid #ddd; border-radius: 4px; padding: 0.5em 0.8em; margin: 0.5em 0; display: flex; gap: 1em; flex-wrap: wrap; }
 .vrow .text { flex: 1 1 420px; min-width: 300px; } .vrow code { word-break: break-all; }
+.grids { display: flex; flex-wrap: wrap; gap: 1em; } .grids figure { margin: 0; max-width: 300px; }
+.legend { max-width: 620px; }
 .finding { white-space: pre-wrap; margin: 0.3em 0; }
+details.folded { border: 1px solid #ddd; border-radius: 4px; padding: 0.4em 0.8em; margin: 0.5em 0; }
+details.folded summary { cursor: pointer; font-weight: bold; }
+.vrow.brief { display: block; border: 0; border-top: 1px solid #eee; border-radius: 0; margin: 0; padding: 0.25em 0; font-size: 0.9em; }
+.vrow.brief .finding { white-space: normal; }
 .plots { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }
 .scatter select { margin-right: 1em; }
+tr.baseline td { background: #f6f6f6; color: #444; }
 code { background: #f4f4f4; padding: 1px 3px; }
 [hidden] { display: none !important; }
 )CSS";
@@ -79,6 +86,14 @@ function applyFilters() {
   }
   for (const group of document.querySelectorAll('.vgroup'))
     group.hidden = !group.querySelector('.vrow:not([hidden])');
+  // A folded list counts the rows the filters leave; a status filter that
+  // asks for its rows opens it.
+  for (const folded of document.querySelectorAll('details.folded')) {
+    const n = folded.querySelectorAll('.vrow:not([hidden])').length;
+    folded.querySelector('summary').textContent = n.toLocaleString('en') + ' ' + (n === 1 ? folded.dataset.one : folded.dataset.many);
+    folded.hidden = n === 0;
+    if (want.status && want.status === folded.dataset.status) folded.open = true;
+  }
   const counter = document.getElementById('f-count');
   if (counter) counter.textContent = shown + ' of ' + all + ' listed rows shown';
 }

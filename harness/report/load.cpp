@@ -35,7 +35,7 @@ void read_regression(const json& j, VerifyRow& row) {
         row.puzzle = grid_values(*grid);
         row.box_rows = grid->geometry.box_rows, row.box_cols = grid->geometry.box_cols;
     }
-    if (entry.expect.solution) row.solution = grid_values(*entry.expect.solution);
+    if (entry.expect.solution) row.solution = grid_values(*entry.expect.solution), row.solution_source = entry.source;
 }
 
 VerifyRow row_of(const json& j) {

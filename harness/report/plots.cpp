@@ -72,6 +72,12 @@ std::string legend(const Frame& f, const std::vector<Series>& series, const std:
     return out;
 }
 
+// Every `from` in `text` becomes `to`; the search goes on after `to`.
+void replace_all(std::string& text, const std::string& from, const std::string& to) {
+    for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
+}
+
 }  // namespace
 
 const char* colour(std::size_t n) { return kColours[n % kColours.size()]; }
@@ -106,10 +112,13 @@ std::string bars_svg(const std::string& dataset, const std::vector<std::pair<std
     for (const auto& [plugin, rate] : rates) data.series.push_back(plugin), data.values.back().push_back(rate);
     std::string svg = bench::svg_chart(data);
     // Inline in HTML: no XML declaration, and a hatch pattern id of its own.
+    // Only the pattern's id and its references are renamed, matched with
+    // their quotes: a label is escaped (no '"' in it), so a dataset or
+    // plugin named "hatch-1001" stays as written.
     if (const auto start = svg.find("<svg"); start != std::string::npos) svg.erase(0, start);
     const std::string id = "hatch-" + std::to_string(number);
-    for (auto at = svg.find("hatch"); at != std::string::npos; at = svg.find("hatch", at + id.size()))
-        svg.replace(at, 5, id);
+    replace_all(svg, "id=\"hatch\"", "id=\"" + id + "\"");
+    replace_all(svg, "\"url(#hatch)\"", "\"url(#" + id + ")\"");
     return svg;
 }
 

@@ -29,6 +29,7 @@ struct VerifyRow {
     int box_rows = 0, box_cols = 0;    // v4 `box`, or the regression entry's size
     std::vector<int> puzzle, answer;   // v4 `puzzle`/`answer`; puzzle also from `regression`
     std::vector<int> solution;         // the regression entry's expected solution
+    std::string solution_source;       // the regression entry's `source`: where that truth came from
     uint64_t micros = 0;
     std::optional<uint64_t> cpu_micros;  // v4, optional
 };
@@ -77,11 +78,14 @@ struct CompareOptions {
     std::optional<double> fail_percent;  // --fail-on-regression P
 };
 
-// One plugin x dataset cell: its rate as a ratio to the baseline's, same run.
+// One plugin x dataset cell: its rate as a ratio to the baseline's, same
+// run; the rates themselves (puzzles/s) are shown, never judged.
 struct RatioCell {
     std::string dataset, plugin;
     double old_ratio = 0, new_ratio = 0;
+    double old_rate = 0, new_rate = 0;
     double change_percent() const { return (new_ratio / old_ratio - 1) * 100; }
+    double rate_change_percent() const { return (new_rate / old_rate - 1) * 100; }
 };
 
 // A plugin's verdict under the rule: the median of its cells' changes.
@@ -103,6 +107,7 @@ struct Comparison {
     std::string old_path, new_path, kind;  // kind: "bench" or "verify"
     std::string baseline;
     std::vector<RatioCell> cells;
+    std::vector<RatioCell> baseline_cells;  // the baseline's own rates, per dataset measured in both runs (ratio 1)
     std::vector<PluginChange> plugins;
     std::vector<std::string> unmatched;  // cells in one run only, or without a baseline figure
     std::vector<std::string> new_findings;  // bench cells that are findings now and were not before
@@ -115,6 +120,9 @@ struct Comparison {
 // different kinds, or a bench baseline that is missing or not measured.
 std::optional<Comparison> compare(const Report& old_report, const Report& new_report, const CompareOptions& options,
                                   std::string& error);
+// The bench table's rows: per dataset, the baseline's own row, then the
+// compared cells (a row is the baseline's when its plugin is c.baseline).
+std::vector<const RatioCell*> table_rows(const Comparison& c);
 std::string compare_text(const Comparison& c);   // the table
 std::string compare_summary(const Comparison& c);  // one line for CI
 std::string compare_page(const Comparison& c);

@@ -62,10 +62,15 @@ std::string reproduce_of(const VerifyRow& row) {
            "</code> with the inputs and --plugin-dir of the run</div>";
 }
 
-std::string row_html(const VerifyRow& row) {
+// The attributes the filters read (plugin, kind, status, tags).
+std::string row_attributes(const VerifyRow& row) {
     const std::string tags = json(row.tags).dump(-1, ' ', true, json::error_handler_t::replace);
-    std::string out = "<div class=\"vrow\" data-plugin=\"" + escape(row.plugin) + "\" data-kind=\"" + escape(row.kind) +
-                      "\" data-status=\"" + escape(row.status) + "\" data-tags=\"" + escape(tags) + "\">\n<div class=\"text\">";
+    return " data-plugin=\"" + escape(row.plugin) + "\" data-kind=\"" + escape(row.kind) + "\" data-status=\"" +
+           escape(row.status) + "\" data-tags=\"" + escape(tags) + "\"";
+}
+
+std::string row_html(const VerifyRow& row) {
+    std::string out = "<div class=\"vrow\"" + row_attributes(row) + ">\n<div class=\"text\">";
     std::string head = "<b class=\"entry\">" + escape(row.entry) + "</b> · " + escape(row.operation) + " · " +
                        "<span class=\"status\">" + escape(row.status) + (row.kind.empty() ? "" : ": " + escape(row.kind)) +
                        "</span>";
@@ -83,27 +88,66 @@ std::string row_html(const VerifyRow& row) {
     return out;
 }
 
-// Failed rows by plugin and kind, then the unknown and skipped ones by
-// plugin and status; plugins in the order of the table.
-std::string rows_html(const VerifyReport& r) {
-    std::vector<std::pair<std::string, std::string>> groups;  // (plugin, kind or status)
-    const auto group_of = [](const VerifyRow& row) { return row.status == "fail" ? row.kind : row.status; };
-    for (const bool failed : {true, false})
-        for (const std::string& plugin : plugins_of(r))
-            for (const VerifyRow& row : r.shown) {
-                const std::pair<std::string, std::string> g{plugin, group_of(row)};
-                if (row.plugin == plugin && (row.status == "fail") == failed &&
-                    std::find(groups.begin(), groups.end(), g) == groups.end())
-                    groups.push_back(g);
-            }
+// An unknown or skipped row in its folded list: one line, no grid.
+std::string brief_row_html(const VerifyRow& row) {
+    std::string out = "<div class=\"vrow brief\"" + row_attributes(row) + "><b class=\"entry\">" + escape(row.entry) +
+                      "</b> · " + escape(row.plugin) + " · " + escape(row.operation);
+    if (!row.verdict.empty()) out += " · says " + escape(row.verdict);
+    out += " · " + html::figure(static_cast<double>(row.micros) / 1000) + " ms";
+    if (!row.finding.empty()) out += " · <span class=\"finding\">" + escape(row.finding) + "</span>";
+    if (!row.reproduce.empty()) out += " · <code class=\"reproduce\">" + escape(row.reproduce) + "</code>";
+    return out + "</div>\n";
+}
+
+// Failed rows as cards, grouped by plugin and kind; plugins in the order of
+// the table.
+std::string failed_html(const VerifyReport& r) {
+    std::vector<std::pair<std::string, std::string>> groups;  // (plugin, kind)
+    for (const std::string& plugin : plugins_of(r))
+        for (const VerifyRow& row : r.shown) {
+            const std::pair<std::string, std::string> g{plugin, row.kind};
+            if (row.plugin == plugin && row.status == "fail" && std::find(groups.begin(), groups.end(), g) == groups.end())
+                groups.push_back(g);
+        }
     std::string out;
     for (const auto& [plugin, kind] : groups) {
         std::string rows;
         std::size_t n = 0;
         for (const VerifyRow& row : r.shown)
-            if (row.plugin == plugin && group_of(row) == kind) rows += row_html(row), ++n;
+            if (row.plugin == plugin && row.status == "fail" && row.kind == kind) rows += row_html(row), ++n;
         out += "<div class=\"vgroup\"><h3>" + escape(plugin) + ": " + escape(kind.empty() ? "fail" : kind) + " (" +
                html::count(n) + (n == 1 ? " row" : " rows") + ")</h3>\n" + rows + "</div>\n";
+    }
+    return out;
+}
+
+// The rows of one status other than fail (unknown, skip), folded into one
+// count that opens on demand; plugins in the order of the table.
+std::string folded_html(const VerifyReport& r, const std::string& status, const std::string& one,
+                        const std::string& many) {
+    std::string rows;
+    std::size_t n = 0;
+    for (const std::string& plugin : plugins_of(r))
+        for (const VerifyRow& row : r.shown)
+            if (row.plugin == plugin && row.status == status) rows += brief_row_html(row), ++n;
+    if (n == 0) return "";
+    return "<details class=\"folded\" data-status=\"" + escape(status) + "\" data-one=\"" + escape(one) +
+           "\" data-many=\"" + escape(many) + "\"><summary>" + html::count(n) + " " + escape(n == 1 ? one : many) +
+           "</summary>\n" + rows + "</details>\n";
+}
+
+// Failed rows as cards; the others folded into one count a status: unknown,
+// skip, then any other status an edited report may hold.
+std::string rows_html(const VerifyReport& r) {
+    std::vector<std::string> statuses = {"unknown", "skip"};
+    for (const VerifyRow& row : r.shown)
+        if (row.status != "fail" && std::find(statuses.begin(), statuses.end(), row.status) == statuses.end())
+            statuses.push_back(row.status);
+    std::string out = failed_html(r);
+    for (const std::string& status : statuses) {
+        if (status == "unknown") out += folded_html(r, status, "unknown answer", "unknown answers");
+        else if (status == "skip") out += folded_html(r, status, "skipped row", "skipped rows");
+        else out += folded_html(r, status, "row with status " + status, "rows with status " + status);
     }
     return out;
 }

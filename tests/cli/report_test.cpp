@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 #include "test_support.hpp"
 
@@ -78,9 +80,20 @@ TEST_F(Report, AVerifyPageListsEveryRowThatDidNotPassWithItsGrid) {
             << row;
     }
     ASSERT_GT(failed, 0u);
-    EXPECT_EQ(occurrences(page, "class=\"vrow\""), not_passed);
-    // Each failed row has a regression entry here, so each has its puzzle drawn.
-    EXPECT_EQ(occurrences(page, "<svg class=\"sudoku\""), failed);
+    // Failed rows are cards; the others (backtrack's unknown answers) are
+    // folded into one count, each a line of its list.
+    EXPECT_EQ(occurrences(page, "class=\"vrow\""), failed);
+    EXPECT_EQ(occurrences(page, "class=\"vrow brief\""), not_passed - failed);
+    ASSERT_GT(not_passed - failed, 1u);
+    EXPECT_NE(page.find("<summary>" + std::to_string(not_passed - failed) + " unknown answers</summary>"), std::string::npos);
+    // Each failed row has a regression entry here, so each has its puzzle
+    // (with the answer over it, when the row has one) and the expected
+    // solution beside it.
+    std::size_t answers = 0;
+    for (const json& row : rows) answers += row.contains("answer");
+    EXPECT_EQ(occurrences(page, "<svg class=\"sudoku\""), 2 * failed);
+    EXPECT_EQ(occurrences(page, "<svg class=\"sudoku\" data-grid=\"solution\""), failed);
+    EXPECT_EQ(occurrences(page, "<svg class=\"sudoku\" data-grid=\"answer\""), answers);
     EXPECT_NE(page.find("mutant-box-swapped: certificate"), std::string::npos);
     // Self-contained: nothing is fetched.
     EXPECT_EQ(page.find("src=\"http"), std::string::npos);
@@ -101,6 +114,49 @@ TEST_F(Report, AVersion4VerifyRowIsDrawnWithItsAnswerTagsAndCommand) {
     EXPECT_NE(page.find("tags: top95, fixture-tag"), std::string::npos);
     EXPECT_NE(page.find("<th>CPU (s)</th>"), std::string::npos);
     EXPECT_NE(page.find("CPU 1.1 ms"), std::string::npos);
+}
+
+// The cells of the n-th grid of `page` whose class holds " differs", in
+// row-major order.
+std::vector<int> differing_cells(const std::string& page, std::size_t n) {
+    std::size_t at = page.find("<svg class=\"sudoku\"");
+    for (std::size_t k = 0; k < n && at != std::string::npos; ++k) at = page.find("<svg class=\"sudoku\"", at + 1);
+    std::vector<int> cells;
+    if (at == std::string::npos) return cells;
+    const std::size_t end = page.find("</svg>", at);
+    int i = 0;
+    for (auto r = page.find("<rect class=\"cell", at); r < end; r = page.find("<rect class=\"cell", r + 1), ++i)
+        if (page.substr(r, page.find('"', r + 13) - r).find(" differs") != std::string::npos) cells.push_back(i);
+    return cells;
+}
+
+// tests/report/fixtures/verify-disagreement.json: a plugin's answer to
+// plain.txt:1 is the truth with r1c2 and r1c3 swapped; backtrack gives up
+// on 30 puzzles.
+TEST_F(Report, ADisagreementDrawsBothSolutionsAndUnknownsFoldIntoACount) {
+    ASSERT_EQ(run_cli({"report", fixture("verify-disagreement.json"), "--html", path("d.html")}).exit_code, 0);
+    const std::string page = read_file(path("d.html"));
+    EXPECT_EQ(occurrences(page, "class=\"vrow\""), 1u);
+    EXPECT_NE(page.find("fixture-liar: disagreement (1 row)"), std::string::npos);
+    // One count, closed (no `open`): its 30 rows are listed inside it.
+    EXPECT_EQ(occurrences(page, "<details"), 1u);
+    EXPECT_NE(page.find("<details class=\"folded\" data-status=\"unknown\" data-one=\"unknown answer\" "
+                        "data-many=\"unknown answers\"><summary>30 unknown answers</summary>"),
+              std::string::npos);
+    EXPECT_EQ(occurrences(page, "class=\"vrow brief\" data-plugin=\"backtrack\""), 30u);
+    EXPECT_LT(page.find("<details"), page.find("class=\"vrow brief\""));
+    EXPECT_GT(page.find("</details>"), page.rfind("class=\"vrow brief\""));
+    // Both grids, the two cells where they differ marked on each.
+    EXPECT_EQ(occurrences(page, "<svg class=\"sudoku\" data-grid=\"answer\""), 1u);
+    EXPECT_EQ(occurrences(page, "<svg class=\"sudoku\" data-grid=\"solution\""), 1u);
+    EXPECT_EQ(differing_cells(page, 0), (std::vector<int>{1, 2}));
+    EXPECT_EQ(differing_cells(page, 1), (std::vector<int>{1, 2}));
+    EXPECT_NE(page.find("fixture-liar&#39;s answer</figcaption>"), std::string::npos);
+    EXPECT_NE(page.find("the expected solution (source: numplace verify: plain.txt:1; truth from exhaustive-count&#39;s "
+                        "complete search)</figcaption>"),
+              std::string::npos);
+    EXPECT_NE(page.find("pink, on both grids: the 2 cell(s) where the answer and the expected solution differ"),
+              std::string::npos);
 }
 
 TEST_F(Report, EveryStringFromAReportIsEscaped) {
@@ -145,6 +201,29 @@ TEST_F(Report, AVersion4BenchPageHasCactusPlotsAndTheScatterData) {
     EXPECT_EQ(occurrences(page, "<svg xmlns"), 3u);  // the bars, one chart a dataset
 }
 
+// The bars' hatch pattern gets an id of its own per chart; labels that
+// hold the word are drawn as written (a rename once reached into them).
+TEST_F(Report, ABarChartDrawsLabelsHoldingHatchVerbatim) {
+    json doc = json::parse(read_file(fixture("bench-new.json")));
+    for (json& row : doc["rows"]) {
+        if (row["dataset"] == "d3") row["dataset"] = "hatch-1001";
+        if (row["plugin"] == "fast") row["plugin"] = "hatch";
+    }
+    ASSERT_EQ(run_cli({"report", write("hatch.json", doc.dump()), "--html", path("h.html")}).exit_code, 0);
+    const std::string page = read_file(path("h.html"));
+    EXPECT_NE(page.find("<title>puzzles per second: hatch-1001</title>"), std::string::npos);
+    EXPECT_EQ(occurrences(page, ">hatch</text>"), 3u);  // the legend of each dataset's bars
+    EXPECT_EQ(occurrences(page, "hatch on hatch-1001: "), 1u);  // a bar's tooltip
+    // liar<i> has no rate on any dataset: each chart's stub fills with that
+    // chart's own pattern.
+    std::vector<std::string> ids;
+    for (auto at = page.find("<pattern id=\""); at != std::string::npos; at = page.find("<pattern id=\"", at + 1))
+        ids.push_back(page.substr(at + 13, page.find('"', at + 13) - at - 13));
+    ASSERT_EQ(ids, (std::vector<std::string>{"hatch-1001", "hatch-1002", "hatch-1003"}));
+    for (const std::string& id : ids) EXPECT_EQ(occurrences(page, "fill=\"url(#" + id + ")\""), 1u) << id;
+    EXPECT_EQ(occurrences(page, "url(#"), 3u);
+}
+
 TEST_F(Report, ComparedBenchRunsRegressOnAPluginsMedianDrop) {
     const std::string old_report = fixture("bench-old.json"), new_report = fixture("bench-new.json");
     // slow's ratio to base: 0.5 on d1..d3 before; 0.4, 0.4, 0.6 now: -20%, -20%, +20%.
@@ -159,7 +238,25 @@ TEST_F(Report, ComparedBenchRunsRegressOnAPluginsMedianDrop) {
                               "regression = a median drop of more than 10% or a new finding: REGRESSED\n"),
               std::string::npos)
         << strict.out;
-    EXPECT_NE(read_file(path("c.html")).find("<td class=\"t bad\">regressed</td>"), std::string::npos);
+    // The rates beside the ratios: the baseline's own (halved here: the
+    // machine, not a plugin, got slower) and each cell's; judged by ratios.
+    EXPECT_NE(strict.out.find("d1       base    1.000      1.000      baseline  100        50\n"), std::string::npos)
+        << strict.out;
+    EXPECT_NE(strict.out.find("d3       slow    0.500      0.600      +20.0%    50         30\n"), std::string::npos)
+        << strict.out;
+    const std::string page = read_file(path("c.html"));
+    EXPECT_NE(page.find("<td class=\"t bad\">regressed</td>"), std::string::npos);
+    EXPECT_EQ(occurrences(page, "<tr class=\"baseline\">"), 3u);
+    EXPECT_NE(page.find("<tr class=\"baseline\"><td class=\"t\">d2</td><td class=\"t\">base</td><td data-v=\"100\">100</td>"
+                        "<td data-v=\"50\">50</td><td data-v=\"-50\">-50%</td><td data-v=\"1\">1</td><td data-v=\"1\">1</td>"
+                        "<td data-v=\"nan\">baseline</td></tr>"),
+              std::string::npos);
+    EXPECT_NE(page.find("<td class=\"t\">d2</td><td class=\"t\">slow</td><td data-v=\"50\">50</td><td data-v=\"20\">20</td>"
+                        "<td data-v=\"-60\">-60%</td><td data-v=\"0.5\">0.5</td>"),
+              std::string::npos);
+    EXPECT_NE(page.find("Judged by the ratios' change: a ratio cancels the machine's speed and load, which move the rates; "
+                        "base's own rows show its rates."),
+              std::string::npos);
     // Without the finding, a looser limit passes slow's -20%.
     json without = json::parse(read_file(new_report));
     without["rows"].erase(without["rows"].size() - 1);

@@ -55,7 +55,7 @@ const count = (text, what) => text.split(what).length - 1;
 // The listed verify rows of a dumped DOM: their attributes, and whether shown.
 function listedRows(html) {
   const rows = [];
-  for (const m of html.matchAll(/<div class="vrow"([^>]*)>/g)) {
+  for (const m of html.matchAll(/<div class="vrow(?: brief)?"([^>]*)>/g)) {
     const attr = name => (m[1].match(new RegExp(`${name}="([^"]*)"`)) || [])[1];
     rows.push({plugin: attr('data-plugin'), kind: attr('data-kind'), status: attr('data-status'),
                tags: attr('data-tags'), hidden: / hidden(="")?/.test(m[1])});
@@ -77,6 +77,13 @@ function verifyPage() {
   check(listed.length === notPassed.length && listed.every(r => !r.hidden),
         `verify: all ${notPassed.length} rows that did not pass are listed and shown`);
   check(all.includes(`${notPassed.length} of ${notPassed.length} listed rows shown`), 'verify: the script counted them');
+  const unknown = notPassed.filter(r => r.status === 'unknown').length;
+  check(unknown > 1 && count(all, '<div class="vrow brief"') === unknown &&
+        all.includes(`<summary>${unknown} unknown answers</summary>`) && !/<details[^>]* open/.test(all),
+        `verify: the ${unknown} unknown answers are folded into one closed count`);
+  const failedCards = notPassed.filter(r => r.status === 'fail').length;
+  check(count(all, '<div class="vrow" ') === failedCards && count(all, 'data-grid="solution"') === failedCards,
+        `verify: each of the ${failedCards} failures is a card with the expected solution beside it`);
   for (const plugin of new Set(rows.map(r => r.plugin))) {
     const n = status => rows.filter(r => r.plugin === plugin && r.status === status).length;
     const cells = ['pass', 'fail', 'unknown', 'skip'].map(s => `<td data-v="${n(s)}">${n(s)}</td>`).join('');
@@ -196,12 +203,54 @@ async function clicks() {
   screenshot(page, path.join(build, 'report-bench-v4.png'), 1700);
 }
 
+// The disagreement fixture: one failed card with both grids, 30 unknown
+// answers folded into a count that a click opens.
+async function foldedAndGrids() {
+  const fixture = path.join(source, 'tests/report/fixtures/verify-disagreement.json');
+  const page = path.join(work, 'verify-disagreement.html');
+  run(['report', fixture, '--html', page]);
+  const row = JSON.parse(fs.readFileSync(fixture, 'utf8')).rows.find(r => r.kind === 'disagreement');
+  const solution = row.regression.match(/solution: "(\d+)"/)[1].split('').map(Number);
+  const differ = row.answer.map((v, i) => v === solution[i] ? -1 : i).filter(i => i >= 0);
+  const browser = new Browser();
+  try {
+    await browser.open('file://' + page);
+    const folded = 'document.querySelector("details.folded")';
+    const visible = `[...${folded}.querySelectorAll(".vrow")].filter(r => r.checkVisibility()).length`;  // false inside a closed <details>
+    const closed = [await browser.eval(`${folded}.querySelector("summary").textContent`),
+                    await browser.eval(`${folded}.open`), await browser.eval(visible)];
+    check(closed.join() === '30 unknown answers,false,0',
+          'the 30 unknown answers show as one count, their list hidden: ' + closed.join());
+    await browser.eval(`${folded}.querySelector("summary").click()`);
+    check(await browser.eval(`${folded}.open`) === true && await browser.eval(visible) === 30,
+          'a click on the count lists the 30 rows');
+    const card = 'document.querySelector(".vrow[data-kind=disagreement]")';
+    const grids = JSON.parse(await browser.eval(`JSON.stringify([...${card}.querySelectorAll("svg.sudoku")].map(svg => ({
+      which: svg.dataset.grid, differs: [...svg.querySelectorAll("rect.cell")].flatMap((r, i) => r.classList.contains("differs") ? [i] : [])})))`));
+    check(differ.length === 2 && grids.length === 2 && grids[0].which === 'answer' && grids[1].which === 'solution' &&
+          grids.every(g => g.differs.join() === differ.join()),
+          `the disagreement card draws both grids, cells ${differ.join(', ')} marked on each: ` + JSON.stringify(grids));
+    check((await browser.eval(`${card}.querySelector(".legend").textContent`))
+              .includes('pink, on both grids: the 2 cell(s) where the answer and the expected solution differ'),
+          'the legend says what the mark means');
+  } finally {
+    browser.close();
+  }
+  check(/<details class="folded"[^>]* open=""/.test(dom(page, '#status=unknown')), '#status=unknown opens the folded list');
+  check(/<details class="folded"[^>]* hidden=""/.test(dom(page, '#plugin=fixture-liar')),
+        '#plugin=fixture-liar hides the count, which holds none of its rows');
+  screenshot(page, path.join(build, 'report-verify-disagreement.png'), 1000);
+}
+
 function comparePage() {
   const page = path.join(work, 'compare.html');
   const fixtures = path.join(source, 'tests/report/fixtures');
   run(['report', '--compare', path.join(fixtures, 'bench-old.json'), path.join(fixtures, 'bench-new.json'), '--html', page]);
   const html = dom(page);
   check(count(html, '<tr><td class="t">d') === 6, 'compare: the page lists the 6 cells');
+  check(count(html, '<tr class="baseline"><td class="t">d') === 3 &&
+        html.includes('<th>old puzzles/s</th><th>new puzzles/s</th>') && html.includes('a ratio cancels the machine'),
+        'compare: the baseline\'s rows and every row\'s rates are shown, and the page says why ratios are judged');
   screenshot(page, path.join(build, 'report-compare.png'), 700);
 }
 
@@ -211,6 +260,7 @@ function comparePage() {
     verifyFixture();
     benchPage();
     await clicks();
+    await foldedAndGrids();
     comparePage();
   } catch (e) {
     console.log('FAIL ' + e.stack);
