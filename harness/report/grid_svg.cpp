@@ -142,13 +142,14 @@ std::string figure_svg(const Geometry& g, const std::function<Cell(int)>& cell_a
 
 std::string legend(const VerifyRow& row, const Marks& m) {
     std::vector<std::string> parts = {"bold on grey: givens"};
+    const std::string other = row.solution_refutes ? "the other solution" : "the expected solution";
     if (!row.answer.empty()) parts.push_back("blue: the plugin's answer");
     else parts.push_back("no answer grid in the report");
-    if (!row.solution.empty()) parts.push_back("green: the expected solution");
+    if (!row.solution.empty()) parts.push_back("green: " + other);
     if (!m.differs.empty())
-        parts.push_back("pink, on both grids: the " + std::to_string(m.differs.size()) +
-                        " cell(s) where the answer and the expected solution differ");
-    else if (!row.answer.empty() && !row.solution.empty()) parts.push_back("the answer and the expected solution agree");
+        parts.push_back("pink, on both grids: the " + std::to_string(m.differs.size()) + " cell(s) where the answer and " +
+                        other + " differ");
+    else if (!row.answer.empty() && !row.solution.empty()) parts.push_back("the answer and " + other + " agree");
     if (!m.changed.empty()) parts.push_back(std::to_string(m.changed.size()) + " given(s) changed (dark red)");
     if (!m.conflicts.empty()) parts.push_back(std::to_string(m.conflicts.size()) + " cell(s) break a rule (red, outlined)");
     std::string out;
@@ -171,8 +172,12 @@ std::string grid_svg(const VerifyRow& row) {
                       row.answer.empty() ? "the puzzle (the report holds no answer grid)" : row.plugin + "'s answer");
     if (!row.solution.empty())
         out += figure_svg(g, [&](int i) { return solution_cell(row, m, i); }, "solution",
-                          "the expected solution" +
-                              (row.solution_source.empty() ? std::string() : " (source: " + row.solution_source + ")"));
+                          row.solution_refutes
+                              ? "another solution (" + (row.solution_source.empty() ? std::string("source unknown")
+                                                                                   : row.solution_source) + ")"
+                              : "the expected solution" + (row.solution_source.empty()
+                                                               ? std::string()
+                                                               : " (source: " + row.solution_source + ")"));
     return out + "</div>" + legend(row, m) + "</div>";
 }
 

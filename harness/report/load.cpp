@@ -35,7 +35,8 @@ void read_regression(const json& j, VerifyRow& row) {
         row.puzzle = grid_values(*grid);
         row.box_rows = grid->geometry.box_rows, row.box_cols = grid->geometry.box_cols;
     }
-    if (entry.expect.solution) row.solution = grid_values(*entry.expect.solution), row.solution_source = entry.source;
+    if (entry.expect.solution)
+        row.solution = grid_values(*entry.expect.solution), row.solution_source = entry.source, row.solution_refutes = false;
 }
 
 VerifyRow row_of(const json& j) {
@@ -52,6 +53,13 @@ VerifyRow row_of(const json& j) {
     if (const auto box = ints(j, "box"); box.size() == 2) r.box_rows = box[0], r.box_cols = box[1];
     r.puzzle = ints(j, "puzzle");
     r.answer = ints(j, "answer");
+    if (const auto refuting = ints(j, "refuting"); !refuting.empty() && r.solution.empty()) {
+        r.solution = refuting;  // the other solution; a regression entry's expected one, read below, wins
+        r.solution_refutes = true;
+        r.solution_source = j.contains("refuting_source") && j.at("refuting_source").is_string()
+                                ? j.at("refuting_source").get<std::string>()
+                                : "";
+    }
     r.micros = j.contains("micros") ? whole_number(j.at("micros"), "micros") : 0;
     if (j.contains("cpu_micros")) r.cpu_micros = whole_number(j.at("cpu_micros"), "cpu_micros");
     read_regression(j, r);

@@ -30,6 +30,7 @@ struct VerifyRow {
     std::vector<int> puzzle, answer;   // v4 `puzzle`/`answer`; puzzle also from `regression`
     std::vector<int> solution;         // the regression entry's expected solution
     std::string solution_source;       // the regression entry's `source`: where that truth came from
+    bool solution_refutes = false;     // `solution` is v4 `refuting`: another solution, not the expected one
     uint64_t micros = 0;
     std::optional<uint64_t> cpu_micros;  // v4, optional
 };

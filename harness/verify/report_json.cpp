@@ -105,6 +105,7 @@ void admit_grids(Row& r) {
     };
     admit(r.shown_puzzle, "its puzzle grid");
     admit(r.shown_answer, "its answer grid");
+    admit(r.shown_refuting, "the refuting grid");
     // One "box" serves both grids.
     if (r.shown_puzzle && r.shown_answer && !(r.shown_puzzle->geometry == r.shown_answer->geometry)) {
         r.shown_answer.reset();
@@ -144,6 +145,11 @@ json row_to_json(const Row& r) {
     }
     if (puzzle) j["puzzle"] = puzzle->cells;
     if (answer) j["answer"] = answer->cells;
+    const Grid* refuting = r.shown_refuting && grid_problem(*r.shown_refuting).empty() ? &*r.shown_refuting : nullptr;
+    if (refuting && (puzzle || answer) && (puzzle ? puzzle : answer)->geometry == refuting->geometry) {
+        j["refuting"] = refuting->cells;
+        j["refuting_source"] = r.refuting_source;
+    }
     // A failed row's entry with its truth, as corpus YAML, so that a merged
     // or resumed report still writes every regression.
     if (r.regression) j["regression"] = corpus::to_yaml(*r.regression);
@@ -227,6 +233,11 @@ void read_v4_fields(const json& row, Row& x) {
         throw std::runtime_error("'box' without a 'puzzle' or 'answer'");
     if (row.contains("puzzle")) x.shown_puzzle = grid_from_json(row, "puzzle");
     if (row.contains("answer")) x.shown_answer = grid_from_json(row, "answer");
+    if (row.contains("refuting")) {
+        if (!row.contains("box")) throw std::runtime_error("'refuting' without a 'box'");
+        x.shown_refuting = grid_from_json(row, "refuting");
+        x.refuting_source = row.value("refuting_source", "");
+    }
 }
 
 }  // namespace

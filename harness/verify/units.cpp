@@ -297,6 +297,27 @@ Truth plain_truth(const Grid& grid, const std::vector<NamedAnswer>& answers, con
     return truth;
 }
 
+// The solution that refutes answer `mine` of a failed row, when one is
+// known and differs from its own: the truth's, else another plugin's
+// certified one. Drawn beside the answer on the report page.
+void add_refuting(Row& r, std::size_t mine, const std::vector<NamedAnswer>& answers, const Truth& truth) {
+    if (r.status != Status::fail) return;
+    const SolveOutcome& out = *answers[mine].outcome;
+    const Grid* own = out.solutions.empty() ? nullptr : &out.solutions.front();
+    auto differs = [&](const Grid& g) { return own == nullptr || !(g.cells == own->cells); };
+    const Grid* truth_grid = truth.solution ? &*truth.solution : truth.witness ? &*truth.witness : nullptr;
+    if (truth_grid != nullptr && differs(*truth_grid)) {
+        r.shown_refuting = *truth_grid, r.refuting_source = truth.source.empty() ? "the truth" : truth.source;
+        return;
+    }
+    for (std::size_t k = 0; k < answers.size(); ++k)
+        for (const Grid& g : answers[k].outcome->solutions)
+            if (k != mine && answers[k].outcome->fault == Fault::none && differs(g)) {
+                r.shown_refuting = g, r.refuting_source = answers[k].plugin + "'s certified solution";
+                return;
+            }
+}
+
 // The calls come from plan(): every judged solver, then the oracle when it
 // is not among them.
 std::vector<Row> judge_plain_puzzle(const Unit& u, const std::vector<Call>& calls, const Context& ctx,
@@ -329,6 +350,7 @@ std::vector<Row> judge_plain_puzzle(const Unit& u, const std::vector<Call>& call
         if (j.status == Status::pass && !clashes[i].empty()) j = {Status::fail, Kind::disagreement, clashes[i]};
         j = with_steps(u.item.origin, *answered[i], grid, truth, j, ctx, run);
         Row r = answer_row(u.item.origin, *answered[i]->plugin, "solve", out, j, ctx);
+        add_refuting(r, i, answers, truth);
         if (regression_worthy(r, out) && truth.established)
             r.regression = regression_entry(u.item.origin, grid, truth, "numplace verify: " + u.item.origin +
                                                                              "; truth from " + truth.source);

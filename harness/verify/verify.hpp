@@ -96,6 +96,11 @@ struct Row {
     // A failed row's grids: the puzzle it was about (givens; a generator's
     // offending result) and the plugin's answer grid when it gave one.
     std::optional<Grid> shown_puzzle, shown_answer;
+    // A failed answer's refutation, when it is another solution: one the
+    // truth holds (a unique solution, a certified witness) or another
+    // plugin's certified one, and whose it is (report version 4, optional).
+    std::optional<Grid> shown_refuting;
+    std::string refuting_source;
     // The call's CPU time as the runner read it, where it could tell it
     // apart and the call took at least 10 ms (runner::kCpuItemMicros).
     std::optional<uint64_t> cpu_micros;

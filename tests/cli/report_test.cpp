@@ -331,3 +331,37 @@ TEST_F(Report, BadInputIsOneLineNamingTheFileAndExit2) {
 }
 
 }  // namespace
+
+namespace {
+
+// A real disagreement (issue 41): mutant-one-forward says unique after one
+// solution; backtrack finds another. The report row carries backtrack's
+// certified solution as `refuting`, and the page draws it beside the answer,
+// the differing cells marked on both.
+TEST(ReportRefuting, ADisagreementOfAPlainFileDrawsTheOtherSolution) {
+    char name[] = "/tmp/numplace-refuting-XXXXXX";
+    const std::string dir = mkdtemp(name);
+    const std::string puzzles = dir + "/multi.txt", report = dir + "/r.json", page = dir + "/r.html";
+    std::ofstream(puzzles) << "12..34..21......\n";  // 4 solutions
+    const auto run = run_cli({"verify", "--plugin-dir", np::test::fixture_dir() + "/../mutant-plugins", "--plugins",
+                              "mutant-one-forward,backtrack", "--report", report, puzzles});
+    ASSERT_EQ(run.exit_code, 1) << run.out << run.err;
+    const auto doc = nlohmann::json::parse(read_file(report));
+    bool seen = false;
+    for (const auto& row : doc.at("rows"))
+        if (row.value("status", "") == "fail") {
+            seen = true;
+            EXPECT_EQ(row.value("kind", ""), "disagreement");
+            ASSERT_TRUE(row.contains("refuting")) << row.dump();
+            EXPECT_NE(row.at("refuting"), row.at("answer"));
+            EXPECT_EQ(row.value("refuting_source", ""), "backtrack's certified solution");
+        }
+    EXPECT_TRUE(seen);
+    ASSERT_EQ(run_cli({"report", report, "--html", page}).exit_code, 0);
+    const std::string html = read_file(page);
+    EXPECT_NE(html.find("another solution (backtrack&#39;s certified solution)</figcaption>"), std::string::npos);
+    EXPECT_NE(html.find("cell(s) where the answer and the other solution differ"), std::string::npos);
+    std::filesystem::remove_all(dir);
+}
+
+}  // namespace
