@@ -167,7 +167,14 @@ struct Ending {
     // Version 4: each plugin's calls' CPU and wall time, read by this
     // process (runner::CpuTime); shards and resumed runs add theirs.
     std::map<std::string, runner::CpuTime> cpu;
+    // --quick: the standard shapes its generator sweep left out ("4x4",
+    // "5x5"), for the summary line; not written to the report.
+    std::vector<std::string> sweep_left_out;
 };
+
+// --quick's generator sweep covers the standard shapes up to this side
+// (2x2 to 3x4); the full run covers them all (sources.cpp, add_sweep).
+inline constexpr int kQuickSweepSide = 12;
 
 struct Settings {
     harness::Settings harness;              // plugins, folders, oracle, budget, runner, cancel
@@ -179,7 +186,7 @@ struct Settings {
     uint32_t shard_index = 1, shard_count = 1;  // 1-based
     bool generators = true;                 // the generator sweep over the standard shapes
     // --quick: a fixed, representative subset of the corpus (sources.cpp
-    // says which) and a sweep of one seed per shape.
+    // says which) and a sweep of one seed per shape up to kQuickSweepSide.
     bool quick = false;
     uint64_t max_timeouts = kDefaultMaxTimeouts;  // 0 = no bound
     // --require-proofs: a unique or none from a plugin that can prove, without
