@@ -93,6 +93,10 @@ struct Row {
     // on rows kept from older reports; derived rows have tags, no command).
     std::optional<std::vector<std::string>> tags;
     std::string reproduce;
+    // A plain puzzle's row: the plugins whose answers its judgement rests on
+    // (the truth's parties, or the answer it contradicts), named with its own
+    // in `reproduce`'s --plugins. Not in the report.
+    std::vector<std::string> parties;
     // A failed row's grids: the puzzle it was about (givens; a generator's
     // offending result) and the plugin's answer grid when it gave one.
     std::optional<Grid> shown_puzzle, shown_answer;
