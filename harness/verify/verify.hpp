@@ -177,8 +177,8 @@ struct Ending {
 };
 
 // --quick's generator sweep covers the standard shapes up to this side
-// (2x2 to 3x4); the full run covers them all (sources.cpp, add_sweep).
-inline constexpr int kQuickSweepSide = 12;
+// (2x2, 2x3, 3x3); the full run covers them all (sources.cpp, add_sweep).
+inline constexpr int kQuickSweepSide = 9;
 
 struct Settings {
     harness::Settings harness;              // plugins, folders, oracle, budget, runner, cancel
