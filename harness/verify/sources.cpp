@@ -68,9 +68,9 @@ private:
 // --quick sweeps only the shapes up to kQuickSweepSide (9x9): a generator's
 // larger calls (with their determinism runs and uniqueness proofs) took most
 // of a quick run (issue 41 reports 72 s for a plain plugin, under a second
-// without its generator; a plugin that polls only its deadline spent 300 s
-// of 326 on 16x16 and 25x25, and 12 to 20 s on 12x12). The shapes it
-// leaves out go to `left_out`.
+// without its generator; a plugin that polls only its deadline spent 306 s
+// of its 336 s of calls on 16x16 and 25x25, and 12 to 20 s on 12x12:
+// docs/benchmarks.md). The shapes it leaves out go to `left_out`.
 void add_sweep(const Settings& s, const std::vector<Plugin>& plugins, std::vector<Unit>& units,
                std::vector<std::string>& left_out) {
     const std::vector<uint64_t> seeds = s.quick ? std::vector<uint64_t>{1} : std::vector<uint64_t>{1, 2};
