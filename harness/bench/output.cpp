@@ -87,16 +87,22 @@ bool any_timeout(const Report& r) {
     return false;
 }
 
-// CPU seconds of the timed pass, and its share of the wall time in brackets
-// when a row ran on more than one core or waited (below 0.9 or above 1.1).
-std::string cpu_text(const Row& row) {
-    if (!row.cpu_seconds) return "";
-    std::string text = number(*row.cpu_seconds);
-    if (row.wall_seconds && *row.wall_seconds > 0) {
-        const double share = *row.cpu_seconds / *row.wall_seconds;
-        if (share < 0.9 || share > 1.1) text += " (" + number(share) + "x wall)";
-    }
-    return text;
+// CPU seconds of the timed pass.
+std::string cpu_text(const Row& row) { return row.cpu_seconds ? number(*row.cpu_seconds) : ""; }
+
+// The timed pass's CPU time as a share of its wall time, when a row ran on
+// more than one core or waited (below 0.9 or above 1.1): "0.738x", else "".
+// A column of its own (CPU/wall), so that the CPU figures stay aligned.
+std::string cpu_share_text(const Row& row) {
+    if (!row.cpu_seconds || !row.wall_seconds || *row.wall_seconds <= 0) return "";
+    const double share = *row.cpu_seconds / *row.wall_seconds;
+    return share < 0.9 || share > 1.1 ? number(share) + "x" : "";
+}
+
+bool any_cpu_share(const Report& r) {
+    for (const Row& row : r.rows)
+        if (row.status == Row::Status::measured && !cpu_share_text(row).empty()) return true;
+    return false;
 }
 
 // The columns, in order; a row's cells in the same order.
@@ -108,6 +114,7 @@ std::vector<std::string> headers(const Report& r) {
     if (to_order(r)) h.push_back("tried");
     else h.insert(h.end(), {"no guess", "guesses", "nodes"});
     h.insert(h.end(), {"unknown", "peak MiB", "timed", "CPU s"});
+    if (any_cpu_share(r)) h.push_back("CPU/wall");
     if (any_timeout(r)) h.insert(h.end(), {"timeouts", "PAR-2 s"});
     if (!r.settings.baseline.empty()) h.push_back("vs " + r.settings.baseline);
     return h;
@@ -126,6 +133,7 @@ std::vector<std::string> cells(const Report& r, const Row& row) {
     } else if (!has_search_stats(row)) c.insert(c.end(), {"-", "-", "-"});  // a plugin that reports none
     else c.insert(c.end(), {percent(row.no_guess_percent), number(row.guesses), number(row.nodes)});
     c.insert(c.end(), {count(row.unknown), row.peak_mib ? number(*row.peak_mib) : "", timed_text(row), cpu_text(row)});
+    if (any_cpu_share(r)) c.push_back(cpu_share_text(row));
     if (any_timeout(r))
         c.insert(c.end(), {row.timeouts ? count(*row.timeouts) : "", row.par2_seconds ? number(*row.par2_seconds) : ""});
     if (!r.settings.baseline.empty()) c.push_back(ratio(row));
@@ -177,9 +185,10 @@ std::string to_table(const Report& r) {
     for (const auto& line : lines) {
         for (std::size_t i = 0; i < line.size(); ++i) {
             const bool last = i + 1 == line.size();
-            const std::size_t pad = last || line.size() != head.size() ? 0 : w[i] - width(line[i]);
-            // Text columns to the left, figures to the right.
-            if (i < 2) out << line[i] << std::string(pad, ' ');
+            const std::size_t pad = line.size() != head.size() ? 0 : w[i] - width(line[i]);
+            // Text columns to the left, figures to the right (the last one
+            // too: its padding comes before it, so no line ends in spaces).
+            if (i < 2) out << line[i] << std::string(last ? 0 : pad, ' ');
             else out << std::string(pad, ' ') << line[i];
             if (!last) out << "  ";
         }

@@ -837,13 +837,42 @@ struct Shrunk {
     bool complete = true;  // every clue was tried
 };
 
+// `trial` fails as `failure` did: the same property, at the same step, by
+// the same check of the step checker.
+bool fails_the_same(const Plugin& p, const Grid& trial, const Choices& choices, const Failure& failure, Context& ctx) {
+    auto f = check(p, trial, choices, ctx, {failure.first, failure.step});
+    return f && f->property == failure.property && f->step == failure.step && f->check == failure.check;
+}
+
+// A finding on a large shape stays there through rapidcheck's shrinking
+// (the shape is drawn first, and every later draw depends on it), and
+// clues alone shrink a 25x25 to a 25x25 (issue 41: a plugin that says
+// unique after one solution, shrunk to a 25x25 with 2 givens). So each
+// smaller standard shape the plugin takes is tried, smallest first: its
+// empty grid, a full grid of it, and that grid with the share of clues the
+// puzzle has. The first that fails the same way is the puzzle to shrink
+// clue by clue; nullopt when none does (or at `deadline`).
+std::optional<Grid> smaller_shape(const Plugin& p, const Grid& puzzle, const Choices& choices, const Failure& failure,
+                                  Context& ctx, std::chrono::steady_clock::time_point deadline) {
+    const std::size_t givens = static_cast<std::size_t>(puzzle.given_count());
+    const int percent = static_cast<int>(100 * givens / std::max<std::size_t>(1, puzzle.cells.size()));
+    for (const Geometry& g : harness::standard_shapes()) {
+        if (g.side() >= puzzle.side() || !p.supports(g)) continue;
+        const Grid full = full_grid(g, choices.salt, ctx);
+        Rng rng(choices.salt ^ 0x5851f42d4c957f2dull);
+        for (const Grid& trial : {Grid(g), full, remove_clues(full, percent, rng)}) {
+            if (std::chrono::steady_clock::now() >= deadline || (ctx.budget.cancel && ctx.budget.cancel->load()))
+                return std::nullopt;
+            if (fails_the_same(p, trial, choices, failure, ctx)) return trial;
+        }
+    }
+    return std::nullopt;
+}
+
 Shrunk shrink(const Plugin& p, const Grid& puzzle, const Choices& choices, const Failure& failure, Context& ctx,
               std::chrono::steady_clock::time_point deadline) {
     Shrunk out{puzzle, true};
-    auto still_fails = [&](const Grid& trial) {
-        auto f = check(p, trial, choices, ctx, {failure.first, failure.step});
-        return f && f->property == failure.property && f->step == failure.step && f->check == failure.check;
-    };
+    auto still_fails = [&](const Grid& trial) { return fails_the_same(p, trial, choices, failure, ctx); };
     auto givens = [&] {
         std::vector<std::size_t> at;
         for (std::size_t i = 0; i < out.puzzle.cells.size(); ++i)
@@ -1143,6 +1172,10 @@ void FuzzRun::shrink_finding(Finding& f) {
     const ProofTally tally = *ctx_.proofs;
     const StepTally step_tally = *ctx_.step_tally;
     const RatingTally rating_tally = *ctx_.rating_tally;
+    // The same property on a smaller shape first, unless --size chose it.
+    if (!s_.size)
+        if (auto smaller = smaller_shape(*p, f.puzzle, found_choices_, found_failure_, ctx_, deadline))
+            f.puzzle = *smaller;
     const Shrunk shrunk = shrink(*p, f.puzzle, found_choices_, found_failure_, ctx_, deadline);
     f.puzzle = shrunk.puzzle;
     f.shrunk_completely = shrunk.complete;

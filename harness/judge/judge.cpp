@@ -97,12 +97,14 @@ Witnesses witnesses_of(const std::vector<NamedAnswer>& answers, const NamedAnswe
     return w;
 }
 
-// The truth a conclusive answer states, on the strength of `source`.
-Truth settled_by(const SolveOutcome& out, std::string source) {
+// The truth a conclusive answer of `plugin` states, on the strength of
+// `source`.
+Truth settled_by(const SolveOutcome& out, const std::string& plugin, std::string source) {
     Truth t;
     t.established = true;
     t.verdict = out.verdict;
     t.source = std::move(source);
+    t.parties = {plugin};
     if (t.verdict == Verdict::unique) t.solution = out.solutions.at(0), t.count = 1, t.at_least = 1;
     if (t.verdict == Verdict::none) t.count = 0;
     if (t.verdict == Verdict::multiple) {
@@ -123,6 +125,8 @@ std::optional<Truth> two_solutions(const Witnesses& w) {
         t.witness = *w[0].second;
         t.source = "two different valid solutions (from " + w[0].first +
                    (w[i].first == w[0].first ? "" : " and " + w[i].first) + ")";
+        t.parties = {w[0].first};
+        if (w[i].first != w[0].first) t.parties.push_back(w[i].first);
         return t;
     }
     return std::nullopt;
@@ -140,7 +144,7 @@ std::optional<Truth> checked_proof(const std::vector<NamedAnswer>& answers, cons
         if (out == nullptr || out->fault != Fault::none || out->proof.status != ProofStatus::checked) continue;
         if (out->verdict == Verdict::none && !w.empty()) continue;
         if (out->verdict == Verdict::unique && out->solutions.empty()) continue;
-        return settled_by(*out, a.plugin + "'s checked proof");
+        return settled_by(*out, a.plugin, a.plugin + "'s checked proof");
     }
     return std::nullopt;
 }
@@ -154,7 +158,7 @@ std::optional<Truth> complete_search(const NamedAnswer& oracle, const Witnesses&
     if (oracle.outcome->proof.status == ProofStatus::rejected) return std::nullopt;
     if (oracle.outcome->verdict == Verdict::none && !w.empty()) return std::nullopt;
     if (oracle.outcome->verdict == Verdict::unique && oracle.outcome->solutions.empty()) return std::nullopt;
-    Truth t = settled_by(*oracle.outcome, oracle.plugin + "'s complete search");
+    Truth t = settled_by(*oracle.outcome, oracle.plugin, oracle.plugin + "'s complete search");
     if (t.verdict == Verdict::multiple) t.count.reset();  // a search stopped at its limit: at least 2
     return t;
 }
@@ -169,7 +173,10 @@ Truth truth_from_answers(const std::vector<NamedAnswer>& answers, const SolveOut
     if (!t) t = checked_proof(answers, oracle, w);
     if (!t) t = complete_search(oracle, w);
     Truth truth = t.value_or(Truth{});
-    if (!truth.witness && !w.empty()) truth.witness = *w[0].second;
+    if (!truth.witness && !w.empty()) {
+        truth.witness = *w[0].second;
+        if (!truth.established) truth.parties = {w[0].first};  // its witness alone refutes a none
+    }
     return truth;
 }
 
@@ -282,8 +289,9 @@ Judgement judge_answer(const SolveOutcome& out, const Truth& truth, Kind kind_if
 
 }  // namespace
 
-std::vector<std::string> contradictions(const std::vector<NamedAnswer>& answers) {
+std::vector<std::string> contradictions(const std::vector<NamedAnswer>& answers, std::vector<std::string>* parties) {
     std::vector<std::string> out(answers.size());
+    if (parties) parties->assign(answers.size(), "");
     for (std::size_t i = 0; i < answers.size(); ++i) {
         const SolveOutcome& a = *answers[i].outcome;
         if (!conclusive(a)) continue;
@@ -292,6 +300,7 @@ std::vector<std::string> contradictions(const std::vector<NamedAnswer>& answers)
             if (k == i || !conclusive(b)) continue;
             if (a.verdict != b.verdict) {
                 out[i] = "says " + name(a.verdict) + ", " + answers[k].plugin + " says " + name(b.verdict);
+                if (parties) (*parties)[i] = answers[k].plugin;
                 break;
             }
         }

@@ -64,6 +64,9 @@ struct Truth {
     uint64_t at_least = 0;                 // a lower bound on the count
     std::optional<Grid> witness;           // a certified solution, whatever else is known
     std::string source;                    // "the corpus", "exhaustive-count's checked proof", ...
+    // The plugins whose answers established it (truth_from_answers): what a
+    // row judged against it needs to be judged again.
+    std::vector<std::string> parties;
 };
 
 Truth truth_from_corpus(const corpus::PuzzleExpectation& expect);
@@ -107,8 +110,10 @@ std::optional<Judgement> unproved(const SolveOutcome& out, bool can_prove);
 bool conclusive(const SolveOutcome& out);
 
 // Without an established truth: conclusive answers must agree with each
-// other. Returns, for answer i, the first answer it contradicts ("" if none).
-std::vector<std::string> contradictions(const std::vector<NamedAnswer>& answers);
+// other. Returns, for answer i, the first answer it contradicts ("" if none);
+// `parties`, when given, gets that answer's plugin ("" if none).
+std::vector<std::string> contradictions(const std::vector<NamedAnswer>& answers,
+                                        std::vector<std::string>* parties = nullptr);
 
 // A grid checker's answer against a grid-check entry.
 Judgement judge_check(const CheckOutcome& out, const corpus::GridCheckEntry& entry);

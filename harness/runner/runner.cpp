@@ -272,8 +272,9 @@ struct Ending {
 constexpr std::size_t kEndFrame = 8;
 
 // Decodes and certifies item k's answer from its frame: "" or what is wrong
-// with the frame (the item then fails as "protocol: ...").
-using TakeAnswer = std::function<std::string(std::size_t k, wire::Reader& frame)>;
+// with the frame (the item then fails as "protocol: ..."). Sets `claimed`
+// to what the worker said the call took (microseconds; ItemTimes).
+using TakeAnswer = std::function<std::string(std::size_t k, wire::Reader& frame, uint64_t& claimed)>;
 // Takes the bytes of a proof chunk the worker sent for `item` while item k
 // ran (solve: they must be equal; generate, one item: the puzzle's place in
 // the request): "" or what is wrong (another item, over the budget).
@@ -436,7 +437,6 @@ private:
             case wire::Sent::closed: return ended(0);
         }
         sent_ns_ = seen_ns_;
-        times_.sent(sent_ns_);
         answered_ = 0;
         item_cpu_.assign(items, std::nullopt);
         gone_.reset();
@@ -491,7 +491,7 @@ private:
             Ending bad = check_frame(frame, id, k, items, blame, take);
             if (!bad.complete) return bad;
             if (winding_down) return interrupted(k + 1);  // the item in hand answered: nothing after it
-            if (k < items) times_.read(seen_ns_, quiet_ns_);
+            if (k < items) times_.read(seen_ns_, quiet_ns_, claimed_);
             time_item_cpu(k, items);
             answered_ = ++k;
             deadline = deadline_from_now();
@@ -614,7 +614,8 @@ private:
             if (item != k)
                 return protocol(blame, "an answer for item " + std::to_string(item + 1) + " while item " +
                                            std::to_string(blame + 1) + " ran");
-            problem = k < items ? take(k, r) : "";
+            claimed_ = 0;
+            problem = k < items ? take(k, r, claimed_) : "";
             if (problem.empty() && !r.rest.empty())
                 problem = std::to_string(r.rest.size()) + " bytes after the " + (k < items ? "answer" : "end");
         } catch (const wire::Broken& e) {
@@ -755,6 +756,7 @@ private:
     uint64_t sent_ns_ = 0;     // when the request in flight was sent
     std::size_t answered_ = 0; // and how many of its frames have come
     ItemTimes times_;          // when they were read
+    uint64_t claimed_ = 0;     // the last answer's claimed time (TakeAnswer)
     uint64_t quiet_ns_ = 0;    // await's: when the last frame had not yet come
     uint64_t seen_ns_ = 0;     // when this process last saw the worker's answer or failure
     TakeProof take_proof_;     // the request's, while it runs
@@ -800,6 +802,11 @@ bool failed(const GenerateOutcome& o) { return !o.ok || o.fault != Fault::none; 
 void set_micros(SolveOutcome& o, uint64_t micros) { o.stats.micros = micros; }
 void set_micros(GenerateOutcome& o, uint64_t micros) { o.stats.micros = micros; }
 void set_micros(CheckOutcome&, uint64_t) {}
+// What the worker said the call took: a claim, which ItemTimes lets cover
+// only time this process saw pass.
+uint64_t claimed_micros(const SolveOutcome& o) { return o.stats.claimed_micros; }
+uint64_t claimed_micros(const GenerateOutcome& o) { return o.stats.claimed_micros; }
+uint64_t claimed_micros(const CheckOutcome&) { return 0; }
 void set_cpu(SolveOutcome& o, std::optional<uint64_t> micros) { o.stats.cpu_micros = micros; }
 void set_cpu(GenerateOutcome& o, std::optional<uint64_t> micros) { o.stats.cpu_micros = micros; }
 void set_cpu(CheckOutcome&, std::optional<uint64_t>) {}
@@ -911,8 +918,9 @@ public:
             };
             const bool proving = proofs_wanted(p, budget) && kind == NP_GENERATE_PUZZLE;
             GeneratedProofs proofs(budget.max_proof_bytes);
-            auto take = [&](std::size_t, wire::Reader& r) {
+            auto take = [&](std::size_t, wire::Reader& r, uint64_t& claimed) {
                 out = wire::get_generate(r, g);
+                claimed = claimed_micros(out);
                 std::string problem = settle_generate(p, g, kind, first, count, out);
                 if (problem.empty() && failed(out)) out.message += worker(p).stderr_note();
                 if (!proving) out.proofs.clear();
@@ -999,8 +1007,9 @@ private:
                     w.masks(items[i]->candidates);
                 }
             };
-            auto answer = [&](std::size_t k, wire::Reader& r) {
+            auto answer = [&](std::size_t k, wire::Reader& r, uint64_t& claimed) {
                 std::string problem = take(r, todo[k], out[todo[k]]);
+                claimed = claimed_micros(out[todo[k]]);
                 if (problem.empty() && failed(out[todo[k]])) out[todo[k]].message += worker(p).stderr_note();
                 return problem;
             };

@@ -176,10 +176,14 @@ bool ReportWriter::write_junit(std::string& error) {
 }
 
 bool ReportWriter::finish(Ending& ending, double min_conclusive, int interrupted_code, std::string& error) {
-    for (Row& r : tally_.conclusive_share(run_.plugins, min_conclusive)) {
-        if (run_.version >= 4) r.tags = std::vector<std::string>{};
-        write_row(r);
-    }
+    // A share is judged over a whole run: an interrupted one (or a merge
+    // with an interrupted shard) judges none on the rows it happened to
+    // finish (issue 41); --resume judges it when the run is whole.
+    if (!ending.interrupted)
+        for (Row& r : tally_.conclusive_share(run_.plugins, min_conclusive)) {
+            if (run_.version >= 4) r.tags = std::vector<std::string>{};
+            write_row(r);
+        }
     ending.exit_code = !ending.input_errors.empty() ? 2 : tally_.failed() != 0 ? 1 : 0;
     if (ending.interrupted) ending.exit_code = interrupted_code;
     if (report_) {

@@ -40,7 +40,8 @@ public:
     bool begin(RunInfo& run, std::string& error);
     // One unit's rows, in unit order; each gets its unit's row count.
     void add_unit(std::vector<Row>& rows);
-    // Writes the derived rows (conclusive share) and the summary, sets the
+    // Writes the derived rows (conclusive share, only when the run was not
+    // interrupted) and the summary, sets the
     // ending's exit code (`interrupted_code` when it was interrupted), then
     // renames the files. All or none: false and `error` when one failed.
     bool finish(Ending& ending, double min_conclusive, int interrupted_code, std::string& error);

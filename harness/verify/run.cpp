@@ -431,6 +431,7 @@ std::optional<Outcome> run(const Settings& s, ReportWriter& out, std::string& er
         outcome.ending.input_errors.push_back(
             "an input file changed while verify read it: its rows may not be the inputs the fingerprint names");
     outcome.ending.interrupted = cancelled(ctx);
+    outcome.ending.sweep_left_out = inputs.sweep_left_out;
     return outcome;
 }
 

@@ -54,6 +54,7 @@ struct Inputs {
     std::vector<std::string> plain_paths;
     std::vector<std::vector<Unit>> held;     // per plain path: its units when it is no regular file
     std::vector<Unit> sweep;                 // the generator sweep, last
+    std::vector<std::string> sweep_left_out; // --quick: shapes the sweep left out ("4x4", "5x5")
     std::vector<std::string> errors;
     bool has_corpus = false;
 };

@@ -5,6 +5,8 @@
 #include <ostream>
 #include <sstream>
 
+#include "setup.hpp"
+
 namespace np::verify {
 
 void Tally::add(const Row& r) {
@@ -139,6 +141,19 @@ std::string share_of(const PluginCounts& c) {
     return share.str();
 }
 
+// --quick's sweep, bounded: which shapes it ran and which it left out, so
+// that a quick pass is not read as one over every shape.
+void print_quick_sweep(const std::vector<std::string>& left_out, std::ostream& out) {
+    if (left_out.empty()) return;
+    std::vector<std::string> ran;
+    for (const Geometry& g : harness::standard_shapes())
+        if (g.side() <= kQuickSweepSide) ran.push_back(g.name());
+    out << "--quick: the generator sweep ran shapes " << ran.front() << " to " << ran.back()
+        << " only (seed 1); its";
+    for (std::size_t i = 0; i < left_out.size(); ++i) out << (i == 0 ? " " : ", ") << left_out[i];
+    out << " calls are left to the full run\n";
+}
+
 }  // namespace
 
 void Tally::print(const RunInfo& run, const Ending& ending, std::ostream& out) const {
@@ -168,6 +183,10 @@ void Tally::print(const RunInfo& run, const Ending& ending, std::ostream& out) c
         out << std::setw(9) << c.unknown << std::setw(7) << c.skip << std::setw(13) << share_of(c) << std::setw(11)
             << seconds.str() << "\n";
     }
+    // The footnote to the table: "host" is no plugin (issue 41).
+    if (has("host"))
+        out << "(host: not a plugin, numplace's own parser, judged on the corpus entries whose text it must "
+               "refuse: the parse rows)\n";
     print_proofs(names, *this, width, out);
     out << "\n" << rows_ << " rows, " << failed_ << " failed";
     // Rows not run are never folded into the count silently (issue 40): the
@@ -179,6 +198,7 @@ void Tally::print(const RunInfo& run, const Ending& ending, std::ostream& out) c
     if (run.shard_count > 1) out << " (shard " << run.shard_index << "/" << run.shard_count << ")";
     if (ending.interrupted) out << "; interrupted";
     out << "\n";
+    print_quick_sweep(ending.sweep_left_out, out);
 }
 
 }  // namespace np::verify

@@ -342,7 +342,8 @@ std::vector<Row> judge_plain_puzzle(const Unit& u, const std::vector<Call>& call
         if (ctx.oracle && call.plugin->name() == ctx.oracle->name()) oracle = &call.solved;
     }
     const Truth truth = plain_truth(grid, answers, oracle, ctx);
-    const auto clashes = truth.established ? std::vector<std::string>(answers.size()) : contradictions(answers);
+    std::vector<std::string> clashes(answers.size()), clash_parties(answers.size());
+    if (!truth.established) clashes = contradictions(answers, &clash_parties);
     std::vector<Row> rows = std::move(not_run);
     for (std::size_t i = 0; i < answers.size(); ++i) {
         const SolveOutcome& out = *answers[i].outcome;
@@ -351,6 +352,8 @@ std::vector<Row> judge_plain_puzzle(const Unit& u, const std::vector<Call>& call
         j = with_steps(u.item.origin, *answered[i], grid, truth, j, ctx, run);
         Row r = answer_row(u.item.origin, *answered[i]->plugin, "solve", out, j, ctx);
         add_refuting(r, i, answers, truth);
+        r.parties = truth.parties;
+        if (!clash_parties[i].empty()) r.parties.push_back(clash_parties[i]);
         if (regression_worthy(r, out) && truth.established)
             r.regression = regression_entry(u.item.origin, grid, truth, "numplace verify: " + u.item.origin +
                                                                              "; truth from " + truth.source);
@@ -662,19 +665,41 @@ std::optional<Grid> unit_grid(const Unit& u) {
     return std::nullopt;
 }
 
+// A failure of these kinds is wrong on its face, whatever the other
+// answers: its row needs no other plugin to fail again.
+bool stands_alone(Kind kind) {
+    return kind == Kind::certificate || kind == Kind::contract || kind == Kind::crashed || kind == Kind::timed_out ||
+           kind == Kind::out_of_memory;
+}
+
+// The --plugins that rerun a row: its own plugin, and for a plain puzzle's
+// row the parties its judgement rests on (Row::parties, in run order) unless
+// its failure stands alone. The oracle answers whether it is named or not,
+// so it is named only when it is the row's own plugin. "" for the host's
+// rows.
+std::string plugins_needed(const Row& r, const Context& ctx) {
+    if (r.plugin == "host") return "";
+    std::string named = r.plugin;
+    if (r.status == Status::fail && stands_alone(r.kind)) return named;
+    for (const Plugin& p : ctx.judged) {
+        const bool party = std::find(r.parties.begin(), r.parties.end(), p.name()) != r.parties.end();
+        const bool oracle = ctx.oracle && p.name() == ctx.oracle->name();
+        if (party && !oracle && p.name() != r.plugin) named += "," + p.name();
+    }
+    return named;
+}
+
 // A unit's rows get its tags, the command that reruns each, and a failed
 // row the grid it is about.
 void describe(std::vector<Row>& rows, const Unit& u, const Context& ctx) {
     const Settings& s = ctx.settings;
-    std::string plugins;  // a plain file's rows are judged together: every plugin of the run
-    for (const Plugin& p : ctx.judged) plugins += (plugins.empty() ? "" : ",") + p.name();
     const std::vector<std::string> tags = unit_tags(u), files = unit_files(u, s), flags = row_flags(s);
     for (Row& r : rows) {
         r.tags = tags;
         std::vector<std::string> words = {"numplace", "verify"};
         words.insert(words.end(), files.begin(), files.end());
         words.insert(words.end(), {"--ids", r.entry});
-        const std::string named = u.kind == Unit::Kind::plain_puzzle ? plugins : r.plugin == "host" ? "" : r.plugin;
+        const std::string named = plugins_needed(r, ctx);
         if (!named.empty()) words.insert(words.end(), {"--plugins", named});
         words.insert(words.end(), flags.begin(), flags.end());
         std::string command;

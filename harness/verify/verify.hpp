@@ -93,6 +93,10 @@ struct Row {
     // on rows kept from older reports; derived rows have tags, no command).
     std::optional<std::vector<std::string>> tags;
     std::string reproduce;
+    // A plain puzzle's row: the plugins whose answers its judgement rests on
+    // (the truth's parties, or the answer it contradicts), named with its own
+    // in `reproduce`'s --plugins. Not in the report.
+    std::vector<std::string> parties;
     // A failed row's grids: the puzzle it was about (givens; a generator's
     // offending result) and the plugin's answer grid when it gave one.
     std::optional<Grid> shown_puzzle, shown_answer;
@@ -172,7 +176,14 @@ struct Ending {
     // Version 4: each plugin's calls' CPU and wall time, read by this
     // process (runner::CpuTime); shards and resumed runs add theirs.
     std::map<std::string, runner::CpuTime> cpu;
+    // --quick: the standard shapes its generator sweep left out ("4x4",
+    // "5x5"), for the summary line; not written to the report.
+    std::vector<std::string> sweep_left_out;
 };
+
+// --quick's generator sweep covers the standard shapes up to this side
+// (2x2, 2x3, 3x3); the full run covers them all (sources.cpp, add_sweep).
+inline constexpr int kQuickSweepSide = 9;
 
 struct Settings {
     harness::Settings harness;              // plugins, folders, oracle, budget, runner, cancel
@@ -184,7 +195,7 @@ struct Settings {
     uint32_t shard_index = 1, shard_count = 1;  // 1-based
     bool generators = true;                 // the generator sweep over the standard shapes
     // --quick: a fixed, representative subset of the corpus (sources.cpp
-    // says which) and a sweep of one seed per shape.
+    // says which) and a sweep of one seed per shape up to kQuickSweepSide.
     bool quick = false;
     uint64_t max_timeouts = kDefaultMaxTimeouts;  // 0 = no bound
     // --require-proofs: a unique or none from a plugin that can prove, without

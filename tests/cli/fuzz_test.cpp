@@ -66,6 +66,28 @@ TEST(Fuzz, ALyingPluginIsCaughtShrunkAndKept) {
     EXPECT_EQ(again.out.substr(0, again.out.find('\n')), run.out.substr(0, run.out.find('\n')));
 }
 
+// Issue 41: a finding drawn on a 25x25 stayed a 25x25 (2 givens) however
+// far its clues shrank: the shape is drawn first, and rapidcheck keeps it.
+// The same property is now tried on the smaller shapes too. Seed 2 meets
+// mutant-one-forward (unique after one solution) first on a 25x25.
+TEST(Fuzz, AFindingOnALargeShapeIsShrunkOntoASmallerOne) {
+    const Scratch scratch;
+    const std::string regressions = scratch.regressions();
+    auto run = fuzz_mutant("mutant-one-forward", "2", "1", regressions);
+    EXPECT_EQ(run.exit_code, 1) << run.err;
+    EXPECT_EQ(run.out.rfind("FAIL mutant-one-forward: agreement: says unique", 0), 0u) << run.out;
+    const auto found = run.out.find("as found:");
+    ASSERT_NE(found, std::string::npos) << run.out;
+    const std::string line = run.out.substr(found, run.out.find('\n', found) - found);
+    EXPECT_EQ(line.substr(line.find_last_of(' ') + 1).size(), 625u) << line;  // found on a 25x25
+    EXPECT_NE(run.out.find("shrunk puzzle (2x2, "), std::string::npos) << run.out;
+    auto loaded = np::corpus::load({regressions});
+    ASSERT_TRUE(loaded.ok()) << (loaded.errors.empty() ? "" : loaded.errors[0].text());
+    ASSERT_EQ(loaded.corpus.puzzles.size(), 1u);
+    EXPECT_EQ(loaded.corpus.puzzles[0].size.name(), "2x2");
+    EXPECT_EQ(verify_mutant("mutant-one-forward", regressions).exit_code, 1);
+}
+
 // A generator is held to verify's properties: here one that removes a clue
 // too many (its puzzles have two solutions, by the oracle). The finding is a
 // generator entry, and verify, given that file, fails it again.

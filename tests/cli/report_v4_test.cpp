@@ -7,6 +7,7 @@
 // asserted, never a duration.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -273,6 +274,59 @@ TEST_F(ReportV4, VerifyRowsKeepTagsGridsAndACommandThatReproducesThem) {
         EXPECT_EQ(again[key]["answer"], row["answer"]);
         // Only that entry ran.
         for (const auto& [k, r] : again) EXPECT_EQ(r["entry"], row["entry"]) << k;
+    }
+}
+
+// The --plugins of a row's command.
+std::vector<std::string> plugins_named(const std::string& command) {
+    const auto words = words_of(command);
+    const auto at = std::find(words.begin(), words.end(), "--plugins");
+    if (at == words.end() || at + 1 == words.end()) return {};
+    std::vector<std::string> names;
+    std::stringstream list(*(at + 1));
+    for (std::string name; std::getline(list, name, ',');) names.push_back(name);
+    return names;
+}
+
+// Issue 41: a plain file's row named every plugin of the run. Now it names
+// its plugin, and for a failure that rests on the others (a disagreement)
+// the plugins the truth came from; a failure wrong on its face (duplicate
+// givens called unique) needs only its plugin. The oracle answers anyway.
+TEST_F(ReportV4, APlainRowsCommandNamesOnlyThePluginsItsJudgementNeeds) {
+    const std::string plain = write("plain.txt", "................\n11..............\n");
+    auto run = run_cli({"verify", plain, "--plugin-dir", np::test::liar_dir(), "--plugins",
+                        "fixture-liar,fixture-liar-b,bitmask-mrv,backtrack", "--report", path("r.json")});
+    ASSERT_EQ(run.exit_code, 1) << run.err;
+    json disagreement, certificate;
+    const json report = read_json("r.json");
+    for (const auto& r : report["rows"]) {
+        if (r["unit"].is_null() || r["plugin"] != "fixture-liar") continue;
+        if (r["kind"] == "disagreement") disagreement = r;
+        if (r["kind"] == "certificate") certificate = r;
+    }
+    ASSERT_FALSE(disagreement.is_null()) << run.out;
+    ASSERT_FALSE(certificate.is_null()) << run.out;
+    EXPECT_EQ(plugins_named(certificate["reproduce"]), std::vector<std::string>{"fixture-liar"})
+        << certificate["reproduce"];
+    // Two different solutions make the empty grid multiple; the finding
+    // names whose, and the command names the row's plugin and them.
+    const auto named = plugins_named(disagreement["reproduce"]);
+    const std::string finding = disagreement["finding"];
+    ASSERT_FALSE(named.empty());
+    EXPECT_EQ(named[0], "fixture-liar");
+    EXPECT_GE(named.size(), 2u) << disagreement["reproduce"];
+    EXPECT_LT(named.size(), 4u) << disagreement["reproduce"];
+    for (std::size_t i = 1; i < named.size(); ++i) EXPECT_NE(finding.find(named[i]), std::string::npos) << finding;
+    // Each command reruns its row as it was.
+    for (const json& row : {disagreement, certificate}) {
+        SCOPED_TRACE(row["reproduce"].get<std::string>());
+        int code = 0;
+        auto again = rerun(row["reproduce"], path("again.json"), code);
+        EXPECT_EQ(code, 1);
+        const std::string key = "fixture-liar " + row["entry"].get<std::string>();
+        ASSERT_TRUE(again.count(key));
+        EXPECT_EQ(again[key]["kind"], row["kind"]);
+        EXPECT_EQ(again[key]["finding"], row["finding"]);
     }
 }
 

@@ -125,6 +125,34 @@ TEST_F(Resume, SigtermLeavesAValidReportAndExits143) {
     EXPECT_EQ(files_left, 1u);
 }
 
+// Issue 41: Ctrl-C after some rows gave "2050 rows, 2 failed", the share
+// of unknowns judged on the rows done so far. An interrupted run judges no
+// share; the same rows in a whole run do (--min-conclusive 100: one unknown
+// fails it).
+TEST_F(Resume, AnInterruptedRunJudgesNoConclusiveShare) {
+    const std::string file = std::string(NUMPLACE_TEST_SOURCE_DIR) + "/../corpus/top1465.yaml";
+    auto args = verify({file}, "part.json", "1");
+    args.insert(args.end(), {"--min-conclusive", "100"});
+    const auto stopped = interrupted(args, SIGINT, verify_midway);
+    EXPECT_EQ(stopped.exit_code, 130) << stopped.err;
+    const json part = read_json(dir_ / "part.json");
+    std::vector<std::string> unknown;
+    for (const auto& r : part.at("rows")) {
+        EXPECT_NE(r.at("entry"), "conclusive-share") << r.dump();
+        if (r.at("status") == "unknown") unknown.push_back(r.at("entry").get<std::string>());
+    }
+    ASSERT_FALSE(unknown.empty()) << "no unknown row before the signal: nothing to judge a share on";
+    EXPECT_EQ(part.at("summary").at("failed"), 0);
+    EXPECT_EQ(stopped.out.find("inconclusive"), std::string::npos) << stopped.out;
+    EXPECT_NE(stopped.out.find(" rows, 0 failed; interrupted\n"), std::string::npos) << stopped.out;
+    // Whole, a run of those entries fails its share.
+    auto whole = verify({file}, "whole.json", "1");
+    whole.insert(whole.end(), {"--min-conclusive", "100", "--ids", unknown.front()});
+    const auto run = run_cli(whole);
+    EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+    EXPECT_NE(run.out.find("conclusive-share: inconclusive: conclusive on"), std::string::npos) << run.out;
+}
+
 TEST_F(Resume, AReportOfAnotherRunIsRefused) {
     const std::string corpus = std::string(NUMPLACE_TEST_SOURCE_DIR) + "/../corpus/";
     const auto first = run_cli(verify({corpus + "top95.yaml"}, "top95.json", "2"));

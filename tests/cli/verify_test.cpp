@@ -390,6 +390,37 @@ TEST_F(Verify, QuickCoversEveryShapeAndKindInFewerEntries) {
     EXPECT_LT(entries.size(), corpus_entries) << "--quick has fewer entries, so fewer rows, than the full run";
 }
 
+// --quick on a plugin that generates: the sweep runs the shapes up to 9x9
+// only (a generator's larger calls took most of a quick run, issue 41), and
+// the summary says so; the full run still has the large shapes.
+TEST_F(Verify, QuickBoundsTheGeneratorSweepAndSaysSo) {
+    const auto run = run_cli({"verify", "--quick", "--plugins", "bitmask-mrv", "--report", path("q.json")});
+    EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+    EXPECT_NE(run.out.find("\n--quick: the generator sweep ran shapes 2x2 to 3x3 only (seed 1); its 3x4, 4x4, 5x5 "
+                           "calls are left to the full run\n"),
+              std::string::npos)
+        << run.out;
+    // The table's footnote says what its "host" row is.
+    EXPECT_NE(run.out.find("(host: not a plugin, numplace's own parser"), std::string::npos) << run.out;
+    std::set<std::string> shapes;
+    for (const auto& r : rows_of(json::parse(slurp(path("q.json"))))) {
+        const std::string entry = r["entry"].get<std::string>();
+        if (entry.rfind("generate-bitmask-mrv-", 0) != 0) continue;
+        const std::size_t end = entry.rfind("-seed"), start = entry.rfind('-', end - 1) + 1;  // ...-grid-2x2-seed1
+        shapes.insert(entry.substr(start, end - start));
+    }
+    EXPECT_EQ(shapes, (std::set<std::string>{"2x2", "2x3", "3x3"}));
+    // Without --quick the 16x16 is swept (here its one grid call) and
+    // nothing is said.
+    const auto full = run_cli({"verify", "--plugins", "bitmask-mrv", "--ids", "generate-bitmask-mrv-grid-4x4-seed1",
+                               "--report", path("f.json")});
+    EXPECT_EQ(full.exit_code, 0) << full.out << full.err;
+    const auto rows = rows_of(json::parse(slurp(path("f.json"))));
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0]["status"], "pass") << rows[0].dump();
+    EXPECT_EQ(full.out.find("--quick"), std::string::npos) << full.out;
+}
+
 // Off a terminal (a CI log), verify prints a progress line now and then;
 // NUMPLACE_PROGRESS_SECONDS=0 makes it one per update, so that the test
 // needs no clock.
