@@ -150,28 +150,33 @@ std::optional<PluginChoice> PluginChoice::make(const Args& args, PluginRegistry&
     return choice;
 }
 
-const ChosenPlugin* PluginChoice::for_puzzle(const Geometry& shape, bool candidates, std::string& why) {
+const ChosenPlugin* PluginChoice::for_puzzle(const Geometry& shape, bool candidates, NoPlugin& none) {
     if (named_) return &*named_;
-    const auto key = std::make_pair(shape.name(), candidates);
-    if (auto it = defaults_.find(key); it != defaults_.end()) {
-        if (!it->second) why = refusals_[key];
-        return it->second ? &*it->second : nullptr;
+    const Key key{shape.box_rows, shape.box_cols, candidates};
+    if (last_ == nullptr || key != last_key_) {
+        auto [it, fresh] = defaults_.try_emplace(key);
+        if (fresh) it->second = choose_default(shape, candidates);
+        last_ = &it->second, last_key_ = key;
     }
-    std::optional<ChosenPlugin>& slot = defaults_[key];
-    const Plugin* p = default_plugin(registry_->plugins(), need_, shape, candidates, why);
-    if (p != nullptr) {
-        if (auto problem = p->option_problem(options_, need_.spec_operation); !problem.empty())
-            why = "--option: " + p->name() + " (the default): " + utf8_clean(problem) +
-                  taker_of(registry_->plugins(), need_, shape, candidates, options_, *p);
-        else {
-            slot = ChosenPlugin{*p, options_};
-            *err_ << "numplace: " << need_.command << ": " << shape_words(shape) << (candidates ? " with candidates" : "")
-                  << " with " << p->name() << ", the default (--plugin names another)\n";
-            return &*slot;
-        }
+    if (!last_->chosen) none = last_->none;
+    return last_->chosen ? &*last_->chosen : nullptr;
+}
+
+// The default for a shape met for the first time, said on stderr.
+PluginChoice::Outcome PluginChoice::choose_default(const Geometry& shape, bool candidates) {
+    Outcome out;
+    const Plugin* p = default_plugin(registry_->plugins(), need_, shape, candidates, out.none.why);
+    if (p == nullptr) return out;
+    if (auto problem = p->option_problem(options_, need_.spec_operation); !problem.empty()) {
+        out.none = {"--option: " + p->name() + " (the default): " + utf8_clean(problem) +
+                        taker_of(registry_->plugins(), need_, shape, candidates, options_, *p),
+                    true};
+        return out;
     }
-    refusals_[key] = why;
-    return nullptr;
+    out.chosen = ChosenPlugin{*p, options_};
+    *err_ << "numplace: " << need_.command << ": " << shape_words(shape) << (candidates ? " with candidates" : "")
+          << " with " << p->name() << ", the default (--plugin names another)\n";
+    return out;
 }
 
 }  // namespace np::cli

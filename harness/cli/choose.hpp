@@ -19,6 +19,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include "cli.hpp"
@@ -49,6 +50,14 @@ struct Need {
     std::string can_words = "";  // "write proofs": "NAME cannot write proofs"; "" = the command
 };
 
+// Why a puzzle has no plugin: no loaded plugin can serve its shape (the
+// row's error; the rest runs), or --option does not suit the default
+// (`usage`: said once, and the run ends with exit 2).
+struct NoPlugin {
+    std::string why;
+    bool usage = false;
+};
+
 // The plugin of every input of one run: the named one, or a default per
 // (shape, candidates) chosen the first time that pair comes.
 class PluginChoice {
@@ -58,10 +67,10 @@ public:
     static std::optional<PluginChoice> make(const Args& args, PluginRegistry& registry, Need need,
                                             std::ostream& err);
 
-    // The plugin for a puzzle of this shape, or nullptr with `why` (one
-    // line: no loaded plugin can, or --option does not suit the default).
-    // The first default of each shape is said on `err`.
-    const ChosenPlugin* for_puzzle(const Geometry& shape, bool candidates, std::string& why);
+    // The plugin for a puzzle of this shape, or nullptr with why not. The
+    // first default of each shape is said on `err`. Called per puzzle: a
+    // run of one shape costs one comparison after the first.
+    const ChosenPlugin* for_puzzle(const Geometry& shape, bool candidates, NoPlugin& none);
     bool named() const { return named_.has_value(); }
 
 private:
@@ -72,8 +81,15 @@ private:
     std::ostream* err_;
     std::optional<ChosenPlugin> named_;
     OptionList options_;  // --option, checked against each default as it is chosen
-    std::map<std::pair<std::string, bool>, std::optional<ChosenPlugin>> defaults_;  // by shape name, candidates
-    std::map<std::pair<std::string, bool>, std::string> refusals_;
+    using Key = std::tuple<int, int, bool>;  // box rows, box columns, candidates
+    struct Outcome {
+        std::optional<ChosenPlugin> chosen;
+        NoPlugin none;  // when not chosen
+    };
+    Outcome choose_default(const Geometry& shape, bool candidates);
+    std::map<Key, Outcome> defaults_;  // nodes: pointers into it stay valid
+    const Outcome* last_ = nullptr;
+    Key last_key_{};
 };
 
 // The default itself: nullptr when no loaded plugin can serve, with `why`.

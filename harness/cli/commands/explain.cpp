@@ -100,16 +100,16 @@ void write_json(std::ostream& out, const InputItem& item, const Grid& puzzle, co
 
 // No plugin for a puzzle's shape: an error row, and the rest runs; --option
 // that does not suit the default: said, and the run ends (a usage error).
-bool no_plugin(Streams io, Tally& tally, const InputItem& item, const std::string& why, bool as_json,
+bool no_plugin(Streams io, Tally& tally, const InputItem& item, const NoPlugin& none, bool as_json,
                bool& bad_usage) {
-    if (why.rfind("--option", 0) == 0) {
-        io.err << "numplace: " << why << "\n";
+    if (none.usage) {
+        io.err << "numplace: " << none.why << "\n";
         bad_usage = true;
         return false;
     }
     tally.failed(item.origin);
-    if (as_json) write_json_row(io.out, json{{"input", item.origin}, {"verdict", "error"}, {"error", why}});
-    else io.out << "# " << utf8_clean(item.origin) << "\nerror: " << why << "\n\n";
+    if (as_json) write_json_row(io.out, json{{"input", item.origin}, {"verdict", "error"}, {"error", none.why}});
+    else io.out << "# " << utf8_clean(item.origin) << "\nerror: " << none.why << "\n\n";
     return !interrupted();
 }
 
@@ -173,9 +173,9 @@ int run(const Args& args, Streams io) {
             return !interrupted();
         }
         const Grid& puzzle = std::get<Grid>(parsed);
-        std::string why;
-        const ChosenPlugin* chosen = choice->for_puzzle(puzzle.geometry, puzzle.has_candidates(), why);
-        if (chosen == nullptr) return no_plugin(io, tally, item, why, as_json, bad_usage);
+        NoPlugin none;
+        const ChosenPlugin* chosen = choice->for_puzzle(puzzle.geometry, puzzle.has_candidates(), none);
+        if (chosen == nullptr) return no_plugin(io, tally, item, none, as_json, bad_usage);
         if (oracle) {
             const Settled settled = settle(*runner, *oracle, {&puzzle}, budget).at(0);
             if (const std::string words = settled_words(settled); !words.empty()) {

@@ -68,10 +68,10 @@ int run(const Args& args, Streams io) {
         args, registry, {operation, operation, puzzles ? "generate puzzles" : "generate grids", "generate"}, io.err);
     if (!choice) return kExitUsage;
     const Geometry geometry = size_of(args).value_or(Geometry{3, 3});
-    std::string why;
-    const ChosenPlugin* chosen = choice->for_puzzle(geometry, false, why);
+    NoPlugin none;
+    const ChosenPlugin* chosen = choice->for_puzzle(geometry, false, none);
     if (chosen == nullptr) {
-        io.err << "numplace: generate: " << why << "\n";
+        io.err << "numplace: " << (none.usage ? "" : "generate: ") << none.why << "\n";
         return kExitUsage;
     }
     if (!worker_available(args, io.err)) return kExitUsage;

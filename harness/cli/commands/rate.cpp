@@ -229,13 +229,13 @@ bool read_rows(const Args& args, Streams io, Tally& tally, PluginChoice* choice,
     for_each_input(args, io.in, io.err, tally, [&](const InputItem& item) {
         Row row{item, parse_item(item, size), {}, {}};
         if (const Grid* g = std::get_if<Grid>(&row.parsed); g != nullptr && choice != nullptr) {
-            std::string why;
-            row.plugin = choice->for_puzzle(g->geometry, g->has_candidates(), why);
-            if (why.rfind("--option", 0) == 0) {
-                io.err << "numplace: " << why << "\n";
+            NoPlugin none;
+            row.plugin = choice->for_puzzle(g->geometry, g->has_candidates(), none);
+            if (none.usage) {
+                io.err << "numplace: " << none.why << "\n";
                 return usable = false;
             }
-            if (row.plugin == nullptr) row.outcome.verdict = Verdict::error, row.outcome.message = why;
+            if (row.plugin == nullptr) row.outcome.verdict = Verdict::error, row.outcome.message = none.why;
         }
         rows.push_back(std::move(row));
         return !interrupted();

@@ -279,16 +279,16 @@ const std::string kNoPlugin;
 // does not suit the default: false (said), a usage error that ends the run.
 bool pick_plugin(PluginChoice& choice, Job& job, bool& bad_usage, std::ostream& err) {
     const Grid& grid = std::get<Grid>(job.parsed);
-    std::string why;
-    job.plugin = choice.for_puzzle(grid.geometry, grid.has_candidates(), why);
+    NoPlugin none;
+    job.plugin = choice.for_puzzle(grid.geometry, grid.has_candidates(), none);
     if (job.plugin != nullptr) return true;
-    if (why.rfind("--option", 0) == 0) {
-        err << "numplace: " << why << "\n";
+    if (none.usage) {
+        err << "numplace: " << none.why << "\n";
         bad_usage = true;
         return false;
     }
     job.outcome.verdict = Verdict::error;
-    job.outcome.message = why;
+    job.outcome.message = none.why;
     return true;
 }
 
