@@ -1,13 +1,16 @@
-// Command-line solvers behind a descriptor of the host's own (external.hpp).
+// Command-line solvers behind a descriptor of the host's own (external.hpp):
+// the program run for each call (argument, stdin, or one long-running
+// process fed lines), its output read as its description says and put in
+// the ABI's terms. The description itself is read by solver_description.cpp.
 #include "numplace/external.hpp"
 
 #include "external_parse.hpp"
+#include "external_solver.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <unistd.h>
-#include <yaml-cpp/yaml.h>
 
 #include <cerrno>
 #include <cmath>
@@ -33,42 +36,7 @@ namespace np {
 
 namespace {
 
-enum class Input { argument, stdin_once, lines };
-constexpr std::size_t kMaxDescription = 64 << 10;  // a .solver.yaml file
 constexpr std::size_t kMaxOutput = 1 << 20;  // an answer is a few lines; more is a broken solver
-// A call with no deadline of the host's gets this one: a program that never
-// answers would otherwise hold `numplace solve` with no sign of life.
-constexpr double kDefaultTimeoutSeconds = 60;
-
-}  // namespace
-
-struct ExternalSolver {
-    std::string path, name, version, description;
-    std::vector<std::string> argv;  // as written: placeholders are filled in per call (command_for)
-    std::string here;     // the description's folder, absolute: {dir}, and where a relative program lives
-    std::string program;  // argv[0] resolved to an absolute path at load
-    bool allow_insecure = false;  // --allow-insecure-plugins: the trust checks are skipped
-    std::vector<np_geometry> shapes;
-    uint32_t max_side = 0, capabilities = 0;
-    Input input = Input::stdin_once;
-    char empty = '.';
-    bool solution_line = false;
-    std::map<std::string, std::string> json_fields;  // solution, count, verdict -> field name
-    std::optional<std::regex> count_pattern;
-    std::vector<std::pair<std::string, Verdict>> verdict_words;
-    // `output.rating`: the program's own rating of the puzzle, its first
-    // group a whole number or (with levels) a word the levels map to one.
-    struct RatingPattern {
-        std::regex pattern;
-        std::map<std::string, uint64_t> levels;  // empty: the group is the number itself
-    };
-    std::optional<RatingPattern> rating;
-    double timeout_seconds = kDefaultTimeoutSeconds;  // the description's `timeout`, 0 = none
-    bool timeout_given = false;
-    np_plugin descriptor{};
-};
-
-namespace {
 
 // One instance: for `lines`, the running process and what it has said.
 struct Instance {
@@ -242,12 +210,16 @@ std::optional<uint64_t> count_in(const std::string& text, const std::regex& patt
     return std::stoull(*group);
 }
 
+}  // namespace
+
 // A whole number of at most 18 digits (it fits a uint64_t), else nothing.
 std::optional<uint64_t> whole_number(const std::string& text) {
     if (text.empty() || text.size() > 18 || text.find_first_not_of("0123456789") != std::string::npos)
         return std::nullopt;
     return std::stoull(text);
 }
+
+namespace {
 
 // The rating the output claims. A line without it, or a word the levels do
 // not list, gives none: the puzzle is unrated, and the answer still stands.
@@ -349,7 +321,7 @@ int answer_from_output(const ExternalSolver& s, const np_solve_request& req, con
 
 bool has_line(const std::string& text) { return text.find('\n') != std::string::npos; }
 
-using Placeholders = std::vector<std::pair<std::string_view, std::string>>;
+}  // namespace
 
 // `text` with each placeholder of `values` replaced, in one pass from left
 // to right: what a value brings in (a folder named "{dir}" or "{size}") is
@@ -369,6 +341,8 @@ std::string substitute(const std::string& text, const Placeholders& values) {
     }
     return out;
 }
+
+namespace {
 
 // The call's deadline: the host's when it set one (--timeout, verify's
 // per-call budget), else the description's `timeout` (60 s unless it says
@@ -496,251 +470,6 @@ void destroy(void* instance) {
     delete inst;
 }
 
-// ---- The description --------------------------------------------------------------
-
-bool good_name(const std::string& name) {
-    if (name.empty()) return false;
-    for (char c : name)
-        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_')) return false;
-    return true;
-}
-
-namespace fs = std::filesystem;
-
-bool runnable(const fs::path& p) {
-    std::error_code ec;
-    return fs::is_regular_file(p, ec) && access(p.c_str(), X_OK) == 0;
-}
-
-// The program to run, as an absolute path. A name with a '/' is a path from
-// the description's folder `here` ("bin/solver", "{dir}/run.sh" filled in,
-// or an absolute one), never from the current directory: where numplace is
-// started must not change what runs. A bare name ("node", "qqwing") is
-// looked up in the absolute folders of PATH; empty or relative entries
-// (".", "") would run whatever the current directory holds, so they are
-// skipped, as plugin folders are. Resolved once, when the description
-// loads, so every call runs the same file.
-std::optional<fs::path> find_program(const std::string& program, const fs::path& here) {
-    if (program.find('/') != std::string::npos) {
-        const fs::path p = (here / program).lexically_normal();  // `/` keeps an absolute `program` as it is
-        return runnable(p) ? std::optional(p) : std::nullopt;
-    }
-    const char* path = std::getenv("PATH");
-    const std::string dirs = path ? path : "/usr/bin:/bin";
-    for (std::size_t start = 0; start <= dirs.size();) {
-        std::size_t end = dirs.find(':', start);
-        if (end == std::string::npos) end = dirs.size();
-        const fs::path dir = dirs.substr(start, end - start);
-        if (dir.is_absolute() && runnable(dir / program)) return dir / program;
-        start = end + 1;
-    }
-    return std::nullopt;
-}
-
-// Why the file a command runs (the program, or a script handed to it) must
-// not run, "" when it may: the plugin-file rules (trust.hpp) for the file it
-// resolves to and that file's folder, and for the folder it was named in
-// when a link leads elsewhere (a link in a writable folder can be pointed
-// at anything).
-std::string run_insecurity(const fs::path& named, const std::string& role) {
-    std::error_code ec;
-    const fs::path real = fs::canonical(named, ec);
-    if (ec) return "cannot resolve " + role + " " + named.string() + ": " + ec.message();
-    std::string why = insecurity(real, real != named);
-    if (why.empty()) {
-        const fs::path folder = fs::canonical(named.parent_path(), ec);
-        if (!ec && folder != real.parent_path()) why = unsafe_path(folder, "the folder " + folder.string());
-        if (!why.empty()) why += kInsecureHint;
-    }
-    return why.empty() ? why : role + " " + named.string() + ": " + why;
-}
-
-// Why a script the command passes from the description's own folder
-// ("{dir}/solve.js") must not run; an argument that names no file there
-// (an option, a placeholder) is not a script.
-std::string script_insecurity(const ExternalSolver& s) {
-    for (std::size_t i = 1; i < s.argv.size(); ++i) {
-        const auto at = s.argv[i].find("{dir}");
-        if (at == std::string::npos) continue;
-        const fs::path script = fs::path(substitute(s.argv[i].substr(at), {{"{dir}", s.here}})).lexically_normal();
-        std::error_code ec;
-        if (!fs::is_regular_file(script, ec)) continue;
-        if (auto why = run_insecurity(script, "the script"); !why.empty()) return why;
-    }
-    return "";
-}
-
-// The `command` field: the argv as written, the program found and, unless
-// --allow-insecure-plugins, the program and its scripts trusted.
-std::string describe_command(ExternalSolver& s, const YAML::Node& command) {
-    for (const auto& a : command) s.argv.push_back(a.as<std::string>());
-    if (s.argv.empty()) return "'command' must be a list: the program and its arguments";
-    s.here = fs::absolute(fs::path(s.path)).parent_path().lexically_normal().string();
-    const auto program = find_program(substitute(s.argv[0], {{"{dir}", s.here}}), s.here);
-    if (!program)
-        return "the command '" + s.argv[0] +
-               "' is not found (as a path from this file's folder, or in PATH's absolute folders) or not executable";
-    s.program = program->string();
-    if (s.allow_insecure) return "";
-    if (auto why = run_insecurity(*program, "the program"); !why.empty()) return why;
-    return script_insecurity(s);
-}
-
-std::optional<np_geometry> shape_of(const std::string& text) {
-    unsigned r = 0, c = 0;
-    char extra = 0;
-    if (std::sscanf(text.c_str(), "%ux%u%c", &r, &c, &extra) != 2 || r == 0 || c == 0) return std::nullopt;
-    // Each factor first: their product wraps around for huge ones (65536x65536 is 0).
-    if (r > NP_MAX_SIDE || c > NP_MAX_SIDE || r * c > NP_MAX_SIDE) return std::nullopt;
-    return np_geometry{r, c};
-}
-
-// "line N: " for a field of the description: `rating` is nested two deep,
-// so its errors say where.
-std::string line_of(const YAML::Node& node) {
-    const YAML::Mark mark = node.Mark();
-    return mark.line < 0 ? "" : "line " + std::to_string(mark.line + 1) + ": ";
-}
-
-// `levels` of `output.rating`: words and the whole numbers they stand for.
-std::string describe_levels(ExternalSolver::RatingPattern& rating, const YAML::Node& levels) {
-    if (!levels.IsMap() || levels.size() == 0)
-        return line_of(levels) + "'output.rating.levels' must map the words the program prints to numbers";
-    for (const auto& level : levels) {
-        const auto number = level.second.IsScalar() ? whole_number(level.second.Scalar()) : std::nullopt;
-        if (!number)
-            return line_of(level.second) + "'output.rating.levels': '" + level.first.as<std::string>() +
-                   "' must map to a whole number >= 0";
-        rating.levels[level.first.as<std::string>()] = *number;
-    }
-    return "";
-}
-
-// The `rating` field of `output`: a regular expression whose first group is
-// the rating, a whole number; or {pattern: REGEX, levels: {WORD: N, ...}}
-// for a program that prints its levels' names.
-std::string describe_rating(ExternalSolver& s, const YAML::Node& key, const YAML::Node& node) {
-    // Each node is made once: assigning to a yaml-cpp node that holds one
-    // rewrites the node it holds, here the description itself.
-    const auto field = [&node](const char* name) { return node.IsMap() && node[name] ? node[name] : YAML::Node(); };
-    const YAML::Node pattern = node.IsMap() ? field("pattern") : node, levels = field("levels");
-    // The pattern's line when it has one; an empty value's is the next field's, so the key's then.
-    const std::string where = line_of(pattern.IsScalar() ? pattern : key) + "'output.rating' ";
-    for (const auto& item : node.IsMap() ? node : YAML::Node())
-        if (item.first.as<std::string>() != "pattern" && item.first.as<std::string>() != "levels")
-            return line_of(item.first) + "'output.rating': unknown field '" + item.first.as<std::string>() +
-                   "' (pattern, levels)";
-    if (!pattern.IsScalar())
-        return where + "must be a regular expression whose first group is the rating, or {pattern: ..., levels: {...}}";
-    ExternalSolver::RatingPattern rating;
-    try {
-        rating.pattern = std::regex(pattern.Scalar());
-    } catch (const std::regex_error& e) {
-        return where + "is not a regular expression: " + e.what();
-    }
-    if (rating.pattern.mark_count() < 1) return where + "has no group ( ) that holds the rating";
-    if (!levels.IsNull())
-        if (auto problem = describe_levels(rating, levels); !problem.empty()) return problem;
-    s.rating = std::move(rating);
-    return "";
-}
-
-// How answers come out (the `output` field).
-std::string describe_output(ExternalSolver& s, const YAML::Node& out) {
-    if (!out.IsMap()) return "'output' must say how answers come out (solution, json, count, verdicts)";
-    const auto part = [&out](const char* key) { return out[key] ? out[key] : YAML::Node(); };
-    s.solution_line = !part("solution").IsNull() && part("solution").as<std::string>() == "line";
-    for (const auto& f : part("json")) s.json_fields[f.first.as<std::string>()] = f.second.as<std::string>();
-    if (part("count")) {
-        try {
-            s.count_pattern.emplace(part("count").as<std::string>());
-        } catch (const std::regex_error& e) {
-            return std::string("'output.count' is not a regular expression: ") + e.what();
-        }
-    }
-    // unknown: the program stopped on its budget ({timeout}) without a
-    // conclusion; a solution it printed still counts.
-    for (const auto& w : part("verdicts")) {
-        auto v = verdict_from_name(w.second.as<std::string>());
-        if (!v || (*v != Verdict::none && *v != Verdict::unique && *v != Verdict::multiple && *v != Verdict::invalid &&
-                   *v != Verdict::unknown))
-            return "'output.verdicts': '" + w.second.as<std::string>() +
-                   "' is not none, unique, multiple, invalid or unknown";
-        s.verdict_words.emplace_back(w.first.as<std::string>(), *v);
-    }
-    if (!s.solution_line && s.json_fields.empty() && !s.count_pattern && s.verdict_words.empty())
-        return "'output' gives no way to read an answer";
-    for (const auto& field : out)  // given, even empty: it is checked
-        if (field.first.as<std::string>() == "rating") return describe_rating(s, field.first, field.second);
-    return "";
-}
-
-// The `timeout` field: seconds per call when the host sets no deadline
-// (60 unless given; 0 = none).
-std::string describe_timeout(ExternalSolver& s, const YAML::Node& timeout) {
-    if (timeout.IsNull()) return "";
-    s.timeout_seconds = timeout.as<double>();
-    if (!std::isfinite(s.timeout_seconds) || s.timeout_seconds < 0) return "'timeout' must be seconds >= 0 (0 = none)";
-    s.timeout_given = true;
-    return "";
-}
-
-std::string describe(ExternalSolver& s, const YAML::Node& whole) {
-    if (!whole.IsMap()) return "not a map of fields";
-    // Absent fields read as null (a const map's missing key is an invalid
-    // node, which throws when touched).
-    const auto doc = [&whole](const char* key) { return whole[key] ? whole[key] : YAML::Node(); };
-    const auto text = [&doc](const char* key, const std::string& fallback) {
-        const YAML::Node n = doc(key);
-        return n.IsNull() ? fallback : n.as<std::string>();
-    };
-    for (const auto& item : whole) {
-        static const std::vector<std::string> known = {"name", "version", "description", "command", "shapes", "max_side",
-                                                       "capabilities", "input", "empty", "output", "timeout"};
-        const auto key = item.first.as<std::string>();
-        if (std::find(known.begin(), known.end(), key) == known.end()) return "unknown field '" + key + "'";
-    }
-    s.name = text("name", "");
-    if (!good_name(s.name)) return "'name' must be [a-z0-9_-]+";
-    s.version = text("version", "0");
-    s.description = text("description", "a command-line solver");
-    if (auto problem = describe_command(s, doc("command")); !problem.empty()) return problem;
-    for (const auto& sh : doc("shapes")) {
-        auto g = shape_of(sh.as<std::string>());
-        if (!g) return "'shapes': '" + sh.as<std::string>() + "' is not RxC";
-        s.shapes.push_back(*g);
-    }
-    s.max_side = doc("max_side").IsNull() ? 0 : doc("max_side").as<uint32_t>();
-    if (s.shapes.empty() && s.max_side == 0) return "no shapes: give 'shapes' or 'max_side'";
-    for (const auto& c : doc("capabilities")) {
-        const auto word = c.as<std::string>();
-        if (word == "solve") s.capabilities |= NP_CAP_SOLVE;
-        else if (word == "count") s.capabilities |= NP_CAP_SOLVE | NP_CAP_COUNT;
-        else if (word == "prove-unique") s.capabilities |= NP_CAP_SOLVE | NP_CAP_PROVE_UNIQUE;
-        else return "unknown capability '" + word + "' (solve, count, prove-unique)";
-    }
-    if (s.capabilities == 0) s.capabilities = NP_CAP_SOLVE;
-    const auto input = text("input", "stdin");
-    if (input == "argument") s.input = Input::argument;
-    else if (input == "stdin") s.input = Input::stdin_once;
-    else if (input == "lines") s.input = Input::lines;
-    else return "'input' must be argument, stdin or lines";
-    if (s.input == Input::argument) {
-        bool placed = false;
-        for (const auto& a : s.argv) placed |= a.find("{puzzle}") != std::string::npos;
-        if (!placed) return "input: argument needs {puzzle} in 'command'";
-    }
-    // One `lines` process answers many calls, each with its own budget.
-    for (const auto& a : s.argv)
-        if (s.input == Input::lines && (a.find("{timeout}") != std::string::npos || a.find("{limit}") != std::string::npos))
-            return "input: lines starts one process for many calls: {timeout} and {limit} need argument or stdin";
-    const auto empty = text("empty", ".");
-    if (empty.size() != 1) return "'empty' must be one character";
-    s.empty = empty[0];
-    if (auto problem = describe_timeout(s, doc("timeout")); !problem.empty()) return problem;
-    return describe_output(s, doc("output"));
-}
-
 }  // namespace
 
 ExternalPlugin::~ExternalPlugin() = default;
@@ -769,18 +498,7 @@ std::shared_ptr<ExternalPlugin> ExternalPlugin::load(const std::string& path, bo
     auto solver = std::make_unique<ExternalSolver>();
     solver->path = path;
     solver->allow_insecure = allow_insecure;
-    try {
-        // A description is a few lines; a huge file is not one.
-        std::error_code ec;
-        const auto bytes = std::filesystem::file_size(path, ec);
-        if (!ec && bytes > kMaxDescription) {
-            error = "not a solver description: larger than 64 KiB";
-            return nullptr;
-        }
-        error = describe(*solver, YAML::LoadFile(path));
-    } catch (const std::exception& e) {
-        error = std::string("not a solver description: ") + e.what();
-    }
+    error = read_description(*solver, path);
     if (!error.empty()) return nullptr;
     np_plugin& d = solver->descriptor;
     d.abi_version = NP_ABI_VERSION;
@@ -810,3 +528,4 @@ int read_solver_output(void* instance, const np_solve_request& request, const st
 }  // namespace detail
 
 }  // namespace np
+

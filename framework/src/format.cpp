@@ -397,6 +397,24 @@ ParseResult parse_candidate_rows(const std::vector<std::string_view>& rows, std:
     return grid;
 }
 
+// `body`'s bytes (Base64url characters only, `length` of them decoded).
+std::string base64_decode(std::string_view body, std::size_t length) {
+    std::string decoded;
+    decoded.reserve(length);
+    uint32_t bits = 0;
+    int nbits = 0;
+    for (char c : body) {
+        bits = (bits << 6) | static_cast<uint32_t>(base64_value(c));
+        nbits += 6;
+        if (nbits >= 8) {
+            nbits -= 8;
+            decoded += static_cast<char>((bits >> nbits) & 0xFF);
+        }
+    }
+    // Leftover bits (fewer than 8) are dropped, as atob does.
+    return decoded;
+}
+
 }  // namespace
 
 ParseResult parse_share(std::string_view text, std::optional<Geometry> size) {
@@ -434,20 +452,7 @@ ParseResult parse_share(std::string_view text, std::optional<Geometry> size) {
         return r;
     }
 
-    std::string decoded;
-    decoded.reserve(*decoded_length);
-    uint32_t bits = 0;
-    int nbits = 0;
-    for (char c : body) {
-        bits = (bits << 6) | static_cast<uint32_t>(base64_value(c));
-        nbits += 6;
-        if (nbits >= 8) {
-            nbits -= 8;
-            decoded += static_cast<char>((bits >> nbits) & 0xFF);
-        }
-    }
-    // Leftover bits (fewer than 8) are dropped, as atob does.
-
+    const std::string decoded = base64_decode(body, *decoded_length);
     if (!g) g = Geometry::from_cell_count(decoded.size());
     if (!g) {
         Reason r = wrong_length_reason(decoded.size(), kKnownCellCountsText);

@@ -183,6 +183,73 @@ bool ends_everything(std::string_view line, InputFormat format, const std::optio
 
 namespace {
 
+std::string origin_of(const std::string& prefix, int number) { return prefix + ":" + std::to_string(number); }
+
+// The grid block being collected (split_items).
+struct Block {
+    std::vector<const Line*> lines;
+    std::size_t rows = 0;
+    std::size_t side = 0;  // rows that complete it; 0 = until it ends
+    int band = 0;          // rows of a band (the box height), when the side is known
+    bool pencil = false;   // a pencilmark row is in it
+    bool bottom_taken = false;
+    bool empty() const { return lines.empty(); }
+    bool complete() const { return side > 0 && rows == side; }
+
+    // A pencilmark grid (candidate_grid_text) has a blank line between its
+    // bands: at a band's end, a blank line does not end a block that holds a
+    // pencilmark row. Decided by the lines before it only, so that reading
+    // piece by piece (Segments) splits as the whole text does.
+    bool band_gap() const {
+        return pencil && !complete() && band > 0 && rows > 0 && rows % static_cast<std::size_t>(band) == 0;
+    }
+
+    // A row joins the block (not complete): the first sets its side, and a
+    // pencilmark row its side and band.
+    void take_row(const Line& line, const std::optional<Geometry>& size) {
+        if (rows == 0) {
+            if (size) {
+                side = static_cast<std::size_t>(size->side());
+            } else {
+                const auto count = row_symbol_count(line.text);
+                if (Geometry::from_side(static_cast<int>(count))) side = count;
+            }
+        }
+        if (const int n = text::candidate_row_side(trim(line.text), size); n > 0 && !pencil) {
+            pencil = true;
+            side = static_cast<std::size_t>(n);
+        }
+        if (rows == 0 || pencil) {
+            const auto shape = size ? size : Geometry::from_side(static_cast<int>(side));
+            band = shape ? shape->box_rows : 0;
+        }
+        lines.push_back(&line);
+        ++rows;
+    }
+};
+
+// The block's puzzle into `items`, and a new block begun.
+void flush_block(Block& block, std::vector<InputItem>& items, const std::string& origin_prefix, InputFormat format,
+                 const std::optional<Geometry>& size) {
+    if (block.rows == 1 && block.lines.size() == 1 && format == InputFormat::automatic) {
+        // A lone short line: a (bad) line puzzle rather than a grid.
+        const Line& l = *block.lines.front();
+        const std::string_view field = first_field(l.text);
+        items.push_back({origin_of(origin_prefix, l.number), std::string(field),
+                         line_item_format(field, format, size)});
+    } else if (block.rows > 0) {
+        std::string joined;
+        for (const Line* l : block.lines) {
+            if (!joined.empty()) joined += '\n';
+            joined += l->text;
+        }
+        items.push_back({origin_of(origin_prefix, block.lines.front()->number), std::move(joined),
+                         InputFormat::grid});
+    }
+    // A block of border lines only holds no puzzle: dropped.
+    block = Block{};
+}
+
 // split_input; `gap_at_end`, when given, is set when the text's last line is
 // a blank line inside a pencilmark grid (the grid goes on after it).
 std::vector<InputItem> split_items(std::string_view text, const std::string& origin_prefix, InputFormat format,
@@ -191,54 +258,14 @@ std::vector<InputItem> split_items(std::string_view text, const std::string& ori
     classify(lines, format, size);
 
     std::vector<InputItem> items;
-    auto origin = [&](int number) { return origin_prefix + ":" + std::to_string(number); };
-
-    // The grid block being collected.
-    struct Block {
-        std::vector<const Line*> lines;
-        std::size_t rows = 0;
-        std::size_t side = 0;  // rows that complete it; 0 = until it ends
-        int band = 0;          // rows of a band (the box height), when the side is known
-        bool pencil = false;   // a pencilmark row is in it
-        bool bottom_taken = false;
-        bool empty() const { return lines.empty(); }
-        bool complete() const { return side > 0 && rows == side; }
-    } block;
-
-    auto flush = [&] {
-        if (block.rows == 1 && block.lines.size() == 1 && format == InputFormat::automatic) {
-            // A lone short line: a (bad) line puzzle rather than a grid.
-            const Line& l = *block.lines.front();
-            const std::string_view field = first_field(l.text);
-            items.push_back({origin(l.number), std::string(field),
-                             line_item_format(field, format, size)});
-        } else if (block.rows > 0) {
-            std::string joined;
-            for (const Line* l : block.lines) {
-                if (!joined.empty()) joined += '\n';
-                joined += l->text;
-            }
-            items.push_back({origin(block.lines.front()->number), std::move(joined),
-                             InputFormat::grid});
-        }
-        // A block of border lines only holds no puzzle: dropped.
-        block = Block{};
-    };
-
-    // A pencilmark grid (candidate_grid_text) has a blank line between its
-    // bands: at a band's end, a blank line does not end a block that holds a
-    // pencilmark row. Decided by the lines before it only, so that reading
-    // piece by piece (Segments) splits as the whole text does.
-    auto band_gap = [&] {
-        return block.pencil && !block.complete() && block.band > 0 && block.rows > 0 &&
-               block.rows % static_cast<std::size_t>(block.band) == 0;
-    };
+    Block block;
+    auto flush = [&] { flush_block(block, items, origin_prefix, format, size); };
 
     for (const Line& line : lines) {
         if (gap_at_end != nullptr) *gap_at_end = false;
         switch (line.kind) {
             case Kind::blank:
-                if (!band_gap()) flush();
+                if (!block.band_gap()) flush();
                 else if (gap_at_end != nullptr) *gap_at_end = true;
                 break;
             case Kind::comment:
@@ -256,29 +283,12 @@ std::vector<InputItem> split_items(std::string_view text, const std::string& ori
                 break;
             case Kind::row:
                 if (block.complete()) flush();
-                if (block.rows == 0) {
-                    if (size) {
-                        block.side = static_cast<std::size_t>(size->side());
-                    } else {
-                        const auto count = row_symbol_count(line.text);
-                        if (Geometry::from_side(static_cast<int>(count))) block.side = count;
-                    }
-                }
-                if (const int n = text::candidate_row_side(trim(line.text), size); n > 0 && !block.pencil) {
-                    block.pencil = true;
-                    block.side = static_cast<std::size_t>(n);
-                }
-                if (block.rows == 0 || block.pencil) {
-                    const auto shape = size ? size : Geometry::from_side(static_cast<int>(block.side));
-                    block.band = shape ? shape->box_rows : 0;
-                }
-                block.lines.push_back(&line);
-                ++block.rows;
+                block.take_row(line, size);
                 break;
             case Kind::item: {
                 flush();
                 const std::string_view field = first_field(line.text);
-                items.push_back({origin(line.number), std::string(field),
+                items.push_back({origin_of(origin_prefix, line.number), std::string(field),
                                  line_item_format(field, format, size)});
                 break;
             }

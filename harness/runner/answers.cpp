@@ -9,7 +9,7 @@ namespace np::runner {
 
 namespace {
 
-// The host's counters are bounded (host.cpp's answer_problem); a worker
+// The host's counters are bounded (abi_call.cpp's answer_problem); a worker
 // that sends more did not get them from its Session.
 constexpr std::size_t kMaxCounterName = 64;
 // A fault message is the host's sentence around the plugin's 256 bytes.

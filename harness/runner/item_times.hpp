@@ -8,7 +8,7 @@
 // written, before this process reads its clock again) to the read of frame k. Frames read one after another
 // without a wait in between form a group: they may all have come during the
 // wait before the first of them (the parent naps while easy items remain,
-// runner.cpp), so when each came is unknown. The group's first item alone
+// worker.cpp), so when each came is unknown. The group's first item alone
 // gets the time up to when the parent last knew that its frame had not come
 // (the start of that nap, or poll waking on it); the rest of the group's
 // span, to its last read, is shared equally. So a request's times add up to

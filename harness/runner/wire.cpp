@@ -29,7 +29,7 @@ CallStats get_stats(Reader& r) {
     s.nodes = r.u64();
     s.guesses = r.u64();
     // What the worker measured is a claim; the parent times the item itself
-    // and sets micros (runner.cpp).
+    // and sets micros (pool.cpp).
     s.claimed_micros = r.u64();
     for (uint32_t i = r.u32(); i > 0; --i) {
         std::string name = r.str();
