@@ -93,8 +93,8 @@ Judgement not_entailed(std::size_t index, const Step& step, const StepState& bef
     const std::string forced = (e.placement ? "without " : "with ") + std::string(1, value_symbol(e.candidate.value)) +
                                " at " + label(e.candidate.cell, before.side());
     if (!by_pattern)
-        return step_failure(
-            step_finding(index, step, before, "not entailed by the state: " + forced + ", " + finds + format_line(witness)));
+        return step_failure(step_finding(index, step, before,
+                                         "not entailed by the state: " + forced + ", " + finds + format_line(witness)));
     return step_failure(step_finding(index, step, before,
                                      "not entailed by its pattern (" + std::to_string(step.pattern.size()) +
                                          " entries): " + forced + " and every cell the pattern does not name "
