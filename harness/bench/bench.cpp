@@ -22,9 +22,9 @@
 #include "numplace/utf8.hpp"
 #include "generators.hpp"
 #include "judge.hpp"
-#include "order.hpp"
 #include "runner.hpp"
 #include "setup.hpp"
+#include "truth/order.hpp"
 
 namespace np::bench {
 
@@ -758,26 +758,26 @@ Row bench_generator(const Settings& s, const Plugin& plugin, const Geometry& sha
 // In the child: the generator's candidates judged 16 at a time (rated by
 // the rater's certified steps, kept ones proved unique by the prover) for
 // --seconds; the puzzles a chunk keeps share the time since the last kept.
-json measure_order(const Settings& s, const judge::OrderCall& call) {
+json measure_order(const Settings& s, const truth::OrderCall& call) {
     runner::Settings in_process;
     in_process.in_process = true;
     const auto run = runner::make_runner(in_process);
     const Budget budget = budget_of(s);
     std::vector<double> micros;
-    judge::Tried tried;
+    truth::Tried tried;
     double clues = 0;
     const auto start = Clock::now();
     auto last = start;
     for (uint64_t from = 0; seconds_since(start) < s.seconds; from += 16) {
         if (cancelled(s)) return {{"interrupted", true}};
-        const judge::Chunk chunk = judge::judge_candidates(call, *run, from, 16, budget);
+        const truth::Chunk chunk = truth::judge_candidates(call, *run, from, 16, budget);
         if (!chunk.error.empty()) return {{"finding", finding(judge::Kind::step, chunk.error)}};
         tried.candidates += chunk.tried.candidates, tried.unrated += chunk.tried.unrated;
         const auto now = Clock::now();
         // The puzzles a chunk kept share the time since the last one kept.
         const double each = std::chrono::duration<double, std::micro>(now - last).count() /
                             static_cast<double>(std::max<std::size_t>(1, chunk.made.size()));
-        for (const judge::Made& m : chunk.made) {
+        for (const truth::Made& m : chunk.made) {
             micros.push_back(each);
             clues += m.puzzle.given_count();
         }
@@ -794,7 +794,7 @@ json measure_order(const Settings& s, const judge::OrderCall& call) {
             {"mean_clues", clues / std::max(1.0, n)}, {"candidates", tried.candidates}};
 }
 
-Row bench_order(const Settings& s, const judge::OrderCall& call, const std::string& dataset) {
+Row bench_order(const Settings& s, const truth::OrderCall& call, const std::string& dataset) {
     Row row;
     row.plugin = call.generator->name();
     row.dataset = dataset;
@@ -934,7 +934,7 @@ void Bench::made_to_order(const Geometry& shape) {
     std::vector<std::string> bands = s.bands;
     if (bands.empty()) bands.push_back("");
     for (const std::string& band : bands) {
-        judge::OrderCall call;
+        truth::OrderCall call;
         call.size = shape, call.seed = s.seed, call.generator_options = s.options;
         call.rater = rater, call.rater_options = s.rater_options;
         call.order.technique = rating::technique_slug(s.technique);
@@ -1022,7 +1022,7 @@ const Plugin* order_rater(const Settings& s, const std::vector<Plugin>& all, std
     for (const std::string& band : s.bands)
         if (std::string why; !rating::parse_band(band, why)) return error = "--rating " + band + ": " + why, nullptr;
     if (!rating::table_named(s.table)) return error = "--table " + s.table + ": se or sukaku", nullptr;
-    const Plugin* rater = judge::find_rater(all, s.rater, error);
+    const Plugin* rater = truth::find_rater(all, s.rater, error);
     if (rater == nullptr) return nullptr;
     if (auto problem = rater->option_problem(s.rater_options, "solve"); !problem.empty())
         return error = "--rater-option: " + problem, nullptr;

@@ -71,7 +71,7 @@ struct Settings {
     unsigned jobs = 1;                  // instances in parallel, one thread each
     std::string baseline;               // a plugin: each row's speed as a ratio of its
     std::optional<np_generate_kind> what;  // generators: grids or puzzles
-    // Puzzles made to order (--rating, --technique; judge/order.hpp): one
+    // Puzzles made to order (--rating, --technique; truth/order.hpp): one
     // row per generator and band, its rate the puzzles kept a second.
     std::vector<std::string> bands;     // "6.0..8.0"; empty with a technique: any rating
     std::string technique;              // "" = any

@@ -22,6 +22,8 @@
 #include "rating.hpp"
 #include "setup.hpp"
 #include "steps.hpp"
+#include "truth/entailment.hpp"
+#include "truth/generators.hpp"
 
 namespace np::fuzz {
 
@@ -618,8 +620,8 @@ private:
         judge::StepSample sample;
         sample.deep = ctx_.deep;
         sample.seed = rng_.next();
-        const judge::StepCheck check =
-            judge::check_steps(puzzle_, steps, solution, o, prover, ctx_.run, ctx_.budget, sample);
+        const truth::StepCheck check =
+            truth::check_steps(puzzle_, steps, solution, o, prover, ctx_.run, ctx_.budget, sample);
         StepTally& t = *ctx_.step_tally;
         ++t.explanations, t.steps += check.steps, t.effects += check.checked, t.undecided += check.undecided;
         if (!check.failure) return true;
@@ -779,7 +781,7 @@ corpus::GeneratorProperties generator_properties(np_generate_kind what) {
 // the result that breaks a property.
 std::optional<Failure> check_generator(const Plugin& p, const judge::GeneratorCall& c, Context& ctx, Grid& culprit) {
     const judge::GeneratorJudgement g =
-        judge::check_generator({p, c, generator_properties(c.what), ctx.prover_for(p.name()), nullptr, true}, ctx.run, ctx.budget);
+        truth::check_generator({p, c, generator_properties(c.what), ctx.prover_for(p.name()), nullptr, true}, ctx.run, ctx.budget);
     if (g.judgement.status != judge::Status::fail) return std::nullopt;
     if (g.culprit) culprit = *g.culprit;
     return Failure{std::string(judge::kind_name(g.judgement.kind)), judge::describe(c) + ": " + g.judgement.finding, 0,
@@ -932,10 +934,10 @@ std::optional<corpus::PuzzleEntry> entry_for(const Finding& f, Context& ctx) {
     return e;
 }
 
-// A step finding as a step regression entry (judge::step_regression), with
+// A step finding as a step regression entry (truth::step_regression), with
 // the prover's truth; nullopt when the truth is not established.
 std::optional<corpus::StepEntry> step_entry_for(const Finding& f, const BadStep& bad, Context& ctx) {
-    auto e = judge::step_regression(bad, f.plugin, f.puzzle, ctx.prover_for(f.plugin), ctx.run, ctx.budget);
+    auto e = truth::step_regression(bad, f.plugin, f.puzzle, ctx.prover_for(f.plugin), ctx.run, ctx.budget);
     if (!e) return std::nullopt;
     e->id = "fuzz-" + f.plugin + "-step-seed" + std::to_string(f.seed);
     e->source = "numplace fuzz --seed " + std::to_string(f.seed) + ": " + f.plugin +

@@ -27,97 +27,6 @@ std::string step_finding(std::size_t index, const Step& step, const StepState& b
 
 Judgement step_failure(std::string finding) { return {Status::fail, Kind::step, std::move(finding)}; }
 
-// Which steps the sample checks: all when deep, else `sample.steps` of them
-// drawn by the seed (the same puzzle and seed check the same steps).
-std::vector<std::size_t> sampled(std::size_t count, const StepSample& sample) {
-    std::vector<std::size_t> order(count);
-    std::iota(order.begin(), order.end(), 0);
-    if (sample.deep || count <= sample.steps) return order;
-    Rng rng(sample.seed);
-    for (std::size_t i = 0; i < sample.steps; ++i) std::swap(order[i], order[i + rng.below(count - i)]);
-    order.resize(sample.steps);
-    std::sort(order.begin(), order.end());
-    return order;
-}
-
-struct Effect {
-    Candidate candidate;
-    bool placement;
-};
-
-std::vector<Effect> effects_of(const Step& step, const StepSample& sample) {
-    std::vector<Effect> out;
-    for (const Candidate& c : step.placements) out.push_back({c, true});
-    for (const Candidate& c : step.eliminations) out.push_back({c, false});
-    if (!sample.deep && out.size() > sample.effects) out.resize(sample.effects);
-    return out;
-}
-
-// The prover on one forcing puzzle: "" when it has no solution (or the
-// prover cannot tell), else the certified solution that refutes the effect.
-std::optional<Grid> refutation(const Grid& forcing, const Plugin& prover, runner::Runner& run, const Budget& budget,
-                               StepCheck& tally) {
-    const SolveOutcome out = run.solve_one(prover, forcing, 1, {}, budget);
-    if (out.fault == Fault::none && !out.solutions.empty()) return out.solutions.front();  // certified by the host
-    if (out.fault == Fault::none && out.verdict == Verdict::none) ++tally.checked;
-    else ++tally.undecided;
-    return std::nullopt;
-}
-
-// A step that assumes uniqueness claims less than entailment: when the
-// effect is false in a solution s, s has a twin, another solution that
-// differs from it only in the pattern's cells (a deadly pattern). So with
-// every cell outside the pattern fixed to s's value, the pattern's cells
-// must have at least two fillings; exactly one (the prover's complete
-// count) refutes the step, with s as the witness.
-bool has_no_twin(const Grid& base, const Grid& s, const Step& step, const Plugin& prover, runner::Runner& run,
-                 const Budget& budget, StepCheck& tally) {
-    Grid fixed = base;
-    if (fixed.candidates.empty())
-        for (int i = 0; i < base.geometry.cell_count(); ++i) fixed.candidates.push_back(base.mask(i));
-    std::vector<bool> named(fixed.candidates.size(), false);
-    for (const Candidate& p : step.pattern) named[static_cast<std::size_t>(p.cell)] = true;
-    for (std::size_t c = 0; c < named.size(); ++c)
-        if (!named[c] && fixed.cells[c] == 0) fixed.candidates[c] = uint64_t{1} << s.cells[c];
-    const SolveOutcome out = run.solve_one(prover, fixed, 2, {}, budget);
-    if (out.fault == Fault::none && out.verdict == Verdict::multiple) ++tally.checked;
-    else if (out.fault != Fault::none || out.verdict != Verdict::unique) ++tally.undecided;
-    return out.fault == Fault::none && out.verdict == Verdict::unique;
-}
-
-// One effect against one base state (the state before the step, or the
-// pattern's relaxed state): the solution that refutes it, if any.
-std::optional<Grid> refuting(const Grid& base, const Effect& e, const Step& step, const Plugin& prover,
-                             runner::Runner& run, const Budget& budget, StepCheck& tally) {
-    auto w = refutation(forcing_puzzle(base, e.candidate, e.placement), prover, run, budget, tally);
-    if (!w || !step.assumes_unique) return w;
-    if (has_no_twin(base, *w, step, prover, run, budget, tally)) return w;
-    return std::nullopt;
-}
-
-// Phases 3 and 4 for one step: the first effect that a solution refutes.
-std::optional<Judgement> unentailed(std::size_t index, const Step& step, const StepState& before, const Plugin& prover,
-                                    runner::Runner& run, const Budget& budget, const StepSample& sample,
-                                    StepCheck& tally) {
-    const Grid state = before.grid();
-    const Grid relaxed = relaxed_state(before, step);
-    const std::string finds =
-        prover.name() + " finds the solution " + (step.assumes_unique ? "(without a twin in the pattern's cells) " : "");
-    for (const Effect& e : effects_of(step, sample)) {
-        const std::string forced = (e.placement ? "without " : "with ") + std::string(1, value_symbol(e.candidate.value)) +
-                                   " at " + label(e.candidate.cell, before.side());
-        if (auto w = refuting(state, e, step, prover, run, budget, tally))
-            return step_failure(step_finding(index, step, before,
-                                             "not entailed by the state: " + forced + ", " + finds + format_line(*w)));
-        if (auto w = refuting(relaxed, e, step, prover, run, budget, tally))
-            return step_failure(step_finding(index, step, before,
-                                             "not entailed by its pattern (" + std::to_string(step.pattern.size()) +
-                                                 " entries): " + forced + " and every cell the pattern does not name "
-                                                 "open, " + finds + format_line(*w)));
-    }
-    return std::nullopt;
-}
-
 }  // namespace
 
 Grid relaxed_state(const StepState& before, const Step& step) {
@@ -145,6 +54,51 @@ Grid forcing_puzzle(const Grid& state, const Candidate& effect, bool placement) 
     mask = placement ? (mask & ~bit) : bit;
     // A placed cell keeps its value; the forcing is about empty ones.
     return forcing;
+}
+
+std::vector<std::size_t> sampled_steps(std::size_t count, const StepSample& sample) {
+    std::vector<std::size_t> order(count);
+    std::iota(order.begin(), order.end(), 0);
+    if (sample.deep || count <= sample.steps) return order;
+    Rng rng(sample.seed);
+    for (std::size_t i = 0; i < sample.steps; ++i) std::swap(order[i], order[i + rng.below(count - i)]);
+    order.resize(sample.steps);
+    std::sort(order.begin(), order.end());
+    return order;
+}
+
+std::vector<Effect> effects_of(const Step& step, const StepSample& sample) {
+    std::vector<Effect> out;
+    for (const Candidate& c : step.placements) out.push_back({c, true});
+    for (const Candidate& c : step.eliminations) out.push_back({c, false});
+    if (!sample.deep && out.size() > sample.effects) out.resize(sample.effects);
+    return out;
+}
+
+Grid twin_puzzle(const Grid& base, const Grid& s, const Step& step) {
+    Grid fixed = base;
+    if (fixed.candidates.empty())
+        for (int i = 0; i < base.geometry.cell_count(); ++i) fixed.candidates.push_back(base.mask(i));
+    std::vector<bool> named(fixed.candidates.size(), false);
+    for (const Candidate& p : step.pattern) named[static_cast<std::size_t>(p.cell)] = true;
+    for (std::size_t c = 0; c < named.size(); ++c)
+        if (!named[c] && fixed.cells[c] == 0) fixed.candidates[c] = uint64_t{1} << s.cells[c];
+    return fixed;
+}
+
+Judgement not_entailed(std::size_t index, const Step& step, const StepState& before, const Effect& e,
+                       const Grid& witness, const std::string& prover, bool by_pattern) {
+    const std::string finds =
+        prover + " finds the solution " + (step.assumes_unique ? "(without a twin in the pattern's cells) " : "");
+    const std::string forced = (e.placement ? "without " : "with ") + std::string(1, value_symbol(e.candidate.value)) +
+                               " at " + label(e.candidate.cell, before.side());
+    if (!by_pattern)
+        return step_failure(step_finding(index, step, before,
+                                         "not entailed by the state: " + forced + ", " + finds + format_line(witness)));
+    return step_failure(step_finding(index, step, before,
+                                     "not entailed by its pattern (" + std::to_string(step.pattern.size()) +
+                                         " entries): " + forced + " and every cell the pattern does not name "
+                                         "open, " + finds + format_line(witness)));
 }
 
 std::optional<Judgement> unsound_step(const Grid& puzzle, const std::vector<Step>& steps,
@@ -181,26 +135,6 @@ std::optional<Judgement> unsound_step(const Grid& puzzle, const std::vector<Step
     return std::nullopt;
 }
 
-StepCheck check_steps(const Grid& puzzle, const std::vector<Step>& steps, const std::optional<Grid>& solution,
-                      const SolveOutcome& answer, const Plugin* prover, runner::Runner& run, const Budget& budget,
-                      const StepSample& sample) {
-    StepCheck check;
-    check.steps = steps.size();
-    if ((check.failure = unsound_step(puzzle, steps, solution, answer))) return check;
-    if (prover == nullptr || !prover->can(NP_CAP_CANDIDATES) || !prover->supports(puzzle.geometry)) return check;
-    const std::vector<std::size_t> chosen = sampled(steps.size(), sample);
-    StepState state(puzzle);
-    std::size_t next = 0;
-    for (std::size_t i = 0; i < steps.size(); ++i) {
-        if (next < chosen.size() && chosen[next] == i) {
-            ++next;
-            if ((check.failure = unentailed(i, steps[i], state, *prover, run, budget, sample, check))) return check;
-        }
-        state.apply(steps[i]);
-    }
-    return check;
-}
-
 std::optional<BadStep> bad_step(const Grid& puzzle, const std::vector<Step>& steps, const std::string& finding) {
     const std::string_view prefix = "step ";
     if (finding.rfind(prefix, 0) != 0) return std::nullopt;
@@ -214,15 +148,15 @@ std::optional<BadStep> bad_step(const Grid& puzzle, const std::vector<Step>& ste
     return BadStep{state.grid(), steps[k - 1]};
 }
 
-std::optional<corpus::StepEntry> step_regression(const BadStep& bad, const std::string& plugin, const Grid& explained,
-                                                 const Plugin* prover, runner::Runner& run, const Budget& budget) {
-    if (!prover || !prover->can(NP_CAP_CANDIDATES) || !prover->supports(bad.before.geometry)) return std::nullopt;
-    corpus::StepEntry e;
-    // Written as a candidate line and read back: every cell a mask, as the
-    // entry will be loaded.
-    e.state = std::get<Grid>(parse_candidates(format_candidates(bad.before), bad.before.geometry));
-    const SolveOutcome o = run.solve_one(*prover, e.state, 2, {}, budget);
+Grid regression_state(const BadStep& bad) {
+    return std::get<Grid>(parse_candidates(format_candidates(bad.before), bad.before.geometry));
+}
+
+std::optional<corpus::StepEntry> step_entry(const BadStep& bad, const std::string& plugin, const Grid& explained,
+                                            const Grid& state, const SolveOutcome& o) {
     if (o.fault != Fault::none || !(o.complete || o.verdict == Verdict::multiple)) return std::nullopt;
+    corpus::StepEntry e;
+    e.state = state;
     e.expect.verdict = o.verdict;
     if (o.verdict == Verdict::unique) e.expect.solution = o.solutions.at(0), e.expect.count = 1;
     else if (o.verdict == Verdict::none) e.expect.count = 0;

@@ -14,11 +14,14 @@
 //   4. entailed by its pattern: the same with only what the pattern names
 //      kept and every other cell open (relaxed_state), so a step that is
 //      right but not for the reason it gives is caught.
-// Phases 3 and 4 ask a prover (the oracle: it must take candidates). A step
-// fails only on a certified witness: the prover's solution of the forcing
-// puzzle, which shows the eliminated candidate possible. An answer the
-// prover cannot give in its budget (unknown) fails nothing and is counted.
-// By default a seeded sample of the steps is checked; --deep checks all.
+// Phases 1 and 2 are judged here from the truth's solution. Phases 3 and 4
+// ask a prover (the oracle: it must take candidates): harness/truth/
+// entailment.hpp asks it, with the puzzles and the findings made here. A
+// step fails only on a certified witness: the prover's solution of the
+// forcing puzzle, which shows the eliminated candidate possible. An answer
+// the prover cannot give in its budget (unknown) fails nothing and is
+// counted. By default a seeded sample of the steps is checked; --deep
+// checks all.
 #pragma once
 
 #include <cstdint>
@@ -29,7 +32,6 @@
 #include "corpus.hpp"
 #include "judge.hpp"
 #include "numplace/steps.hpp"
-#include "runner.hpp"
 
 namespace np::judge {
 
@@ -51,12 +53,32 @@ Grid relaxed_state(const StepState& before, const Step& step);
 // taken out of its cell's mask. No solution means the effect is entailed.
 Grid forcing_puzzle(const Grid& state, const Candidate& effect, bool placement);
 
-struct StepCheck {
-    std::optional<Judgement> failure;  // the first step that fails, with its finding
-    uint64_t steps = 0;                // steps in the explanation
-    uint64_t checked = 0;              // effects the prover decided
-    uint64_t undecided = 0;            // effects it could not decide in its budget
+// Phases 3 and 4's sample: the indices of the steps checked, in order
+// (all when deep, else `sample.steps` of them drawn by the seed: the same
+// puzzle and seed check the same steps) ...
+std::vector<std::size_t> sampled_steps(std::size_t count, const StepSample& sample);
+
+// ... and the effects checked of each (its placements, then its
+// eliminations; the first `sample.effects` unless deep).
+struct Effect {
+    Candidate candidate;
+    bool placement;
 };
+std::vector<Effect> effects_of(const Step& step, const StepSample& sample);
+
+// A step that assumes uniqueness claims less than entailment: when the
+// effect is false in a solution s, s has a twin, another solution that
+// differs from it only in the pattern's cells (a deadly pattern). This is
+// `base` with every cell outside the pattern fixed to s's value: it must
+// have at least two fillings; exactly one (the prover's complete count)
+// refutes the step, with s as the witness.
+Grid twin_puzzle(const Grid& base, const Grid& s, const Step& step);
+
+// The failure of step `index` (the state `before` it) whose effect `e` a
+// certified solution `witness` of the prover's refutes, from the state
+// itself or (`by_pattern`) from the pattern's relaxed state.
+Judgement not_entailed(std::size_t index, const Step& step, const StepState& before, const Effect& e,
+                       const Grid& witness, const std::string& prover, bool by_pattern);
 
 // Phases 1 and 2 only: no prover needed; phase 1 also holds each step to
 // its name (misnamed_step, below). `solution` may be absent (no
@@ -64,11 +86,7 @@ struct StepCheck {
 std::optional<Judgement> unsound_step(const Grid& puzzle, const std::vector<Step>& steps,
                                       const std::optional<Grid>& solution, const SolveOutcome& answer);
 
-// All four phases; the prover must be able to take candidates
-// (NP_CAP_CANDIDATES), else phases 3 and 4 are skipped.
-StepCheck check_steps(const Grid& puzzle, const std::vector<Step>& steps, const std::optional<Grid>& solution,
-                      const SolveOutcome& answer, const Plugin* prover, runner::Runner& run, const Budget& budget,
-                      const StepSample& sample);
+// All four phases: check_steps in harness/truth/entailment.hpp.
 
 // The step a step finding names ("step K (TEXT): ...", this checker's
 // form) and the candidate state just before it, replayed from the puzzle;
@@ -81,11 +99,15 @@ struct BadStep {
 std::optional<BadStep> bad_step(const Grid& puzzle, const std::vector<Step>& steps, const std::string& finding);
 
 // A bad step as a step regression entry (corpus kind `step`): the state
-// before it, as its candidate line reads back, with the state's truth
-// decided by the prover (which must take candidates); nullopt when the
-// prover cannot establish it. The caller names it (id, source, tags).
-std::optional<corpus::StepEntry> step_regression(const BadStep& bad, const std::string& plugin, const Grid& explained,
-                                                 const Plugin* prover, runner::Runner& run, const Budget& budget);
+// before it, written as a candidate line and read back (every cell a mask,
+// as the entry will be loaded) ...
+Grid regression_state(const BadStep& bad);
+// ... and the entry, with the state's truth from the prover's answer
+// (limit 2, on regression_state); nullopt when the answer does not
+// establish it. The caller names it (id, source, tags);
+// truth::step_regression asks the prover.
+std::optional<corpus::StepEntry> step_entry(const BadStep& bad, const std::string& plugin, const Grid& explained,
+                                            const Grid& state, const SolveOutcome& answer);
 
 // A step's name against the vocabulary and its pattern against the shape
 // of the technique it is named after (rating::technique_problem,

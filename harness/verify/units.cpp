@@ -21,6 +21,8 @@
 #include "runner.hpp"
 #include "sources.hpp"
 #include "steps.hpp"
+#include "truth/entailment.hpp"
+#include "truth/generators.hpp"
 #include "units.hpp"
 #include "verify.hpp"
 
@@ -144,7 +146,7 @@ Judgement with_steps(const std::string& entry, const Call& call, const Grid& puz
     sample.deep = ctx.settings.deep;
     sample.steps = ctx.settings.step_sample;
     sample.seed = seed_of(entry + "\n" + call.plugin->name());
-    const judge::StepCheck check = judge::check_steps(puzzle, call.steps, solution, call.solved, ctx.oracle, run,
+    const truth::StepCheck check = truth::check_steps(puzzle, call.steps, solution, call.solved, ctx.oracle, run,
                                                       ctx.budget, sample);
     return check.failure ? *check.failure : j;
 }
@@ -196,14 +198,14 @@ corpus::PuzzleEntry regression_entry(const std::string& id, const Grid& puzzle, 
 }
 
 // A failure that is a bad step gets the step's regression entry
-// (judge::step_regression: the state before it, its truth by the oracle) in
+// (truth::step_regression: the state before it, its truth by the oracle) in
 // place of the puzzle's, so that the regressions file pins the cause; when
 // the oracle cannot settle the state, the puzzle's entry stays.
 void step_regression(Row& r, const std::string& entry, const Call& call, const Context& ctx, runner::Runner& run) {
     if (r.status != Status::fail || r.kind != Kind::step) return;
     const auto bad = judge::bad_step(*call.grid, call.steps, r.finding);
     if (!bad) return;
-    auto e = judge::step_regression(*bad, r.plugin, *call.grid, ctx.oracle, run, ctx.budget);
+    auto e = truth::step_regression(*bad, r.plugin, *call.grid, ctx.oracle, run, ctx.budget);
     if (!e) return;
     e->id = clean_id(entry) + "-" + r.plugin + "-step";
     e->source = "numplace verify: " + entry + ": " + r.plugin +
@@ -272,8 +274,8 @@ std::vector<Row> judge_step_entry(const corpus::StepEntry& e, const std::vector<
         const SolveOutcome& out = call.solved;
         Judgement j = judge_solve(out, truth, Kind::expectation);
         if (out.fault == Fault::none && j.status != Status::fail) {
-            const judge::StepCheck check =
-                judge::check_steps(e.state, call.steps, solution, out, ctx.oracle, run, ctx.budget, every);
+            const truth::StepCheck check =
+                truth::check_steps(e.state, call.steps, solution, out, ctx.oracle, run, ctx.budget, every);
             if (check.failure) j = *check.failure;
             if (check.failure && check.failure->finding.find(" (" + e.step + "): ") != std::string::npos)
                 j.finding += " (the step this entry records, again)";
@@ -448,7 +450,7 @@ Row run_generator(const GeneratorUnit& g, const Context& ctx, runner::Runner& ru
         for (const Plugin& p : ctx.plugins.registry.plugins())
             if (p.name() == g.call.order->rater) rater = &p;
     const judge::GeneratorJudgement j =
-        judge::check_generator({*plugin, g.call, g.expect, prover, rater, g.sweep}, run, ctx.budget);
+        truth::check_generator({*plugin, g.call, g.expect, prover, rater, g.sweep}, run, ctx.budget);
     row.status = j.judgement.status;
     row.kind = j.judgement.kind;
     row.finding = j.judgement.finding;

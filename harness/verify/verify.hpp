@@ -11,7 +11,9 @@
 //                        truth (corpus; on plain files, ranked: certified
 //                        witnesses, a checked proof, the oracle's complete
 //                        search) to pass / fail + kind + finding / unknown /
-//                        skip; the generator checker
+//                        skip; the generator checker's verdicts
+//   harness/truth/       what asks plugins for the truth: the generator
+//                        checker's calls, the step checker's prover
 //   report_json.cpp      the JSON report's values: rows and run to and from
 //                        JSON; the intake of a row's grids (admit_grids)
 //   report_file.cpp      the reader that checks a report as it streams it

@@ -13,6 +13,7 @@
 #include "runner.hpp"
 #include "setup.hpp"
 #include "test_support.hpp"
+#include "truth/generators.hpp"
 
 namespace np {
 namespace {
@@ -198,7 +199,7 @@ judge::GeneratorJudgement check(const Plugin& generator, np_generate_kind what, 
     Budget budget;
     budget.timeout_seconds = 60;
     budget.max_proof_bytes = max_proof_bytes;
-    return judge::check_generator({generator, {what, size, 1, 0, count, {}}, expect, prover, nullptr, false}, *run, budget);
+    return truth::check_generator({generator, {what, size, 1, 0, count, {}}, expect, prover, nullptr, false}, *run, budget);
 }
 
 TEST(GeneratorCheck, UniqueMinimalPuzzlesPassProvedByAnotherPlugin) {

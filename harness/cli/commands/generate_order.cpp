@@ -1,5 +1,5 @@
 // numplace generate --rating / --technique: puzzles made to order
-// (harness/judge/order.hpp). The --plugin generator makes candidates, the
+// (harness/truth/order.hpp). The --plugin generator makes candidates, the
 // --rater explains them, the harness rates the certified steps and proves
 // each kept puzzle unique with the oracle; results stream in order.
 #include <algorithm>
@@ -8,10 +8,10 @@
 #include "commands.hpp"
 #include "generate_order.hpp"
 #include "numplace/clock.hpp"
-#include "order.hpp"
 #include "setup.hpp"
 #include "shared.hpp"
 #include "techniques.hpp"
+#include "truth/order.hpp"
 
 namespace np::cli {
 
@@ -103,8 +103,8 @@ std::optional<judge::Order> order_of(const Args& args, std::ostream& err) {
     return order;
 }
 
-void write_made(std::ostream& out, OutputFormat format, const judge::OrderCall& call, uint64_t index,
-                const judge::Made& made) {
+void write_made(std::ostream& out, OutputFormat format, const truth::OrderCall& call, uint64_t index,
+                const truth::Made& made) {
     if (format != OutputFormat::json) {
         out << format_grid_as(made.puzzle, format) << '\n';
         return;
@@ -118,8 +118,8 @@ void write_made(std::ostream& out, OutputFormat format, const judge::OrderCall& 
                          {"proved_by", call.prover->name()}});
 }
 
-std::string summary(const judge::OrderCall& call, const judge::OrderRun& run, uint64_t count, double seconds) {
-    const judge::Tried& t = run.tried;
+std::string summary(const truth::OrderCall& call, const truth::OrderRun& run, uint64_t count, double seconds) {
+    const truth::Tried& t = run.tried;
     char time[32];
     std::snprintf(time, sizeof time, "%.1f s", seconds);
     std::string what = judge::describe(call.order);
@@ -148,7 +148,7 @@ int run_to_order(const Args& args, Streams io, PluginRegistry& registry, const C
         io.err << "numplace: generate: --rater-option: " << rater->name() << ": " << utf8_clean(problem) << "\n";
         return kExitUsage;
     }
-    judge::OrderCall call;
+    truth::OrderCall call;
     call.generator = &*generator.plugin, call.generator_options = generator.options;
     call.rater = &*rater, call.rater_options = *rater_options, call.prover = &*prover;
     call.size = size_of(args).value_or(Geometry{3, 3});
@@ -165,9 +165,9 @@ int run_to_order(const Args& args, Streams io, PluginRegistry& registry, const C
     whole.cancel = &interrupt_flag();
     const unsigned threads = args.has("-j") ? static_cast<unsigned>(args.whole("-j")) : usable_cpus();
     const Stopwatch clock;
-    const judge::OrderRun run = judge::make_to_order(
+    const truth::OrderRun run = truth::make_to_order(
         call, harness_settings(args).runner, threads, args.whole("--first"), count, args.whole("--candidates"), whole,
-        [&](uint64_t index, const judge::Made& made) {
+        [&](uint64_t index, const truth::Made& made) {
             write_made(io.out, format, call, index, made);
             io.out.flush();
         },

@@ -8,6 +8,8 @@
 //   - uniqueness is the prover's complete search (an independent plugin),
 //     and every step is checked sound against the prover's solution
 //     (judge::unsound_step), so a lucky step cannot make a rating.
+// Whether a rated candidate is to order is judged by judge/to_order.hpp;
+// this file asks the plugins.
 // The results are the candidates that pass, in the generator's order: the
 // sequence depends only on the seed, the options, the shape and the order,
 // so it is reproducible, and result i is the i-th candidate that passes.
@@ -21,20 +23,12 @@
 #include <string>
 #include <vector>
 
+#include "judge/to_order.hpp"
 #include "numplace/host.hpp"
 #include "rating.hpp"
 #include "runner.hpp"
 
-namespace np::judge {
-
-struct Order {
-    std::optional<int> lo, hi;   // ER band in tenths, inclusive; absent: any
-    std::string technique;       // the path must use it ("" = any): a technique's name or its slug
-    rating::Table table = rating::Table::se;
-};
-
-// "ER 7.0..7.5, using x-wing"
-std::string describe(const Order& order);
+namespace np::truth {
 
 // The rater of an order among `loaded`: the one named (it must explain),
 // or with no name the one plugin that explains; nullptr and `error` when
@@ -49,7 +43,7 @@ struct OrderCall {
     const Plugin* prover = nullptr;  // proves uniqueness: never the generator or the rater
     Geometry size;
     uint64_t seed = 0;
-    Order order;
+    judge::Order order;
 };
 
 struct Made {
@@ -78,10 +72,6 @@ struct Chunk {
 };
 Chunk judge_candidates(const OrderCall& call, runner::Runner& run, uint64_t from, uint64_t count, const Budget& budget);
 
-// The rated problem of one puzzle against the order ("" when it is made to
-// order): ER out of band, technique not used, not solved by the rater.
-std::string order_problem(const Order& order, const rating::Rating& rated, const std::vector<Step>& steps);
-
 // The same sequence judged in this thread with `run`, chunk after chunk
 // (verify's generator checker): results first .. first + count - 1, fewer
 // when `max_candidates` or the budget ran out, or a plugin failed.
@@ -108,4 +98,4 @@ OrderRun make_to_order(const OrderCall& call, const runner::Settings& settings, 
                        const std::function<void(uint64_t index, const Made&)>& emit,
                        const std::function<bool()>& stop = {});
 
-}  // namespace np::judge
+}  // namespace np::truth

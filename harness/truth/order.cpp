@@ -1,4 +1,4 @@
-#include "order.hpp"
+#include "truth/order.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -7,10 +7,10 @@
 #include <mutex>
 #include <thread>
 
+#include "judge/steps.hpp"
 #include "numplace/clock.hpp"
-#include "steps.hpp"
 
-namespace np::judge {
+namespace np::truth {
 
 namespace {
 
@@ -20,10 +20,6 @@ constexpr uint64_t kChunk = 16;
 void add(Tried& sum, const Tried& t) {
     sum.candidates += t.candidates, sum.out_of_band += t.out_of_band, sum.unrated += t.unrated;
     sum.not_unique += t.not_unique, sum.undecided += t.undecided;
-}
-
-bool uses(const std::vector<Step>& steps, const std::string& slug) {
-    return std::any_of(steps.begin(), steps.end(), [&](const Step& s) { return rating::technique_slug(s.technique) == slug; });
 }
 
 // What is left of the whole run's budget for its next call; nullopt when spent.
@@ -75,7 +71,7 @@ std::string certify(const OrderCall& call, runner::Runner& run, const Grid& g, c
         ++tried.not_unique;
         return "not unique";
     }
-    if (auto bad = unsound_step(g, r.steps, proof.solutions.front(), r.answer)) {
+    if (auto bad = judge::unsound_step(g, r.steps, proof.solutions.front(), r.answer)) {
         failure = true;
         return call.rater->name() + ": " + bad->finding;
     }
@@ -90,7 +86,7 @@ std::string contradicted(const OrderCall& call, runner::Runner& run, const Grid&
     const SolveOutcome truth = run.solve_one(*call.prover, g, 2, {}, budget);
     if (truth.fault != Fault::none || !truth.complete || truth.verdict != Verdict::unique || truth.solutions.empty())
         return "";
-    if (auto bad = unsound_step(g, r.steps, truth.solutions.front(), r.answer))
+    if (auto bad = judge::unsound_step(g, r.steps, truth.solutions.front(), r.answer))
         return call.rater->name() + ": " + bad->finding;
     return call.rater->name() + " answered " + std::string(verdict_name(r.answer.verdict)) + ", but " +
            call.prover->name() + " proves the puzzle unique";
@@ -109,25 +105,6 @@ const Plugin* find_rater(const std::vector<Plugin>& loaded, const std::string& n
                 (explainers.empty() ? std::string("none is loaded") : std::to_string(explainers.size()) + " are loaded") +
                 ")";
     return nullptr;
-}
-
-std::string describe(const Order& order) {
-    std::string words;
-    if (order.lo || order.hi)
-        words = "ER " + (order.lo ? rating::tenths_text(*order.lo) : "") + ".." +
-                (order.hi ? rating::tenths_text(*order.hi) : "");
-    if (!order.technique.empty()) words += (words.empty() ? "" : ", ") + std::string("using ") + order.technique;
-    return words.empty() ? "any rating" : words;
-}
-
-std::string order_problem(const Order& order, const rating::Rating& rated, const std::vector<Step>& steps) {
-    if (!rated.unknown.empty()) return "unrated: " + rated.unknown;
-    if (!rated.solved) return "the rater's steps stop short of the solution";
-    if ((order.lo && rated.er < *order.lo) || (order.hi && rated.er > *order.hi))
-        return "ER " + rating::tenths_text(rated.er) + ", outside " + describe(Order{order.lo, order.hi, "", order.table});
-    if (!order.technique.empty() && !uses(steps, rating::technique_slug(order.technique)))
-        return "its path does not use " + order.technique;
-    return "";
 }
 
 Chunk judge_candidates(const OrderCall& call, runner::Runner& run, uint64_t from, uint64_t count, const Budget& budget) {
@@ -156,7 +133,7 @@ Chunk judge_candidates(const OrderCall& call, runner::Runner& run, uint64_t from
             ++chunk.tried.not_unique;
             continue;
         }
-        const std::string problem = order_problem(call.order, r.rating, r.steps);
+        const std::string problem = judge::order_problem(call.order, r.rating, r.steps);
         if (!problem.empty()) {
             ++(r.rating.solved && r.rating.unknown.empty() ? chunk.tried.out_of_band : chunk.tried.unrated);
             continue;
@@ -248,4 +225,4 @@ OrderRun make_to_order(const OrderCall& call, const runner::Settings& settings, 
     return out;
 }
 
-}  // namespace np::judge
+}  // namespace np::truth
