@@ -458,8 +458,8 @@ std::string to_csv(const Report& r) {
     return out.str();
 }
 
-ChartData chart_data(const Report& r) {
-    ChartData c;
+report::ChartData chart_data(const Report& r) {
+    report::ChartData c;
     c.title = generating(r) ? "numplace bench: results per second" : "numplace bench: puzzles per second";
     c.subtitle = r.machine + "; " + r.date + "; " + (generating(r) ? "" : "--limit " + std::to_string(r.settings.limit) + "; ") +
                  "-j " + std::to_string(r.settings.jobs);

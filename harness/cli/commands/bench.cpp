@@ -17,7 +17,7 @@ int write_outputs(const bench::Report& report, const Args& args, Streams io) {
     if (args.has("--json")) files.emplace_back(args.text("--json"), dump_document(bench::to_json(report)) + "\n");
     if (args.has("--csv")) files.emplace_back(args.text("--csv"), bench::to_csv(report));
     if (args.has("--markdown")) files.emplace_back(args.text("--markdown"), bench::to_markdown(report));
-    if (args.has("--chart")) files.emplace_back(args.text("--chart"), bench::svg_chart(bench::chart_data(report)));
+    if (args.has("--chart")) files.emplace_back(args.text("--chart"), report::svg_chart(bench::chart_data(report)));
     const bool ok = write_files(files, io.out, io.err);
     // The table goes to stdout unless an output already does.
     bool taken = false;
