@@ -55,7 +55,8 @@ bool settings_from(const Args& args, bench::Settings& s, std::ostream& err) {
     s.size = size_of(args);
     s.limit = args.whole("--limit");
     if (s.limit != 1 && s.limit != 2) {
-        err << "numplace bench: --limit " << args.text("--limit") << ": expected 1 (first solution) or 2 (prove unique)\n";
+        err << "numplace bench: --limit " << args.text("--limit")
+            << ": expected 1 (first solution) or 2 (prove unique)\n";
         return false;
     }
     s.seconds = args.seconds("--seconds");

@@ -268,7 +268,8 @@ bool load_columns(const Args& args, Columns& columns, std::ostream& err) {
 
 // Every rater named is known (a column, built in, or plugin:NAME); false
 // (said) otherwise. `needs_rating`: a built-in rater is among them.
-bool known_raters(const std::vector<std::string>& names, const Columns& columns, bool& needs_rating, std::ostream& err) {
+bool known_raters(const std::vector<std::string>& names, const Columns& columns, bool& needs_rating,
+                  std::ostream& err) {
     needs_rating = false;
     for (const std::string& n : names) {
         if (columns.count(n) == 0 && !builtin(n) && !is_plugin_rater(n)) {
@@ -284,7 +285,8 @@ bool known_raters(const std::vector<std::string>& names, const Columns& columns,
 // Each rater's value for every row: a plugin's own ratings, a built-in
 // rating, or the column's value for the puzzle. nullopt when interrupted.
 std::optional<std::map<std::string, Series>> rater_series(const Args& args, const std::vector<std::string>& names,
-                                                          Columns& columns, std::map<std::string, Plugin>& plugin_raters,
+                                                          Columns& columns,
+                                                          const std::map<std::string, Plugin>& plugin_raters,
                                                           const std::vector<RateRow>& rows) {
     std::map<std::string, Series> series;
     for (const std::string& n : names) {
