@@ -181,6 +181,6 @@ std::string changed_plugin_file(const nlohmann::json& report, const std::vector<
 std::string to_csv(const Report& report);
 std::string to_markdown(const Report& report);
 std::string to_table(const Report& report);  // for the screen
-ChartData chart_data(const Report& report);
+report::ChartData chart_data(const Report& report);
 
 }  // namespace np::bench

@@ -5,8 +5,9 @@
 #include <cmath>
 #include <functional>
 #include <numeric>
-#include <random>
 #include <sstream>
+
+#include "numplace/random.hpp"
 
 namespace np::rating {
 
@@ -200,14 +201,15 @@ Agreement agree(const Series& a, const Series& b, unsigned resamples, uint64_t s
     if (all_same(p.x) || all_same(p.y)) out.constant = all_same(p.x) ? a.name : b.name;
     out.spearman.value = spearman(p.x, p.y);
     out.kendall.value = kendall_tau_b(p.x, p.y);
-    std::mt19937_64 random(seed);
-    std::uniform_int_distribution<std::size_t> pick(0, out.n - 1);
+    // numplace's own PRNG and bounded draw, not <random>'s distributions
+    // (implementation-defined): a seed gives the same intervals everywhere.
+    Rng random(seed);
     std::vector<double> rhos, taus;
     Pairs draw;
     draw.x.resize(out.n), draw.y.resize(out.n);
     for (unsigned r = 0; r < resamples; ++r) {
         for (std::size_t i = 0; i < out.n; ++i) {
-            const std::size_t k = pick(random);
+            const auto k = static_cast<std::size_t>(random.below(out.n));
             draw.x[i] = p.x[k], draw.y[i] = p.y[k];
         }
         rhos.push_back(spearman(draw.x, draw.y));

@@ -105,12 +105,12 @@ std::string cactus_svg(const std::string& dataset, const std::vector<Series>& se
 
 std::string bars_svg(const std::string& dataset, const std::vector<std::pair<std::string, std::optional<double>>>& rates,
                      int number) {
-    bench::ChartData data;
+    ChartData data;
     data.title = "puzzles per second: " + dataset;
     data.groups = {dataset};
     data.values.emplace_back();
     for (const auto& [plugin, rate] : rates) data.series.push_back(plugin), data.values.back().push_back(rate);
-    std::string svg = bench::svg_chart(data);
+    std::string svg = svg_chart(data);
     // Inline in HTML: no XML declaration, and a hatch pattern id of its own.
     // Only the pattern's id and its references are renamed, matched with
     // their quotes: a label is escaped (no '"' in it), so a dataset or

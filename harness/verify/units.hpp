@@ -1,6 +1,8 @@
 // verify's runner side, shared by units.cpp (a chunk of units: their calls
-// planned, run as batches per plugin, judged into rows) and run.cpp (the
-// inputs walked, chunks across -j threads, rows streamed in unit order).
+// planned, run as batches per plugin, judged into rows), row_words.cpp (what
+// each row says of itself: tags, the command that reruns it, its grid) and
+// run.cpp (the inputs walked, chunks across -j threads, rows streamed in
+// unit order).
 // Internal to harness/verify.
 #pragma once
 
@@ -118,6 +120,18 @@ void watch_lanes(std::vector<Lane>& lanes, bool interrupted);
 // unit judged after an interrupt is left without rows (a call it stopped
 // would read as unknown), so that a report holds finished units only.
 void run_chunk(Chunk& chunk, const Context& ctx, Lane& lane);
+// The words of a row (row_words.cpp): a row from a judgement; the row of a
+// call that --max-timeouts kept from running (a skip that --resume runs
+// again); an answer's verdict word ("multiple (5+)", "error").
+Row row_for(const std::string& entry, const std::string& plugin, const std::string& operation,
+            const judge::Judgement& j);
+RowProof row_proof(const ProofOutcome& p);
+Row not_run_row(const std::string& entry, const std::string& plugin, const std::string& operation,
+                const std::string& reason);
+std::string verdict_of(const SolveOutcome& out);
+// A unit's rows get its tags, the command that reruns each, and a failed
+// row the grid it is about (report version 4; row_words.cpp).
+void describe(std::vector<Row>& rows, const Unit& unit, const Context& ctx);
 // How many rows a unit has (one per call plan() makes, or one).
 uint64_t rows_of(const Unit& unit, const std::vector<Plugin>& judged);
 

@@ -1,4 +1,4 @@
-// The bench chart (harness/bench/chart.hpp): well-formed SVG, one bar per
+// The bench chart (harness/report/chart.hpp): well-formed SVG, one bar per
 // figure with heights on a log scale, every label escaped, a visible stub for
 // a missing figure, "no figures" for nothing to plot, and the same bytes for
 // the same data. The picture itself is checked by eye (rsvg-convert); these
@@ -16,8 +16,8 @@
 
 namespace {
 
-using np::bench::ChartData;
-using np::bench::svg_chart;
+using np::report::ChartData;
+using np::report::svg_chart;
 
 // The shape `numplace bench --chart` produces: six datasets, four plugins,
 // rates from 0.5 to 500k, one missing.

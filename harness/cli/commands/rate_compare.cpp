@@ -231,14 +231,14 @@ json pair_json(const rating::Agreement& g) {
 
 bool level_rater(const std::string& name) { return name == "hodoku-level" || is_plugin_rater(name); }
 
-}  // namespace
+using Pairs = std::vector<std::pair<std::string, std::string>>;
+using Columns = std::map<std::string, std::map<std::string, double>>;
 
-int compare_ratings(const Args& args, Streams io, const CompareSetup& setup) {
-    // Plain names are compared pair by pair; A/B asks for that pair alone.
-    std::vector<std::string> names;
-    std::vector<std::pair<std::string, std::string>> pairs;
+// --compare's raters, in order, and the pairs asked for: plain names are
+// compared pair by pair; A/B asks for that pair alone.
+void parse_pairs(const std::string& text, std::vector<std::string>& names, Pairs& pairs) {
     std::vector<std::string> plain;
-    for (const std::string& item : comma_list(args.text("--compare"))) {
+    for (const std::string& item : comma_list(text)) {
         const auto slash = item.find('/');
         if (slash == std::string::npos) {
             plain.push_back(item);
@@ -250,47 +250,51 @@ int compare_ratings(const Args& args, Streams io, const CompareSetup& setup) {
     for (std::size_t i = 0; i < plain.size(); ++i)
         for (std::size_t k = i + 1; k < plain.size(); ++k) pairs.emplace_back(plain[i], plain[k]);
     names.insert(names.end(), plain.begin(), plain.end());
-    if (pairs.empty()) {
-        io.err << "numplace rate: --compare takes two raters or more, RATER,RATER (er, ep, ed, hodoku, hodoku-level, "
-                  "plugin:NAME, or a --ratings column), or pairs A/B\n";
-        return kExitUsage;
-    }
-    std::map<std::string, std::map<std::string, double>> columns;
+}
+
+// The --ratings columns, by name; false (said) when one cannot be read.
+bool load_columns(const Args& args, Columns& columns, std::ostream& err) {
     for (const std::string& spec : args.texts("--ratings")) {
         std::string column;
         std::map<std::string, double> values;
         if (std::string why = load_column(spec, column, values); !why.empty()) {
-            io.err << "numplace rate: " << utf8_clean(why) << "\n";
-            return kExitUsage;
+            err << "numplace rate: " << utf8_clean(why) << "\n";
+            return false;
         }
         columns[column] = std::move(values);
     }
-    bool needs_rating = false;
+    return true;
+}
+
+// Every rater named is known (a column, built in, or plugin:NAME); false
+// (said) otherwise. `needs_rating`: a built-in rater is among them.
+bool known_raters(const std::vector<std::string>& names, const Columns& columns, bool& needs_rating,
+                  std::ostream& err) {
+    needs_rating = false;
     for (const std::string& n : names) {
         if (columns.count(n) == 0 && !builtin(n) && !is_plugin_rater(n)) {
-            io.err << "numplace rate: no rater " << utf8_clean(n)
-                   << ": name er, ep, ed, hodoku, hodoku-level, plugin:NAME, or the COLUMN of a --ratings FILE:COLUMN\n";
-            return kExitUsage;
+            err << "numplace rate: no rater " << utf8_clean(n)
+                << ": name er, ep, ed, hodoku, hodoku-level, plugin:NAME, or the COLUMN of a --ratings FILE:COLUMN\n";
+            return false;
         }
         needs_rating = needs_rating || (columns.count(n) == 0 && builtin(n));
     }
-    std::map<std::string, Plugin> plugin_raters;  // found before anything is rated
-    for (const std::string& n : names) {
-        if (columns.count(n) != 0 || !is_plugin_rater(n) || plugin_raters.count(n) != 0) continue;
-        auto plugin = plugin_rater(args, io, n);
-        if (!plugin) return kExitUsage;
-        plugin_raters.emplace(n, std::move(*plugin));
-    }
-    std::vector<RateRow> rows;
-    const int status = setup.rate(needs_rating, rows);
-    if (status != kExitOk) return status;
+    return true;
+}
+
+// Each rater's value for every row: a plugin's own ratings, a built-in
+// rating, or the column's value for the puzzle. nullopt when interrupted.
+std::optional<std::map<std::string, Series>> rater_series(const Args& args, const std::vector<std::string>& names,
+                                                          Columns& columns,
+                                                          const std::map<std::string, Plugin>& plugin_raters,
+                                                          const std::vector<RateRow>& rows) {
     std::map<std::string, Series> series;
     for (const std::string& n : names) {
         if (series.count(n) != 0) continue;
         Series s{n, {}, n == "er" || n == "ep" || n == "ed" || columns.count(n) != 0, level_rater(n)};
         if (const auto plugin = plugin_raters.find(n); plugin != plugin_raters.end()) {
             s.values = plugin_ratings(args, plugin->second, rows);
-            if (interrupted()) return interrupt_exit_code();
+            if (interrupted()) return std::nullopt;
             series[n] = std::move(s);
             continue;
         }
@@ -306,6 +310,12 @@ int compare_ratings(const Args& args, Streams io, const CompareSetup& setup) {
         }
         series[n] = std::move(s);
     }
+    return series;
+}
+
+// Each pair's agreement, as text or one JSON document, and --svg; the exit code.
+int write_agreements(const Args& args, Streams io, const Pairs& pairs, std::map<std::string, Series>& series,
+                     const std::vector<RateRow>& rows, const std::vector<std::string>& names, bool needs_rating) {
     const auto resamples = static_cast<unsigned>(args.whole("--bootstrap"));
     const uint64_t seed = args.whole("--seed");
     json document{{"puzzles", rows.size()}, {"raters", names}, {"pairs", json::array()}};
@@ -329,16 +339,43 @@ int compare_ratings(const Args& args, Streams io, const CompareSetup& setup) {
         io.out << '\n';
     }
     if (args.text("--format") == "json") io.out << dump_document(document) << '\n';
-    if (args.has("--svg")) {
-        if (svg.empty()) svg = level_svg;
-        if (svg.empty()) {
-            io.err << "numplace rate: --svg: no two SE-scale raters (er, ep, ed or a ratings column) to draw classes of, "
-                      "and no level rater (hodoku-level, plugin:NAME) to draw levels of\n";
-            return kExitUsage;
-        }
-        if (!write_file(args.text("--svg"), svg, io.err, io.err)) return kExitUsage;
+    if (!args.has("--svg")) return kExitOk;
+    if (svg.empty()) svg = level_svg;
+    if (svg.empty()) {
+        io.err << "numplace rate: --svg: no two SE-scale raters (er, ep, ed or a ratings column) to draw classes of, "
+                  "and no level rater (hodoku-level, plugin:NAME) to draw levels of\n";
+        return kExitUsage;
     }
-    return kExitOk;
+    return write_file(args.text("--svg"), svg, io.err, io.err) ? kExitOk : kExitUsage;
+}
+
+}  // namespace
+
+int compare_ratings(const Args& args, Streams io, const CompareSetup& setup) {
+    std::vector<std::string> names;
+    Pairs pairs;
+    parse_pairs(args.text("--compare"), names, pairs);
+    if (pairs.empty()) {
+        io.err << "numplace rate: --compare takes two raters or more, RATER,RATER (er, ep, ed, hodoku, hodoku-level, "
+                  "plugin:NAME, or a --ratings column), or pairs A/B\n";
+        return kExitUsage;
+    }
+    Columns columns;
+    bool needs_rating = false;
+    if (!load_columns(args, columns, io.err) || !known_raters(names, columns, needs_rating, io.err)) return kExitUsage;
+    std::map<std::string, Plugin> plugin_raters;  // found before anything is rated
+    for (const std::string& n : names) {
+        if (columns.count(n) != 0 || !is_plugin_rater(n) || plugin_raters.count(n) != 0) continue;
+        auto plugin = plugin_rater(args, io, n);
+        if (!plugin) return kExitUsage;
+        plugin_raters.emplace(n, std::move(*plugin));
+    }
+    std::vector<RateRow> rows;
+    const int status = setup.rate(needs_rating, rows);
+    if (status != kExitOk) return status;
+    auto series = rater_series(args, names, columns, plugin_raters, rows);
+    if (!series) return interrupt_exit_code();
+    return write_agreements(args, io, pairs, *series, rows, names, needs_rating);
 }
 
 std::vector<FlagSpec> compare_flags() {

@@ -292,6 +292,17 @@ bool pick_plugin(PluginChoice& choice, Job& job, bool& bad_usage, std::ostream& 
     return true;
 }
 
+// A parsed input gets its plugin, an invalid one its reason; false: a usage
+// error that ends the run (pick_plugin).
+bool ready(PluginChoice& choice, Job& job, bool& bad_usage, std::ostream& err) {
+    if (const Reason* reason = std::get_if<Reason>(&job.parsed)) {
+        job.outcome.verdict = Verdict::invalid;
+        job.outcome.error = *reason;
+        return true;
+    }
+    return pick_plugin(choice, job, bad_usage, err);
+}
+
 // --proof and --max-proof-bytes, checked before any input is read: "" when
 // they are fine, otherwise the usage error.
 std::string proof_flags_problem(const Args& args) {
@@ -307,6 +318,33 @@ void tally_proof(Tally& tally, const Job& job) {
     const Verdict v = job.outcome.verdict;
     if (!job.save.written && v != Verdict::invalid && v != Verdict::error) tally.failed(job.item.origin);
 }
+
+// Writes each answered job's row, in input order (and its proof line),
+// counted in the tally.
+struct RowWriter {
+    std::ostream& out;
+    Tally& tally;
+    const ProofTarget* target;  // --proof
+    OutputFormat format;
+    std::optional<Geometry> size;
+    bool count_mode;
+    JsonRows json_rows;
+    bool bad_option = false;  // a plugin refused --option: a usage error
+
+    void operator()(Job& job) {
+        const SolveOutcome& outcome = job.outcome;
+        tally.row();
+        if (outcome.verdict == Verdict::invalid) tally.invalid(job.item.origin);
+        else if (outcome.verdict == Verdict::error) tally.failed(job.item.origin);
+        if (outcome.status == NP_BAD_OPTION) bad_option = true;
+        if (target) tally_proof(tally, job);
+        const ProofSave* save = target ? &job.save : nullptr;
+        const std::string& plugin = job.plugin != nullptr ? job.plugin->plugin->name() : kNoPlugin;
+        if (format == OutputFormat::json) json_rows.write(out, job.item, job.parsed, size, plugin, outcome, save);
+        else write_text(out, job.item.origin, outcome, format, count_mode);
+        if (save != nullptr && format != OutputFormat::json) write_proof_line(out, outcome.proof, *save);
+    }
+};
 
 const char* const kProofHelp =
     "--proof FILE asks the plugin for a proof of each answer and checks it here; a row is then followed by "
@@ -342,27 +380,15 @@ int run(const Args& args, Streams io, bool count_mode) {
     // Parsing and writing on this thread, solving on the pipeline's worker
     // thread (which talks to the worker process, if any).
     Tally tally;
-    bool bad_option = false, second_puzzle = false, no_plugin = false;
+    bool second_puzzle = false, no_plugin = false;
     uint64_t inputs = 0;
-    JsonRows json_rows;
+    RowWriter rows{io.out, tally, target ? &*target : nullptr, format, size, count_mode, {}};
     OrderedPipeline<Job> pipeline(
         OrderedPipeline<Job>::Batched{},
         [&](std::vector<Job>& batch, const OrderedPipeline<Job>::Publish& publish) {
             return solve_batch(calls, batch, publish);
         },
-        [&](Job& job) {
-            const SolveOutcome& outcome = job.outcome;
-            tally.row();
-            if (outcome.verdict == Verdict::invalid) tally.invalid(job.item.origin);
-            else if (outcome.verdict == Verdict::error) tally.failed(job.item.origin);
-            if (outcome.status == NP_BAD_OPTION) bad_option = true;
-            if (target) tally_proof(tally, job);
-            const ProofSave* save = target ? &job.save : nullptr;
-            const std::string& plugin = job.plugin != nullptr ? job.plugin->plugin->name() : kNoPlugin;
-            if (format == OutputFormat::json) json_rows.write(io.out, job.item, job.parsed, size, plugin, outcome, save);
-            else write_text(io.out, job.item.origin, outcome, format, count_mode);
-            if (save != nullptr && format != OutputFormat::json) write_proof_line(io.out, outcome.proof, *save);
-        },
+        [&](Job& job) { rows(job); },
         [&] { io.out.flush(); });  // before waiting for a slow answer: those before it are out
     for_each_input(args, io.in, io.err, tally, [&](const InputItem& item) {
         if (++inputs == 2 && target && !target->numbered()) {
@@ -373,13 +399,7 @@ int run(const Args& args, Streams io, bool count_mode) {
             return false;
         }
         Job job{item, parse_item(item, size), {}, inputs, {}};
-        if (const Reason* reason = std::get_if<Reason>(&job.parsed)) {
-            job.outcome.verdict = Verdict::invalid;
-            job.outcome.error = *reason;
-        } else if (!pick_plugin(*choice, job, no_plugin, io.err)) {
-            return false;
-        }
-        return pipeline.add(std::move(job));
+        return ready(*choice, job, no_plugin, io.err) && pipeline.add(std::move(job));
     }, [&] {
         // The input paused: every answer out now (stdout to a pipe is
         // block-buffered), not when the last puzzle is done.
@@ -389,7 +409,7 @@ int run(const Args& args, Streams io, bool count_mode) {
     pipeline.finish();
     io.out.flush();
     const int code = tally.finish(io.err, "inputs");
-    return (bad_option || second_puzzle || no_plugin) && !interrupted() ? kExitUsage : code;
+    return (rows.bad_option || second_puzzle || no_plugin) && !interrupted() ? kExitUsage : code;
 }
 
 constexpr uint64_t kDefaultMaxProofBytes = uint64_t{1} << 30;  // 1 GiB: kept in a temporary file, not in memory

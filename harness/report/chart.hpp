@@ -2,14 +2,16 @@
 // Datasets on the horizontal axis, one bar per plugin in each group, the
 // rate (puzzles/s) on a log scale with labelled ticks, a title, a legend and
 // each bar's value written on it, so that the picture reads without the
-// table. No plugin or dataset is known by name here.
+// table. No plugin or dataset is known by name here. A library of its own
+// (numplace_chart): bench writes it (--chart) and report draws it in a page,
+// and neither links the other for it.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
 
-namespace np::bench {
+namespace np::report {
 
 struct ChartData {
     std::string title;                  // e.g. "numplace bench: puzzles per second"
@@ -35,4 +37,4 @@ struct ChartData {
 // with groups x series rather than thinning the bars.
 std::string svg_chart(const ChartData& data);
 
-}  // namespace np::bench
+}  // namespace np::report

@@ -11,7 +11,7 @@
 #include <initializer_list>
 #include <string_view>
 
-namespace np::bench {
+namespace np::report {
 
 namespace {
 
@@ -466,4 +466,4 @@ std::string svg_chart(const ChartData& data) {
     return out;
 }
 
-}  // namespace np::bench
+}  // namespace np::report
