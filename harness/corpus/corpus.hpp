@@ -4,12 +4,14 @@
 // against the entries that load; `numplace corpus import` makes entries with
 // import.hpp and writes them with to_yaml().
 //
-// Where it is: corpus.cpp loads (a FileChecker per file, a function per
-// entry kind and per part of an entry: its text, its expectation, ...);
-// yaml_reader.hpp reads YAML with the place of every node; writer.cpp is
-// to_yaml(); import.hpp / import.cpp make entries from dataset lines, in a
-// library of their own (numplace_corpus_import) because they run plugins
-// and this one must not need the host.
+// Where it is: corpus.cpp loads (a FileChecker per file, checker.hpp, a
+// function per entry kind and per part of an entry: its text, its
+// expectation, ...; the field readers in fields.cpp, the schemas in
+// schemas.cpp and generator_schema.cpp, the checks against the rules in
+// rules.cpp); yaml_reader.hpp reads YAML with the place of every node;
+// writer.cpp is to_yaml(); import.hpp / import.cpp make entries from
+// dataset lines, in a library of their own (numplace_corpus_import) because
+// they run plugins and this one must not need the host.
 //
 // The loader checks only what needs no plugin: the schema, the ids, that
 // texts parse for their size, and that every stated expectation agrees with

@@ -73,7 +73,7 @@ struct Finding {
     std::optional<corpus::StepEntry> step_entry;
 };
 
-// What the `proof` property did (fuzz.cpp, Properties::proof), counted
+// What the `proof` property did (properties.cpp, Properties::proof), counted
 // while cases are judged (not while a finding shrinks).
 struct ProofTally {
     uint64_t checked = 0;           // plugins' proofs the checker accepted, each agreeing with the oracle
