@@ -47,10 +47,10 @@
 
 #include "numplace/format.hpp"
 #include "numplace/host.hpp"
-#include "answers.hpp"
-#include "runner.hpp"
-#include "setup.hpp"
-#include "wire.hpp"
+#include "runner/answers.hpp"
+#include "runner/runner.hpp"
+#include "setup/setup.hpp"
+#include "runner/wire.hpp"
 
 namespace {
 

@@ -3,7 +3,7 @@
 // steps are in solver_row.cpp and generating.cpp, the steps themselves in
 // child_steps.cpp (a forked child each, child.hpp) and isolated.cpp,
 // --resume's rows in resume.cpp.
-#include "bench.hpp"
+#include "bench/bench.hpp"
 
 #include <sys/utsname.h>
 
@@ -15,10 +15,10 @@
 #include <numeric>
 #include <thread>
 
-#include "bench_rows.hpp"
+#include "bench/bench_rows.hpp"
 #include "numplace/random.hpp"
 #include "truth/order.hpp"
-#include "setup.hpp"
+#include "setup/setup.hpp"
 
 namespace np::bench {
 

@@ -27,12 +27,12 @@
 #include <string>
 #include <vector>
 
-#include "chart.hpp"
+#include "report/chart.hpp"
 #include "numplace/grid.hpp"
 #include "numplace/host.hpp"
-#include "judge.hpp"
-#include "runner.hpp"
-#include "setup.hpp"
+#include "judge/judge.hpp"
+#include "runner/runner.hpp"
+#include "setup/setup.hpp"
 
 namespace np::bench {
 

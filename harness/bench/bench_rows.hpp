@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "bench.hpp"
-#include "child.hpp"
-#include "measuring.hpp"
+#include "bench/bench.hpp"
+#include "bench/child.hpp"
+#include "bench/measuring.hpp"
 #include "truth/order.hpp"
 
 namespace np::bench {

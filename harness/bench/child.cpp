@@ -1,4 +1,4 @@
-#include "child.hpp"
+#include "bench/child.hpp"
 
 #include <fcntl.h>
 #include <poll.h>

@@ -4,7 +4,7 @@
 #include <mutex>
 #include <thread>
 
-#include "measuring.hpp"
+#include "bench/measuring.hpp"
 #include "numplace/proof.hpp"
 
 namespace np::bench {

@@ -1,7 +1,7 @@
 // Reading a dataset file for numplace bench.
 #include <filesystem>
 
-#include "bench.hpp"
+#include "bench/bench.hpp"
 #include "numplace/input.hpp"
 
 namespace np::bench {

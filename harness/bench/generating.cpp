@@ -1,6 +1,6 @@
 // bench's generator rows (--what): each plugin's generator measured in a
 // child, and puzzles made to order (--rating, --technique; truth/order.hpp).
-#include "bench_rows.hpp"
+#include "bench/bench_rows.hpp"
 #include "numplace/format.hpp"
 
 namespace np::bench {

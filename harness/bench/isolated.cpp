@@ -9,7 +9,7 @@
 #include <memory>
 #include <thread>
 
-#include "measuring.hpp"
+#include "bench/measuring.hpp"
 
 namespace np::bench {
 

@@ -1,7 +1,7 @@
 // The helpers of bench's measuring steps (measuring.hpp): budgets, an
 // answer judged against the prover's truth, fingerprints, percentiles, and
 // the figures of a timed pass.
-#include "measuring.hpp"
+#include "bench/measuring.hpp"
 
 #include <cmath>
 

@@ -15,10 +15,10 @@
 #include <utility>
 #include <vector>
 
-#include "bench.hpp"
-#include "judge.hpp"
+#include "bench/bench.hpp"
+#include "judge/judge.hpp"
 #include "numplace/host.hpp"
-#include "runner.hpp"
+#include "runner/runner.hpp"
 
 namespace np::bench {
 

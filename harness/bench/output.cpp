@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <sstream>
 
-#include "bench.hpp"
+#include "bench/bench.hpp"
 #include "numplace/json.hpp"
 
 namespace np::bench {

@@ -3,7 +3,7 @@
 // and kept as they are; only the other rows run.
 #include <stdexcept>
 
-#include "bench_rows.hpp"
+#include "bench/bench_rows.hpp"
 #include "numplace/json.hpp"
 
 namespace np::bench {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <memory>
 
-#include "bench_rows.hpp"
+#include "bench/bench_rows.hpp"
 #include "numplace/utf8.hpp"
 
 namespace np::bench {

@@ -1,8 +1,8 @@
-#include "choose.hpp"
+#include "cli/choose.hpp"
 
 #include <algorithm>
 
-#include "shared.hpp"
+#include "cli/shared.hpp"
 
 namespace np::cli {
 

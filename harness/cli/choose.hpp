@@ -22,7 +22,7 @@
 #include <tuple>
 #include <utility>
 
-#include "cli.hpp"
+#include "cli/cli.hpp"
 #include "numplace/host.hpp"
 
 namespace np::cli {

@@ -1,10 +1,10 @@
 // The shared flags, declared once (flags.hpp), and the settings commands
 // read from them.
-#include "flags.hpp"
+#include "cli/flags.hpp"
 
 #include <sstream>
 
-#include "shared.hpp"
+#include "cli/shared.hpp"
 
 namespace np::cli {
 

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "cli.hpp"
+#include "cli/cli.hpp"
 #include "numplace/host.hpp"
 #include "numplace/input.hpp"
-#include "setup.hpp"
+#include "setup/setup.hpp"
 
 namespace np::cli {
 

@@ -1,6 +1,6 @@
 // Input streaming (inputs.hpp): files, stdin read in bursts so that a
 // pause hands over the items already read, and puzzles given inline.
-#include "inputs.hpp"
+#include "cli/inputs.hpp"
 
 #include <poll.h>
 #include <sys/stat.h>
@@ -12,7 +12,7 @@
 #include <filesystem>
 #include <iostream>
 
-#include "shared.hpp"
+#include "cli/shared.hpp"
 
 namespace np::cli {
 

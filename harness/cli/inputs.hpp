@@ -5,7 +5,7 @@
 #include <functional>
 #include <iosfwd>
 
-#include "cli.hpp"
+#include "cli/cli.hpp"
 #include "numplace/input.hpp"
 
 namespace np::cli {

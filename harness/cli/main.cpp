@@ -8,9 +8,9 @@
 #include <list>
 #include <map>
 
-#include "cli.hpp"
+#include "cli/cli.hpp"
 #include "numplace/sandbox.hpp"
-#include "shared.hpp"
+#include "cli/shared.hpp"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // JSON rows and documents that stay valid UTF-8 (rows_json.hpp).
-#include "rows_json.hpp"
+#include "cli/rows_json.hpp"
 
 #include <algorithm>
 

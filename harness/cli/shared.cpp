@@ -1,7 +1,7 @@
 // What several commands share besides the flags, inputs and JSON rows
 // (flags.cpp, inputs.cpp, rows_json.cpp): the worker program and the CPUs,
 // interruption, plugin loading, output files, and the batch tally.
-#include "shared.hpp"
+#include "cli/shared.hpp"
 
 #include <sched.h>
 #include <unistd.h>
@@ -11,7 +11,7 @@
 #include <csignal>
 #include <memory>
 
-#include "output_file.hpp"
+#include "output/output_file.hpp"
 
 namespace np::cli {
 

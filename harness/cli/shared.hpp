@@ -13,12 +13,12 @@
 #include <utility>
 #include <vector>
 
-#include "choose.hpp"  // which plugin a command runs: named, or the default
-#include "cli.hpp"
-#include "flags.hpp"
-#include "inputs.hpp"
+#include "cli/choose.hpp"  // which plugin a command runs: named, or the default
+#include "cli/cli.hpp"
+#include "cli/flags.hpp"
+#include "cli/inputs.hpp"
 #include "numplace/host.hpp"
-#include "rows_json.hpp"
+#include "cli/rows_json.hpp"
 
 namespace np::cli {
 

@@ -15,8 +15,8 @@
 #include <utility>
 #include <vector>
 
-#include "corpus.hpp"
-#include "yaml_reader.hpp"
+#include "corpus/corpus.hpp"
+#include "corpus/yaml_reader.hpp"
 
 namespace np::corpus::detail {
 

@@ -1,7 +1,7 @@
 // Loading corpus files (corpus.hpp): files and directories read, each file
 // checked entry by entry by a FileChecker (checker.hpp), and the public
 // types' small functions.
-#include "corpus.hpp"
+#include "corpus/corpus.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -10,8 +10,8 @@
 #include <fstream>
 #include <set>
 
-#include "checker.hpp"
-#include "yaml_reader.hpp"
+#include "corpus/checker.hpp"
+#include "corpus/yaml_reader.hpp"
 
 namespace np::corpus {
 

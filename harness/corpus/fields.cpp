@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "checker.hpp"
+#include "corpus/checker.hpp"
 
 namespace np::corpus::detail {
 

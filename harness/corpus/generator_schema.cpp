@@ -5,8 +5,8 @@
 #include <limits>
 #include <set>
 
-#include "checker.hpp"
-#include "rating.hpp"
+#include "corpus/checker.hpp"
+#include "rating/rating.hpp"
 
 namespace np::corpus::detail {
 

@@ -2,7 +2,7 @@
 // computed and agreed on (import.hpp). Read top to bottom it follows the
 // phases: reading the files, choosing the lines, asking the plugins, making
 // the entries, writing them.
-#include "import.hpp"
+#include "corpus/import.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "numplace/certify.hpp"
-#include "output_file.hpp"
+#include "output/output_file.hpp"
 #include "numplace/random.hpp"
 
 namespace np::corpus {

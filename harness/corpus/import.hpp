@@ -24,7 +24,7 @@
 #include <utility>
 #include <vector>
 
-#include "corpus.hpp"
+#include "corpus/corpus.hpp"
 #include "numplace/host.hpp"
 
 namespace np::corpus {

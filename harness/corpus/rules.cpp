@@ -5,7 +5,7 @@
 #include <functional>
 #include <limits>
 
-#include "checker.hpp"
+#include "corpus/checker.hpp"
 
 namespace np::corpus::detail {
 

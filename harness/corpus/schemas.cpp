@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <set>
 
-#include "checker.hpp"
+#include "corpus/checker.hpp"
 
 namespace np::corpus::detail {
 

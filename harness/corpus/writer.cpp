@@ -5,8 +5,8 @@
 
 #include <cctype>
 
-#include "corpus.hpp"
-#include "rating.hpp"
+#include "corpus/corpus.hpp"
+#include "rating/rating.hpp"
 
 namespace np::corpus {
 

@@ -1,5 +1,5 @@
 // Turning yaml-cpp's parse events into one small tree per top-level item.
-#include "yaml_reader.hpp"
+#include "corpus/yaml_reader.hpp"
 
 #include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/eventhandler.h>

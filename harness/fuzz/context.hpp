@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "fuzz.hpp"
-#include "runner.hpp"
-#include "setup.hpp"
+#include "fuzz/fuzz.hpp"
+#include "runner/runner.hpp"
+#include "setup/setup.hpp"
 
 namespace np::fuzz {
 

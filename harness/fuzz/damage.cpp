@@ -1,8 +1,8 @@
 // Full grids, clues removed and damage (damage.hpp).
-#include "damage.hpp"
+#include "fuzz/damage.hpp"
 
 #include "numplace/certify.hpp"
-#include "symmetries.hpp"
+#include "fuzz/symmetries.hpp"
 
 namespace np::fuzz {
 

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "context.hpp"
+#include "fuzz/context.hpp"
 #include "numplace/grid.hpp"
 #include "numplace/random.hpp"
 

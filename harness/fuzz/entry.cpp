@@ -1,9 +1,9 @@
 // Corpus entries made from findings (entry.hpp).
-#include "entry.hpp"
+#include "fuzz/entry.hpp"
 
 #include "numplace/certify.hpp"
 #include "numplace/format.hpp"
-#include "properties.hpp"
+#include "fuzz/properties.hpp"
 
 namespace np::fuzz {
 

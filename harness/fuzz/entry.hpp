@@ -7,10 +7,10 @@
 #include <optional>
 #include <string>
 
-#include "context.hpp"
-#include "corpus.hpp"
-#include "generators.hpp"
-#include "steps.hpp"
+#include "fuzz/context.hpp"
+#include "corpus/corpus.hpp"
+#include "judge/generators.hpp"
+#include "judge/steps.hpp"
 #include "truth/entailment.hpp"
 #include "truth/generators.hpp"
 

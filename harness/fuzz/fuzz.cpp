@@ -2,7 +2,7 @@
 // each case drawn, judged by the properties (properties.hpp), the first
 // failure recorded and shrunk (shrink.hpp), and kept with its corpus entry
 // (entry.hpp).
-#include "fuzz.hpp"
+#include "fuzz/fuzz.hpp"
 
 #include <rapidcheck.h>
 
@@ -11,18 +11,18 @@
 #include <set>
 #include <utility>
 
-#include "context.hpp"
-#include "damage.hpp"
-#include "entry.hpp"
-#include "generators.hpp"
-#include "judge.hpp"
+#include "fuzz/context.hpp"
+#include "fuzz/damage.hpp"
+#include "fuzz/entry.hpp"
+#include "judge/generators.hpp"
+#include "judge/judge.hpp"
 #include "numplace/clock.hpp"
 #include "numplace/format.hpp"
 #include "numplace/random.hpp"
-#include "properties.hpp"
-#include "setup.hpp"
-#include "shrink.hpp"
-#include "steps.hpp"
+#include "fuzz/properties.hpp"
+#include "setup/setup.hpp"
+#include "fuzz/shrink.hpp"
+#include "judge/steps.hpp"
 
 namespace np::fuzz {
 

@@ -20,11 +20,11 @@
 #include <string>
 #include <vector>
 
-#include "corpus.hpp"
-#include "judge.hpp"
+#include "corpus/corpus.hpp"
+#include "judge/judge.hpp"
 #include "numplace/grid.hpp"
-#include "runner.hpp"
-#include "setup.hpp"
+#include "runner/runner.hpp"
+#include "setup/setup.hpp"
 
 namespace np::fuzz {
 

@@ -1,4 +1,4 @@
-#include "proof_mutation.hpp"
+#include "fuzz/proof_mutation.hpp"
 
 #include <algorithm>
 

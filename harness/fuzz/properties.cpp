@@ -1,21 +1,21 @@
 // fuzz's properties (properties.hpp): the class Properties, a step per
 // property for one plugin on one puzzle, the claims a proof may be checked
 // for, and the generator's properties.
-#include "properties.hpp"
+#include "fuzz/properties.hpp"
 
 #include <algorithm>
 #include <string_view>
 #include <utility>
 
-#include "damage.hpp"
+#include "fuzz/damage.hpp"
 #include "numplace/certify.hpp"
 #include "numplace/format.hpp"
 #include "numplace/proof.hpp"
 #include "numplace/random.hpp"
 #include "numplace/steps.hpp"
-#include "proof_mutation.hpp"
-#include "rating.hpp"
-#include "symmetries.hpp"
+#include "fuzz/proof_mutation.hpp"
+#include "rating/rating.hpp"
+#include "fuzz/symmetries.hpp"
 
 namespace np::fuzz {
 

@@ -10,10 +10,10 @@
 #include <optional>
 #include <string>
 
-#include "context.hpp"
-#include "generators.hpp"
-#include "judge.hpp"
-#include "steps.hpp"
+#include "fuzz/context.hpp"
+#include "judge/generators.hpp"
+#include "judge/judge.hpp"
+#include "judge/steps.hpp"
 #include "truth/entailment.hpp"
 #include "truth/generators.hpp"
 

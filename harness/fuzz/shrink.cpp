@@ -1,11 +1,11 @@
 // Shrinking a finding's puzzle (shrink.hpp): each check runs the failing
 // property again, up to the step that failed.
-#include "shrink.hpp"
+#include "fuzz/shrink.hpp"
 
 #include <algorithm>
 
-#include "damage.hpp"
-#include "setup.hpp"
+#include "fuzz/damage.hpp"
+#include "setup/setup.hpp"
 
 namespace np::fuzz {
 

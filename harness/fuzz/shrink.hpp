@@ -6,8 +6,8 @@
 #include <chrono>
 #include <optional>
 
-#include "context.hpp"
-#include "properties.hpp"
+#include "fuzz/context.hpp"
+#include "fuzz/properties.hpp"
 
 namespace np::fuzz {
 

@@ -1,6 +1,6 @@
 // fuzz's grid symmetries (symmetries.hpp): random ones from an Rng, the
 // identity, and applying one to a grid.
-#include "symmetries.hpp"
+#include "fuzz/symmetries.hpp"
 
 #include <numeric>
 

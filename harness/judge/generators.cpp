@@ -1,11 +1,11 @@
-#include "generators.hpp"
+#include "judge/generators.hpp"
 
 #include <algorithm>
 
 #include "judge/to_order.hpp"
 #include "numplace/certify.hpp"
 #include "numplace/format.hpp"
-#include "steps.hpp"
+#include "judge/steps.hpp"
 
 namespace np::judge {
 

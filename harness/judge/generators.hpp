@@ -31,8 +31,8 @@
 #include <string>
 #include <vector>
 
-#include "corpus.hpp"
-#include "judge.hpp"
+#include "corpus/corpus.hpp"
+#include "judge/judge.hpp"
 
 namespace np::judge {
 

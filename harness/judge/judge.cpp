@@ -1,4 +1,4 @@
-#include "judge.hpp"
+#include "judge/judge.hpp"
 
 #include <algorithm>
 #include <array>

@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-#include "corpus.hpp"
+#include "corpus/corpus.hpp"
 #include "numplace/host.hpp"
 
 namespace np::judge {

@@ -1,4 +1,4 @@
-#include "steps.hpp"
+#include "judge/steps.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -8,7 +8,7 @@
 #include "numplace/certify.hpp"
 #include "numplace/format.hpp"
 #include "numplace/random.hpp"
-#include "techniques.hpp"
+#include "rating/techniques.hpp"
 
 namespace np::judge {
 

@@ -29,8 +29,8 @@
 #include <string>
 #include <vector>
 
-#include "corpus.hpp"
-#include "judge.hpp"
+#include "corpus/corpus.hpp"
+#include "judge/judge.hpp"
 #include "numplace/steps.hpp"
 
 namespace np::judge {

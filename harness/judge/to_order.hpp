@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "corpus.hpp"
+#include "corpus/corpus.hpp"
 #include "numplace/host.hpp"
-#include "rating.hpp"
+#include "rating/rating.hpp"
 
 namespace np::judge {
 

@@ -3,7 +3,7 @@
 // included, is never opened: another name is drawn), and its writer holds
 // flock(LOCK_EX) on it for as long as it exists, so that a temporary nobody
 // holds is a dead run's, which the next open() of that target removes.
-#include "output_file.hpp"
+#include "output/output_file.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>

@@ -1,4 +1,4 @@
-#include "proof_file.hpp"
+#include "proofs/proof_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -12,7 +12,7 @@
 #include "numplace/certify.hpp"
 #include "numplace/clock.hpp"
 #include "numplace/format.hpp"
-#include "output_file.hpp"
+#include "output/output_file.hpp"
 
 namespace np::proofs {
 

@@ -1,5 +1,5 @@
 // Rank agreement of two raters (compare.hpp).
-#include "compare.hpp"
+#include "rating/compare.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "rating.hpp"
+#include "rating/rating.hpp"
 
 namespace np::rating {
 

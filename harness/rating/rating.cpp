@@ -1,5 +1,5 @@
 // The rating table (docs/rating.md, "The table") and the two scales.
-#include "rating.hpp"
+#include "rating/rating.hpp"
 
 #include <cctype>
 
@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <string_view>
 
-#include "techniques.hpp"
+#include "rating/techniques.hpp"
 
 namespace np::rating {
 

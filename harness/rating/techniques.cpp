@@ -1,6 +1,6 @@
 // The vocabulary of techniques and the shape of each one's step
 // (techniques.hpp; docs/rating.md, "A step's name must fit its pattern").
-#include "techniques.hpp"
+#include "rating/techniques.hpp"
 
 #include <algorithm>
 #include <array>

@@ -2,9 +2,9 @@
 // of two plugins' per-puzzle times, and per dataset a cactus plot and bars.
 #include <algorithm>
 
-#include "html.hpp"
-#include "plots.hpp"
-#include "sections.hpp"
+#include "report/html.hpp"
+#include "report/plots.hpp"
+#include "report/sections.hpp"
 
 namespace np::report {
 

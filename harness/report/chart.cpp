@@ -2,7 +2,7 @@
 // the number of groups and series and the estimated width of every label),
 // then drawn in one pass. Nothing depends on the clock, the locale or
 // addresses, so the same data always gives the same bytes.
-#include "chart.hpp"
+#include "report/chart.hpp"
 
 #include <algorithm>
 #include <array>

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <sstream>
 
-#include "report.hpp"
+#include "report/report.hpp"
 
 namespace np::report {
 

@@ -1,8 +1,8 @@
 // Two runs compared, as a page: the same tables as the text, sortable.
 #include <cmath>
 
-#include "html.hpp"
-#include "report.hpp"
+#include "report/html.hpp"
+#include "report/report.hpp"
 
 namespace np::report {
 

@@ -3,13 +3,13 @@
 // expected solution beside it. Marked: the cells where the two differ (on
 // both), a given the answer changed, a cell in a unit where a value repeats
 // (np::check_rules, the framework's rule check).
-#include "grid_svg.hpp"
+#include "report/grid_svg.hpp"
 
 #include <algorithm>
 #include <functional>
 #include <set>
 
-#include "html.hpp"
+#include "report/html.hpp"
 #include "numplace/grid.hpp"
 #include "numplace/reason.hpp"
 

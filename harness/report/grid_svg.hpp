@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "report.hpp"
+#include "report/report.hpp"
 
 namespace np::report {
 

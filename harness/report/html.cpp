@@ -1,4 +1,4 @@
-#include "html.hpp"
+#include "report/html.hpp"
 
 #include <cmath>
 #include <cstdio>

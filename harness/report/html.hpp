@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "report.hpp"
+#include "report/report.hpp"
 
 namespace np::report::html {
 

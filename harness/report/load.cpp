@@ -4,9 +4,9 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "corpus.hpp"
+#include "corpus/corpus.hpp"
 #include "numplace/json.hpp"
-#include "report.hpp"
+#include "report/report.hpp"
 
 namespace np::report {
 

@@ -1,9 +1,9 @@
 // The page for one or more reports: a list of the files, the filters when
 // a verify report is among them, then one section per file in the order
 // given (docs/report.md, "Several reports").
-#include "html.hpp"
-#include "report.hpp"
-#include "sections.hpp"
+#include "report/html.hpp"
+#include "report/report.hpp"
+#include "report/sections.hpp"
 
 namespace np::report {
 

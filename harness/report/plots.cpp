@@ -1,12 +1,12 @@
-#include "plots.hpp"
+#include "report/plots.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
 
-#include "chart.hpp"
-#include "html.hpp"
+#include "report/chart.hpp"
+#include "report/html.hpp"
 
 namespace np::report {
 

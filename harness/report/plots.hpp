@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "report.hpp"
+#include "report/report.hpp"
 
 namespace np::report {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "report.hpp"
+#include "report/report.hpp"
 
 namespace np::report {
 

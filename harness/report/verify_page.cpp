@@ -2,9 +2,9 @@
 #include <algorithm>
 #include <set>
 
-#include "grid_svg.hpp"
-#include "html.hpp"
-#include "sections.hpp"
+#include "report/grid_svg.hpp"
+#include "report/html.hpp"
+#include "report/sections.hpp"
 
 namespace np::report {
 

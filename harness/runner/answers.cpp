@@ -1,4 +1,4 @@
-#include "answers.hpp"
+#include "runner/answers.hpp"
 
 #include <cstring>
 

@@ -1,6 +1,6 @@
 // The runner in this process: a Session per plugin, timed by the calling
 // thread's CPU clock (in_process.hpp). A crash ends the process.
-#include "in_process.hpp"
+#include "runner/in_process.hpp"
 
 #include <time.h>
 
@@ -10,7 +10,7 @@
 
 #include "numplace/clock.hpp"
 #include "numplace/proof.hpp"
-#include "proofs.hpp"
+#include "runner/proofs.hpp"
 
 namespace np::runner {
 

@@ -1,4 +1,4 @@
-#include "item_times.hpp"
+#include "runner/item_times.hpp"
 
 #include <algorithm>
 #include <limits>

@@ -1,7 +1,7 @@
 // The pool of worker processes: one Worker per plugin (worker.hpp), batches
 // whose unanswered items go again to a new worker, every answer certified
 // here (answers.hpp) with its proof and steps, timed by the parent.
-#include "pool.hpp"
+#include "runner/pool.hpp"
 
 #include <signal.h>
 
@@ -13,11 +13,11 @@
 #include <string>
 #include <utility>
 
-#include "answers.hpp"
+#include "runner/answers.hpp"
 #include "numplace/proof.hpp"
-#include "proofs.hpp"
-#include "wire.hpp"
-#include "worker.hpp"
+#include "runner/proofs.hpp"
+#include "runner/wire.hpp"
+#include "runner/worker.hpp"
 
 namespace np::runner {
 

@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "runner.hpp"
+#include "runner/runner.hpp"
 
 namespace np::runner {
 

@@ -1,6 +1,6 @@
 // A worker's CPU time from /proc/PID/stat, and the chain of only children
 // that leads from the spawned process to the worker (proc_cpu.hpp).
-#include "proc_cpu.hpp"
+#include "runner/proc_cpu.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>

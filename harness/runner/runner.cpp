@@ -3,11 +3,11 @@
 // worker.cpp: a child of process.hpp under a memory limit; pipes; frames
 // timed on this process's clock, item_times.hpp, and certified here,
 // answers.hpp; its CPU from /proc, proc_cpu.cpp).
-#include "runner.hpp"
+#include "runner/runner.hpp"
 
-#include "in_process.hpp"
+#include "runner/in_process.hpp"
 #include "numplace/sandbox.hpp"
-#include "pool.hpp"
+#include "runner/pool.hpp"
 
 namespace np::runner {
 

@@ -1,4 +1,4 @@
-#include "stderr_tail.hpp"
+#include "runner/stderr_tail.hpp"
 
 #include <unistd.h>
 

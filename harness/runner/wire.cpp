@@ -1,4 +1,4 @@
-#include "wire.hpp"
+#include "runner/wire.hpp"
 
 #include <poll.h>
 #include <unistd.h>

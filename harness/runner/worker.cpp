@@ -2,7 +2,7 @@
 // pipes; its requests' frames are read and timed on this process's clock
 // (item_times.hpp) and handed to the caller to certify (TakeAnswer); how a
 // request ended, and on which item, is an Ending (worker.hpp).
-#include "worker.hpp"
+#include "runner/worker.hpp"
 
 #include <fcntl.h>
 #include <poll.h>

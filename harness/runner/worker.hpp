@@ -12,12 +12,12 @@
 #include <string_view>
 #include <vector>
 
-#include "item_times.hpp"
+#include "runner/item_times.hpp"
 #include "numplace/process.hpp"
-#include "proc_cpu.hpp"
-#include "runner.hpp"
-#include "stderr_tail.hpp"
-#include "wire.hpp"
+#include "runner/proc_cpu.hpp"
+#include "runner/runner.hpp"
+#include "runner/stderr_tail.hpp"
+#include "runner/wire.hpp"
 
 namespace np::runner {
 

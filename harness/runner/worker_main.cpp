@@ -15,7 +15,7 @@
 
 #include "numplace/host.hpp"
 #include "numplace/steps.hpp"
-#include "wire.hpp"
+#include "runner/wire.hpp"
 
 namespace {
 

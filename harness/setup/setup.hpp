@@ -17,7 +17,7 @@
 
 #include "numplace/grid.hpp"
 #include "numplace/host.hpp"
-#include "runner.hpp"
+#include "runner/runner.hpp"
 
 namespace np::harness {
 

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "corpus.hpp"
+#include "corpus/corpus.hpp"
 #include "judge/steps.hpp"
-#include "runner.hpp"
+#include "runner/runner.hpp"
 
 namespace np::truth {
 

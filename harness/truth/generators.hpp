@@ -9,7 +9,7 @@
 #pragma once
 
 #include "judge/generators.hpp"
-#include "runner.hpp"
+#include "runner/runner.hpp"
 
 namespace np::truth {
 

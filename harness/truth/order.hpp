@@ -25,8 +25,8 @@
 
 #include "judge/to_order.hpp"
 #include "numplace/host.hpp"
-#include "rating.hpp"
-#include "runner.hpp"
+#include "rating/rating.hpp"
+#include "runner/runner.hpp"
 
 namespace np::truth {
 

@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <set>
 
-#include "report_file.hpp"
-#include "report_writer.hpp"
-#include "verify.hpp"
+#include "verify/report_file.hpp"
+#include "verify/report_writer.hpp"
+#include "verify/verify.hpp"
 
 namespace np::verify {
 

@@ -1,4 +1,4 @@
-#include "report_file.hpp"
+#include "verify/report_file.hpp"
 
 #include <filesystem>
 #include <fstream>

@@ -32,8 +32,8 @@
 #include <utility>
 
 #include "numplace/digest.hpp"
-#include "tally.hpp"
-#include "verify.hpp"
+#include "verify/tally.hpp"
+#include "verify/verify.hpp"
 
 namespace np::verify {
 

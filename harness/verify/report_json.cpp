@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "numplace/json.hpp"
-#include "report_file.hpp"
+#include "verify/report_file.hpp"
 
 namespace np::verify {
 

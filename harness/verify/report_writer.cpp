@@ -1,9 +1,9 @@
-#include "report_writer.hpp"
+#include "verify/report_writer.hpp"
 
 #include <filesystem>
 #include <sstream>
 
-#include "output_file.hpp"
+#include "output/output_file.hpp"
 
 namespace np::verify {
 

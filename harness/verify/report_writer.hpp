@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "report_file.hpp"
-#include "tally.hpp"
-#include "verify.hpp"
+#include "verify/report_file.hpp"
+#include "verify/tally.hpp"
+#include "verify/verify.hpp"
 
 namespace np::output {
 class OutputFile;

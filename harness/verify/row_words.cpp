@@ -11,8 +11,8 @@
 #include <filesystem>
 
 #include "numplace/sandbox.hpp"
-#include "units.hpp"
-#include "verify.hpp"
+#include "verify/units.hpp"
+#include "verify/verify.hpp"
 
 namespace np::verify {
 

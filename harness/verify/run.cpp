@@ -9,9 +9,9 @@
 #include <thread>
 
 #include "numplace/random.hpp"
-#include "report_file.hpp"
-#include "report_writer.hpp"
-#include "units.hpp"
+#include "verify/report_file.hpp"
+#include "verify/report_writer.hpp"
+#include "verify/units.hpp"
 
 namespace np::verify {
 

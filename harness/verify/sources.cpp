@@ -1,10 +1,10 @@
-#include "sources.hpp"
+#include "verify/sources.hpp"
 
 #include <algorithm>
 #include <filesystem>
 #include <map>
 
-#include "setup.hpp"
+#include "setup/setup.hpp"
 
 namespace np::verify {
 

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "corpus.hpp"
-#include "generators.hpp"
+#include "corpus/corpus.hpp"
+#include "judge/generators.hpp"
 #include "numplace/input.hpp"
-#include "verify.hpp"
+#include "verify/verify.hpp"
 
 namespace np::verify {
 

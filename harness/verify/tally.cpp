@@ -1,11 +1,11 @@
-#include "tally.hpp"
+#include "verify/tally.hpp"
 
 #include <algorithm>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
 
-#include "setup.hpp"
+#include "setup/setup.hpp"
 
 namespace np::verify {
 

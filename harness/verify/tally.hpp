@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "verify.hpp"
+#include "verify/verify.hpp"
 
 namespace np::verify {
 

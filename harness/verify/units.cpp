@@ -9,18 +9,18 @@
 #include <set>
 #include <thread>
 
-#include "generators.hpp"
-#include "judge.hpp"
+#include "judge/generators.hpp"
+#include "judge/judge.hpp"
 #include "numplace/certify.hpp"
 #include "numplace/format.hpp"
 #include "numplace/random.hpp"
-#include "runner.hpp"
-#include "sources.hpp"
-#include "steps.hpp"
+#include "runner/runner.hpp"
+#include "verify/sources.hpp"
+#include "judge/steps.hpp"
 #include "truth/entailment.hpp"
 #include "truth/generators.hpp"
-#include "units.hpp"
-#include "verify.hpp"
+#include "verify/units.hpp"
+#include "verify/verify.hpp"
 
 namespace np::verify {
 

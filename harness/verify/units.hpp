@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "runner.hpp"
-#include "sources.hpp"
-#include "verify.hpp"
+#include "runner/runner.hpp"
+#include "verify/sources.hpp"
+#include "verify/verify.hpp"
 
 namespace np::verify {
 

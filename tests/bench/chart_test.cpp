@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "chart.hpp"
+#include "report/chart.hpp"
 
 namespace {
 

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "child.hpp"
+#include "bench/child.hpp"
 #include "numplace/process.hpp"
 
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "bench.hpp"
+#include "bench/bench.hpp"
 
 namespace {
 

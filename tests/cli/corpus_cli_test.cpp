@@ -5,7 +5,7 @@
 #include <fstream>
 #include <set>
 
-#include "corpus.hpp"
+#include "corpus/corpus.hpp"
 #include "test_support.hpp"
 
 namespace {

@@ -3,7 +3,7 @@
 // which on stderr, and gives the same certified answer as when it is named.
 #include <gtest/gtest.h>
 
-#include "choose.hpp"
+#include "cli/choose.hpp"
 #include "test_support.hpp"
 
 namespace {

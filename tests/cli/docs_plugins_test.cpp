@@ -9,7 +9,7 @@
 #include <map>
 #include <set>
 
-#include "choose.hpp"
+#include "cli/choose.hpp"
 #include "test_support.hpp"
 
 namespace {

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "cli.hpp"
+#include "cli/cli.hpp"
 #include "test_support.hpp"
 
 namespace {

@@ -15,7 +15,7 @@
 #include <sstream>
 #include <string>
 
-#include "corpus.hpp"
+#include "corpus/corpus.hpp"
 #include "numplace/format.hpp"
 #include "test_support.hpp"
 

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <sstream>
 
-#include "corpus.hpp"
+#include "corpus/corpus.hpp"
 #include "test_support.hpp"
 
 namespace {

@@ -12,7 +12,7 @@
 #include <random>
 #include <thread>
 
-#include "runner.hpp"
+#include "runner/runner.hpp"
 #include "test_support.hpp"
 
 namespace {

@@ -6,7 +6,7 @@
 #include <csignal>
 #include <nlohmann/json.hpp>
 
-#include "runner.hpp"
+#include "runner/runner.hpp"
 #include "test_support.hpp"
 
 namespace {

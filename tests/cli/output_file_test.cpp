@@ -16,8 +16,8 @@
 #include <set>
 
 #include "full_disk.hpp"
-#include "output_file.hpp"
-#include "shared.hpp"
+#include "output/output_file.hpp"
+#include "cli/shared.hpp"
 #include "test_support.hpp"
 
 namespace {

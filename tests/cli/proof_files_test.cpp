@@ -12,7 +12,7 @@
 
 #include "numplace/format.hpp"
 #include "numplace/proof_writer.hpp"
-#include "proof_file.hpp"
+#include "proofs/proof_file.hpp"
 #include "test_support.hpp"
 
 namespace {

@@ -9,8 +9,8 @@
 #include <regex>
 
 #include "numplace/proof.hpp"
-#include "proof_mutation.hpp"
-#include "runner.hpp"
+#include "fuzz/proof_mutation.hpp"
+#include "runner/runner.hpp"
 #include "test_support.hpp"
 
 namespace {

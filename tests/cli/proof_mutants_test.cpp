@@ -9,7 +9,7 @@
 #include <filesystem>
 
 #include "numplace/proof.hpp"
-#include "runner.hpp"
+#include "runner/runner.hpp"
 #include "test_support.hpp"
 
 namespace {

@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "report_file.hpp"
+#include "verify/report_file.hpp"
 
 namespace np::test {
 

@@ -15,7 +15,7 @@
 #include <set>
 #include <sstream>
 
-#include "corpus.hpp"
+#include "corpus/corpus.hpp"
 #include "report_forge.hpp"
 #include "test_support.hpp"
 

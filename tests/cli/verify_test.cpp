@@ -11,8 +11,8 @@
 #include <set>
 #include <thread>
 
-#include "corpus.hpp"
-#include "setup.hpp"
+#include "corpus/corpus.hpp"
+#include "setup/setup.hpp"
 #include "report_forge.hpp"
 #include "test_support.hpp"
 

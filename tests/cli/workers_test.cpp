@@ -7,7 +7,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "runner.hpp"
+#include "runner/runner.hpp"
 #include "four_entries.hpp"
 #include "test_support.hpp"
 

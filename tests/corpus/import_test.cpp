@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "corpus.hpp"
-#include "import.hpp"
+#include "corpus/corpus.hpp"
+#include "corpus/import.hpp"
 #include "test_support.hpp"
 
 namespace {

@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <string>
 
-#include "corpus.hpp"
+#include "corpus/corpus.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "corpus.hpp"
+#include "corpus/corpus.hpp"
 #include "test_support.hpp"
 
 namespace {

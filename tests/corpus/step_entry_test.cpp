@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "corpus.hpp"
+#include "corpus/corpus.hpp"
 
 namespace {
 

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "corpus.hpp"
+#include "corpus/corpus.hpp"
 #include "test_support.hpp"
 
 namespace {

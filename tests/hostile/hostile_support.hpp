@@ -14,7 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "numplace/host.hpp"
-#include "runner.hpp"
+#include "runner/runner.hpp"
 
 namespace np::hostile {
 

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "runner.hpp"
+#include "runner/runner.hpp"
 #include "test_support.hpp"
 
 namespace {

@@ -12,7 +12,7 @@
 
 #include "hostile_support.hpp"
 #include "numplace/host.hpp"
-#include "runner.hpp"
+#include "runner/runner.hpp"
 #include "test_support.hpp"
 
 namespace {

@@ -11,11 +11,11 @@
 #include <filesystem>
 #include <fstream>
 
-#include "answers.hpp"
+#include "runner/answers.hpp"
 #include "hostile_support.hpp"
 #include "numplace/host.hpp"
 #include "test_support.hpp"
-#include "wire.hpp"
+#include "runner/wire.hpp"
 
 namespace {
 

@@ -14,10 +14,10 @@
 #include <tuple>
 
 #include "hostile_support.hpp"
-#include "item_times.hpp"
+#include "runner/item_times.hpp"
 #include "numplace/clock.hpp"
 #include "numplace/host.hpp"
-#include "runner.hpp"
+#include "runner/runner.hpp"
 #include "test_support.hpp"
 
 namespace {

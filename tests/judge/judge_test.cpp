@@ -7,11 +7,11 @@
 #include <set>
 #include <sstream>
 
-#include "generators.hpp"
-#include "judge.hpp"
+#include "judge/generators.hpp"
+#include "judge/judge.hpp"
 #include "numplace/format.hpp"
-#include "runner.hpp"
-#include "setup.hpp"
+#include "runner/runner.hpp"
+#include "setup/setup.hpp"
 #include "test_support.hpp"
 #include "truth/generators.hpp"
 

@@ -5,9 +5,9 @@
 // class it does not fit.
 #include <gtest/gtest.h>
 
-#include "rating.hpp"
-#include "steps.hpp"
-#include "techniques.hpp"
+#include "rating/rating.hpp"
+#include "judge/steps.hpp"
+#include "rating/techniques.hpp"
 
 namespace np {
 namespace {

@@ -8,8 +8,8 @@
 #include <cmath>
 #include <random>
 
-#include "compare.hpp"
-#include "rating.hpp"
+#include "rating/compare.hpp"
+#include "rating/rating.hpp"
 #include "test_support.hpp"
 
 namespace {

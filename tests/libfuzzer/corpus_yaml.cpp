@@ -5,7 +5,7 @@
 // gives the entry back", corpus.hpp).
 #include <string>
 
-#include "corpus.hpp"
+#include "corpus/corpus.hpp"
 #include "fuzz_support.hpp"
 #include "numplace/certify.hpp"
 #include "numplace/format.hpp"

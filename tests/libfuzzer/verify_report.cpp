@@ -8,8 +8,8 @@
 
 #include "fuzz_support.hpp"
 #include "fuzz_tempdir.hpp"
-#include "report_file.hpp"
-#include "report_writer.hpp"
+#include "verify/report_file.hpp"
+#include "verify/report_writer.hpp"
 
 namespace {
 

@@ -17,8 +17,8 @@
 #include <map>
 #include <sstream>
 
-#include "corpus.hpp"
-#include "judge.hpp"
+#include "corpus/corpus.hpp"
+#include "judge/judge.hpp"
 #include "numplace/format.hpp"
 #include "numplace/random.hpp"
 #include "test_support.hpp"

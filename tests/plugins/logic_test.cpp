@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "corpus.hpp"
+#include "corpus/corpus.hpp"
 #include "numplace/format.hpp"
 #include "numplace/host.hpp"
 #include "numplace/random.hpp"

@@ -20,12 +20,12 @@
 #include <variant>
 #include <vector>
 
-#include "corpus.hpp"
+#include "corpus/corpus.hpp"
 #include "numplace/host.hpp"
 #include "numplace/proof.hpp"
 #include "numplace/random.hpp"
 #include "numplace/reason.hpp"
-#include "runner.hpp"
+#include "runner/runner.hpp"
 #include "test_support.hpp"
 
 namespace {

@@ -20,8 +20,8 @@
 #include <tuple>
 #include <vector>
 
-#include "report_file.hpp"
-#include "report_writer.hpp"
+#include "verify/report_file.hpp"
+#include "verify/report_writer.hpp"
 
 namespace np::test {
 

@@ -1,7 +1,7 @@
 // One factory per command unit; command_table.cpp lists them.
 #pragma once
 
-#include "cli.hpp"
+#include "cli/cli.hpp"
 
 namespace np::cli {
 

@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <iostream>
 
-#include "commands.hpp"
-#include "generate_order.hpp"
+#include "cli/commands/commands.hpp"
+#include "cli/commands/generate_order.hpp"
 #include "numplace/clock.hpp"
-#include "setup.hpp"
-#include "shared.hpp"
-#include "techniques.hpp"
+#include "setup/setup.hpp"
+#include "cli/shared.hpp"
+#include "rating/techniques.hpp"
 #include "truth/order.hpp"
 
 namespace np::cli {

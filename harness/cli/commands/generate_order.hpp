@@ -1,8 +1,8 @@
 // numplace generate's puzzles made to order (--rating, --technique).
 #pragma once
 
-#include "commands.hpp"
-#include "shared.hpp"
+#include "cli/commands/commands.hpp"
+#include "cli/shared.hpp"
 
 namespace np::cli {
 

@@ -12,13 +12,13 @@
 #include <numeric>
 #include <sstream>
 
-#include "commands.hpp"
-#include "compare.hpp"
+#include "cli/commands/commands.hpp"
+#include "rating/compare.hpp"
 #include "numplace/format.hpp"
 #include "numplace/utf8.hpp"
 #include "numplace/json.hpp"
-#include "rate_rows.hpp"
-#include "shared.hpp"
+#include "cli/commands/rate_rows.hpp"
+#include "cli/shared.hpp"
 
 namespace np::cli {
 

@@ -9,9 +9,9 @@
 #include <limits>
 #include <thread>
 
-#include "rate_rows.hpp"
-#include "runner.hpp"
-#include "shared.hpp"
+#include "cli/commands/rate_rows.hpp"
+#include "runner/runner.hpp"
+#include "cli/shared.hpp"
 
 namespace np::cli {
 

@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "choose.hpp"
-#include "cli.hpp"
+#include "cli/choose.hpp"
+#include "cli/cli.hpp"
 #include "numplace/host.hpp"
 #include "numplace/input.hpp"
-#include "rating.hpp"
-#include "settle.hpp"
+#include "rating/rating.hpp"
+#include "cli/commands/settle.hpp"
 
 namespace np::cli {
 

@@ -1,7 +1,7 @@
-#include "settle.hpp"
+#include "cli/commands/settle.hpp"
 
-#include "setup.hpp"
-#include "shared.hpp"
+#include "setup/setup.hpp"
+#include "cli/shared.hpp"
 
 namespace np::cli {
 

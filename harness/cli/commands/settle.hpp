@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "cli.hpp"
+#include "cli/cli.hpp"
 #include "numplace/host.hpp"
-#include "runner.hpp"
+#include "runner/runner.hpp"
 
 namespace np::cli {
 

@@ -4,10 +4,10 @@
 #include <iostream>
 #include <sstream>
 
-#include "commands.hpp"
-#include "fuzz.hpp"
+#include "cli/commands/commands.hpp"
+#include "fuzz/fuzz.hpp"
 #include "numplace/format.hpp"
-#include "shared.hpp"
+#include "cli/shared.hpp"
 
 namespace np::cli {
 

@@ -3,10 +3,10 @@
 #include <filesystem>
 #include <iostream>
 
-#include "commands.hpp"
+#include "cli/commands/commands.hpp"
 #include "numplace/json.hpp"
 #include "numplace/sandbox.hpp"
-#include "shared.hpp"
+#include "cli/shared.hpp"
 
 namespace np::cli {
 

@@ -10,14 +10,14 @@
 #include <mutex>
 #include <thread>
 
-#include "commands.hpp"
+#include "cli/commands/commands.hpp"
 #include "numplace/format.hpp"
 #include "numplace/json.hpp"
 #include "numplace/steps.hpp"
-#include "rate_rows.hpp"
-#include "rating.hpp"
-#include "runner.hpp"
-#include "shared.hpp"
+#include "cli/commands/rate_rows.hpp"
+#include "rating/rating.hpp"
+#include "runner/runner.hpp"
+#include "cli/shared.hpp"
 
 namespace np::cli {
 

@@ -2,9 +2,9 @@
 // two runs compared (harness/report, docs/report.md).
 #include <iostream>
 
-#include "commands.hpp"
-#include "report.hpp"
-#include "shared.hpp"
+#include "cli/commands/commands.hpp"
+#include "report/report.hpp"
+#include "cli/shared.hpp"
 
 namespace np::cli {
 

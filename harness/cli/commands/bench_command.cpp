@@ -3,9 +3,9 @@
 #include <iostream>
 #include <unistd.h>
 
-#include "bench.hpp"
-#include "commands.hpp"
-#include "shared.hpp"
+#include "bench/bench.hpp"
+#include "cli/commands/commands.hpp"
+#include "cli/shared.hpp"
 
 namespace np::cli {
 

@@ -5,11 +5,11 @@
 // the library's refusals and problems into messages and exit codes.
 #include <filesystem>
 
-#include "commands.hpp"
-#include "corpus.hpp"
-#include "import.hpp"
-#include "report_file.hpp"
-#include "shared.hpp"
+#include "cli/commands/commands.hpp"
+#include "corpus/corpus.hpp"
+#include "corpus/import.hpp"
+#include "verify/report_file.hpp"
+#include "cli/shared.hpp"
 
 namespace np::cli {
 

@@ -1,10 +1,10 @@
 // numplace check: every rule violation of full or partial grids, located.
 #include <iostream>
 
-#include "commands.hpp"
+#include "cli/commands/commands.hpp"
 #include "numplace/json.hpp"
-#include "runner.hpp"
-#include "shared.hpp"
+#include "runner/runner.hpp"
+#include "cli/shared.hpp"
 
 namespace np::cli {
 

@@ -1,11 +1,11 @@
 // numplace generate: full grids or puzzles from a seed, streamed in order.
 #include <iostream>
 
-#include "commands.hpp"
-#include "generate_order.hpp"
+#include "cli/commands/commands.hpp"
+#include "cli/commands/generate_order.hpp"
 #include "numplace/clock.hpp"
-#include "runner.hpp"
-#include "shared.hpp"
+#include "runner/runner.hpp"
+#include "cli/shared.hpp"
 
 namespace np::cli {
 

@@ -7,10 +7,10 @@
 #include <iostream>
 #include <sstream>
 
-#include "commands.hpp"
-#include "shared.hpp"
-#include "report_writer.hpp"
-#include "verify.hpp"
+#include "cli/commands/commands.hpp"
+#include "cli/shared.hpp"
+#include "verify/report_writer.hpp"
+#include "verify/verify.hpp"
 
 namespace np::cli {
 

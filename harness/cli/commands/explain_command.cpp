@@ -7,13 +7,13 @@
 #include <cctype>
 #include <iostream>
 
-#include "commands.hpp"
+#include "cli/commands/commands.hpp"
 #include "numplace/format.hpp"
 #include "numplace/json.hpp"
 #include "numplace/steps.hpp"
-#include "runner.hpp"
-#include "settle.hpp"
-#include "shared.hpp"
+#include "runner/runner.hpp"
+#include "cli/commands/settle.hpp"
+#include "cli/shared.hpp"
 
 namespace np::cli {
 

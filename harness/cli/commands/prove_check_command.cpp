@@ -3,10 +3,10 @@
 // re-certified, and the proof must prove the header's claim about its puzzle.
 #include <iostream>
 
-#include "commands.hpp"
+#include "cli/commands/commands.hpp"
 #include "numplace/format.hpp"
-#include "proof_file.hpp"
-#include "shared.hpp"
+#include "proofs/proof_file.hpp"
+#include "cli/shared.hpp"
 
 namespace np::cli {
 

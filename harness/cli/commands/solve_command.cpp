@@ -3,12 +3,12 @@
 #include <iostream>
 #include <memory>
 
-#include "commands.hpp"
+#include "cli/commands/commands.hpp"
 #include "numplace/json.hpp"
-#include "pipeline.hpp"
-#include "proof_file.hpp"
-#include "runner.hpp"
-#include "shared.hpp"
+#include "cli/pipeline.hpp"
+#include "proofs/proof_file.hpp"
+#include "runner/runner.hpp"
+#include "cli/shared.hpp"
 
 namespace np::cli {
 
