@@ -89,6 +89,7 @@ TEST(DocsCounts, ArchitectureNamesEveryHarnessFolderWithItsDependencies) {
         if (l.folder.empty()) continue;  // linked, defined elsewhere
         const auto cell = cells.find(l.folder);
         ASSERT_NE(cell, cells.end()) << "docs/architecture.md has no row for harness/" << l.folder << "/ (" << lib << ")";
+        if (cell->second == "everything below") continue;  // the command line: it may link every library
         for (const std::string& dep : l.links) {
             const std::string word = word_for(dep, libraries);
             if (word == l.folder) continue;
