@@ -33,7 +33,8 @@ judge::Truth plain_truth(const Grid& grid, const std::vector<judge::NamedAnswer>
 Asked ask_oracle(const Plugin* oracle, const Grid& grid, const std::vector<judge::NamedAnswer>& answers,
                  runner::Runner& run, const Budget& budget) {
     Asked asked;
-    if (oracle && oracle->supports(grid.geometry)) asked.answer = run.solve_one(*oracle, grid, kOracleLimit, {}, budget);
+    if (oracle && oracle->supports(grid.geometry))
+        asked.answer = run.solve_one(*oracle, grid, kOracleLimit, {}, budget);
     asked.truth = judge::truth_from_answers(answers, asked.answer ? &*asked.answer : nullptr,
                                             oracle ? oracle->name() : "");
     return asked;
