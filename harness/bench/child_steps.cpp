@@ -6,6 +6,7 @@
 
 #include "bench/measuring.hpp"
 #include "numplace/proof.hpp"
+#include "truth/prover.hpp"
 
 namespace np::bench {
 
@@ -100,9 +101,8 @@ json prove(const Plugin& prover, const Dataset& data, const std::vector<std::siz
     json out = json::array();
     for (std::size_t i : order) {
         if (truth[i] || cancelled(s)) continue;
-        const SolveOutcome o = session.solve(data.puzzles[i], 2, {}, budget);
-        const bool known = o.fault == Fault::none && (o.complete || o.verdict == Verdict::multiple || o.verdict == Verdict::invalid);
-        out.push_back({i, known ? static_cast<int>(o.verdict) : -1});
+        const Known known = truth::prover_known(session, data.puzzles[i], budget);
+        out.push_back({i, known ? static_cast<int>(*known) : -1});
     }
     return out;
 }

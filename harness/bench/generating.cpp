@@ -2,6 +2,7 @@
 // child, and puzzles made to order (--rating, --technique; truth/order.hpp).
 #include "bench/bench_rows.hpp"
 #include "numplace/format.hpp"
+#include "truth/prover.hpp"
 
 namespace np::bench {
 
@@ -33,7 +34,7 @@ json measure_generator(const Settings& s, const Plugin& plugin, const Geometry& 
     for (const auto start = Clock::now(); index == 0 || seconds_since(start) < s.warmup; ++index) {
         if (auto stop = one(index, result)) return stop->contains("unknown") ? json{{"unknown_warmup", true}} : *stop;
         if (!proof) continue;
-        const SolveOutcome o = proof->solve(result, 2, {}, budget);
+        const SolveOutcome o = truth::ask_prover(*proof, result, budget);
         if (o.fault == Fault::none && o.complete && o.verdict != Verdict::unique)
             return {{"finding", finding(judge::Kind::generator, "result " + std::to_string(index) + " (" + format_line(result) + ") has " +
                                                      (o.verdict == Verdict::none ? "no solution" : "more than one solution") +

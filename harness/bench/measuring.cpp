@@ -1,6 +1,6 @@
 // The helpers of bench's measuring steps (measuring.hpp): budgets, an
-// answer judged against the prover's truth, fingerprints, percentiles, and
-// the figures of a timed pass.
+// answer judged against the prover's truth (truth::prover_truth),
+// fingerprints, percentiles, and the figures of a timed pass.
 #include "bench/measuring.hpp"
 
 #include <cmath>
@@ -8,23 +8,6 @@
 #include "numplace/random.hpp"
 
 namespace np::bench {
-
-namespace {
-
-// The judge's truth from the prover's verdict.
-judge::Truth truth_from(const Known& known, const std::string& prover) {
-    judge::Truth t;
-    if (!known) return t;
-    t.established = true;
-    t.verdict = *known;
-    t.source = prover + "'s complete search";
-    if (t.verdict == Verdict::none) t.count = 0;
-    if (t.verdict == Verdict::unique) t.count = 1, t.at_least = 1;
-    if (t.verdict == Verdict::multiple) t.at_least = 2;
-    return t;
-}
-
-}  // namespace
 
 Budget budget_of(const Settings& s) {
     Budget b = s.harness.budget();
@@ -34,7 +17,7 @@ Budget budget_of(const Settings& s) {
 
 std::optional<std::pair<judge::Kind, std::string>> judge_answer(const SolveOutcome& o, const Known& known,
                                                                 const std::string& prover, const std::string& origin) {
-    const judge::Judgement j = judge::judge_solve(o, truth_from(known, prover), judge::Kind::disagreement);
+    const judge::Judgement j = judge::judge_solve(o, truth::prover_truth(known, prover), judge::Kind::disagreement);
     if (j.status != judge::Status::fail) return std::nullopt;
     return std::pair{j.kind, origin + ": " + j.finding};
 }

@@ -19,6 +19,7 @@
 #include "judge/judge.hpp"
 #include "numplace/host.hpp"
 #include "runner/runner.hpp"
+#include "truth/prover.hpp"
 
 namespace np::bench {
 
@@ -32,9 +33,9 @@ Budget budget_of(const Settings& s);
 
 inline bool cancelled(const Settings& s) { return s.harness.cancel && s.harness.cancel->load(); }
 
-// What the prover's complete search says of one puzzle: a verdict, or
-// nothing when it did not finish. Kept per puzzle (a byte's worth each).
-using Known = std::optional<Verdict>;
+// What the prover's complete search says of one puzzle (truth/prover.hpp):
+// a verdict, or nothing when it did not finish. Kept per puzzle.
+using Known = truth::Known;
 
 // A finding from one answer, judged against the prover's truth as verify
 // and fuzz judge: its kind and message, or nullopt when it stands.

@@ -1,7 +1,7 @@
 // What every part of a fuzz run shares (fuzz.cpp makes it once per run):
 // the plugins tested and where the truth comes from (the oracle, or another
-// plugin when the oracle is the one tested), the runner and the budgets,
-// and the tallies the properties count into.
+// plugin when the oracle is the one tested; asked through truth/oracle.hpp),
+// the runner and the budgets, and the tallies the properties count into.
 // Internal to harness/fuzz.
 #pragma once
 
@@ -13,6 +13,7 @@
 #include "fuzz/fuzz.hpp"
 #include "runner/runner.hpp"
 #include "setup/setup.hpp"
+#include "truth/oracle.hpp"
 
 namespace np::fuzz {
 
@@ -57,9 +58,9 @@ struct Context {
         const Plugin* counter = counter_for(plugin);
         if (!counter || !counter->supports(puzzle.geometry)) return std::nullopt;
         if (last_count.puzzle != puzzle || last_count.by != counter->name()) {
-            const SolveOutcome o = run.solve_one(*counter, puzzle, NP_UNLIMITED, {}, budget);
+            const auto c = truth::count(*counter, puzzle, NP_UNLIMITED, run, budget);
             last_count = {puzzle, counter->name(), std::nullopt};
-            if (o.fault == Fault::none && o.complete) last_count.exact = Exact{o.count, counter->name()};
+            if (c && c->complete) last_count.exact = Exact{c->count, counter->name()};
         }
         return last_count.exact;
     }
@@ -96,10 +97,10 @@ struct Context {
     std::optional<Found> search(const std::string& plugin, const Grid& puzzle, uint64_t limit) {
         const Plugin* counter = counter_for(plugin);
         if (!counter || !counter->supports(puzzle.geometry)) return std::nullopt;
-        const SolveOutcome o = run.solve_one(*counter, puzzle, limit, {}, budget);
-        if (o.fault != Fault::none || (!o.complete && o.count < limit)) return std::nullopt;
-        Found f{o.count, o.complete, Grid(puzzle.geometry), counter->name()};
-        if (o.complete && o.count == 1) f.first = o.solutions.at(0);
+        const auto c = truth::count(*counter, puzzle, limit, run, budget);
+        if (!c || (!c->complete && c->count < limit)) return std::nullopt;
+        Found f{c->count, c->complete, Grid(puzzle.geometry), counter->name()};
+        if (c->first) f.first = *c->first;
         return f;
     }
 };

@@ -22,9 +22,10 @@ corpus::GeneratorEntry generator_entry(const std::string& plugin, const judge::G
 }
 
 std::optional<corpus::PuzzleEntry> entry_for(const Finding& f, Context& ctx) {
-    const Plugin* prover = ctx.prover_for(f.plugin);
-    if (!prover || !prover->supports(f.puzzle.geometry)) return std::nullopt;
-    const SolveOutcome o = ctx.run.solve_one(*prover, f.puzzle, 2, {}, ctx.budget);
+    // The prover's answer alone: the entry states what its complete search found.
+    const truth::Asked asked = truth::ask_oracle(ctx.prover_for(f.plugin), f.puzzle, {}, ctx.run, ctx.budget);
+    if (!asked.answer) return std::nullopt;  // no prover for the shape
+    const SolveOutcome& o = *asked.answer;
     corpus::PuzzleEntry e;
     e.id = "fuzz-" + f.plugin + "-" + f.property + "-seed" + std::to_string(f.seed);
     e.size = f.puzzle.geometry;

@@ -157,8 +157,8 @@ std::optional<Grid> FuzzRun::few_solutions(const Drawn& d) {
     const Plugin* counter = ctx_.counter_for("");
     if (d.full.side() > 9 || !counter || !counter->supports(d.full.geometry)) return std::nullopt;
     auto few = [&](const Grid& g) {
-        const SolveOutcome o = ctx_.run.solve_one(*counter, g, kFewSolutions + 1, {}, ctx_.budget);
-        return o.fault == Fault::none && o.complete;
+        const auto c = truth::count(*counter, g, kFewSolutions + 1, ctx_.run, ctx_.budget);
+        return c && c->complete;
     };
     if (few(d.clean)) return d.clean;
     std::vector<std::size_t> missing;

@@ -167,11 +167,9 @@ private:
     // 1: agreement with an independent prover; certificates outrank claims.
     bool agreement() {
         const Plugin* prover = ctx_.prover_for(p_.name());
-        std::optional<SolveOutcome> proof;
-        if (prover && prover->supports(puzzle_.geometry)) proof = ctx_.run.solve_one(*prover, puzzle_, 2, {}, ctx_.budget);
-        const judge::Truth truth = judge::truth_from_answers({NamedAnswer{p_.name(), &out_}},
-                                                             proof ? &*proof : nullptr, prover ? prover->name() : "");
-        const judge::Judgement j = judge::judge_solve(out_, truth, judge::Kind::disagreement);
+        const truth::Asked asked =
+            truth::ask_oracle(prover, puzzle_, {NamedAnswer{p_.name(), &out_}}, ctx_.run, ctx_.budget);
+        const judge::Judgement j = judge::judge_solve(out_, asked.truth, judge::Kind::disagreement);
         if (j.status == judge::Status::fail) return fail(kAgreement, "agreement", j.kind, j.finding);
         return conclusive(out_);
     }
@@ -339,12 +337,7 @@ private:
         if (faulted(kExplain, o, puzzle_)) return false;
         const Plugin* prover = ctx_.prover_for(p_.name());
         if (prover && !prover->supports(puzzle_.geometry)) prover = nullptr;
-        std::optional<Grid> solution;
-        if (prover) {
-            const SolveOutcome truth = ctx_.run.solve_one(*prover, puzzle_, 2, {}, ctx_.budget);
-            if (truth.fault == Fault::none && truth.complete && truth.verdict == Verdict::unique)
-                solution = truth.solutions.at(0);
-        }
+        const std::optional<Grid> solution = truth::unique_solution(prover, puzzle_, ctx_.run, ctx_.budget);
         note_unchecked(prover);
         judge::StepSample sample;
         sample.deep = ctx_.deep;
@@ -417,11 +410,7 @@ private:
         return r;
     }
     std::optional<Grid> unique_solution() {
-        const Plugin* prover = ctx_.prover_for(p_.name());
-        if (!prover || !prover->supports(puzzle_.geometry)) return std::nullopt;
-        const SolveOutcome truth = ctx_.run.solve_one(*prover, puzzle_, 2, {}, ctx_.budget);
-        if (truth.fault != Fault::none || !truth.complete || truth.verdict != Verdict::unique) return std::nullopt;
-        return truth.solutions.at(0);
+        return truth::unique_solution(ctx_.prover_for(p_.name()), puzzle_, ctx_.run, ctx_.budget);
     }
     static std::string rating_text(const rating::Rating& r) {
         return "ER " + rating::tenths_text(r.er) + " EP " + rating::tenths_text(r.ep) + " ED " + rating::tenths_text(r.ed) +

@@ -16,6 +16,7 @@
 #include "judge/steps.hpp"
 #include "truth/entailment.hpp"
 #include "truth/generators.hpp"
+#include "truth/oracle.hpp"
 
 namespace np::fuzz {
 

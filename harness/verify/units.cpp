@@ -19,6 +19,7 @@
 #include "judge/steps.hpp"
 #include "truth/entailment.hpp"
 #include "truth/generators.hpp"
+#include "truth/oracle.hpp"
 #include "verify/units.hpp"
 #include "verify/verify.hpp"
 
@@ -29,7 +30,6 @@ using judge::judge_check;
 using judge::judge_solve;
 using judge::Judgement;
 using judge::NamedAnswer;
-using judge::truth_from_answers;
 using judge::truth_from_corpus;
 using judge::Truth;
 
@@ -252,20 +252,6 @@ std::vector<Row> judge_step_entry(const corpus::StepEntry& e, const std::vector<
     return rows;
 }
 
-// A plain puzzle's truth: givens that break a rule are invalid, by the
-// framework's own rule check; otherwise the answers' truth, ranked
-// (judge::truth_from_answers): two certified solutions, then a checked
-// proof from anyone, the oracle's first, then the oracle's complete search.
-Truth plain_truth(const Grid& grid, const std::vector<NamedAnswer>& answers, const SolveOutcome* oracle,
-                  const Context& ctx) {
-    if (obeys_rules(grid)) return truth_from_answers(answers, oracle, ctx.oracle ? ctx.oracle->name() : "");
-    Truth truth;
-    truth.established = true;
-    truth.verdict = Verdict::invalid;
-    truth.source = "the rules";
-    return truth;
-}
-
 // The solution that refutes answer `mine` of a failed row, when one is
 // known and differs from its own: the truth's, else another plugin's
 // certified one. Drawn beside the answer on the report page.
@@ -288,7 +274,8 @@ void add_refuting(Row& r, std::size_t mine, const std::vector<NamedAnswer>& answ
 }
 
 // The calls come from plan(): every judged solver, then the oracle when it
-// is not among them.
+// is not among them (truth::oracle_call); the truth is the batch's
+// (truth::plain_truth).
 std::vector<Row> judge_plain_puzzle(const Unit& u, const std::vector<Call>& calls, const Context& ctx,
                                     runner::Runner& run) {
     const Grid& grid = *u.grid;
@@ -308,9 +295,9 @@ std::vector<Row> judge_plain_puzzle(const Unit& u, const std::vector<Call>& call
             answers.push_back({call.plugin->name(), &call.solved});
             answered.push_back(&call);
         }
-        if (ctx.oracle && call.plugin->name() == ctx.oracle->name()) oracle = &call.solved;
+        if (truth::is_oracle(*call.plugin, ctx.oracle)) oracle = &call.solved;
     }
-    const Truth truth = plain_truth(grid, answers, oracle, ctx);
+    const Truth truth = truth::plain_truth(grid, answers, oracle, ctx.oracle);
     std::vector<std::string> clashes(answers.size()), clash_parties(answers.size());
     if (!truth.established) clashes = contradictions(answers, &clash_parties);
     std::vector<Row> rows = std::move(not_run);
@@ -365,17 +352,13 @@ std::vector<Call> plan(const Unit& u, const Context& ctx) {
                 for (const Plugin& p : ctx.judged)
                     if (p.can(NP_CAP_SOLVE)) solve(p, *g, limit_for(*u.puzzle, p));
             break;
-        case Unit::Kind::plain_puzzle: {
-            bool oracle_judged = false;
-            for (const Plugin& p : ctx.judged) {
-                if (!p.can(NP_CAP_SOLVE)) continue;
-                solve(p, *u.grid, 2);
-                oracle_judged = oracle_judged || (ctx.oracle && p.name() == ctx.oracle->name());
-            }
-            // The oracle judges without being judged.
-            if (ctx.oracle && !oracle_judged) solve(*ctx.oracle, *u.grid, 2);
+        case Unit::Kind::plain_puzzle:
+            for (const Plugin& p : ctx.judged)
+                if (p.can(NP_CAP_SOLVE)) solve(p, *u.grid, 2);
+            // The oracle's call joins the batch, unless it is judged already.
+            if (const auto oracle = truth::oracle_call(ctx.oracle, ctx.judged))
+                solve(*oracle->plugin, *u.grid, oracle->limit);
             break;
-        }
         case Unit::Kind::grid_check:
             for (const Plugin& p : ctx.judged) {
                 if (!p.can(NP_CAP_CHECK_GRID)) continue;

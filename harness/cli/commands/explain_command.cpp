@@ -13,6 +13,7 @@
 #include "numplace/steps.hpp"
 #include "runner/runner.hpp"
 #include "cli/commands/settle.hpp"
+#include "truth/settle.hpp"
 #include "cli/shared.hpp"
 
 namespace np::cli {
@@ -177,7 +178,7 @@ int run(const Args& args, Streams io) {
         const ChosenPlugin* chosen = choice->for_puzzle(puzzle.geometry, puzzle.has_candidates(), none);
         if (chosen == nullptr) return no_plugin(io, tally, item, none, as_json, bad_usage);
         if (oracle) {
-            const Settled settled = settle(*runner, *oracle, {&puzzle}, budget).at(0);
+            const Settled settled = truth::settle(*runner, *oracle, {&puzzle}, budget).at(0);
             if (const std::string words = settled_words(settled); !words.empty()) {
                 tally.invalid(item.origin);
                 write_unsettled(io.out, item, puzzle, settled, as_json);

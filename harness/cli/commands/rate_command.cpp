@@ -17,6 +17,7 @@
 #include "cli/commands/rate_rows.hpp"
 #include "rating/rating.hpp"
 #include "runner/runner.hpp"
+#include "truth/settle.hpp"
 #include "cli/shared.hpp"
 
 namespace np::cli {
@@ -147,7 +148,7 @@ void settle_range(runner::Runner& runner, const Job& job, std::size_t from, std:
         if (const Grid* g = std::get_if<Grid>(&job.rows[i].parsed); g != nullptr && job.rows[i].plugin != nullptr)
             grids.push_back(g), asked.push_back(&job.rows[i]);
     if (grids.empty()) return;
-    const std::vector<Settled> settled = settle(runner, *job.oracle, grids, job.budget);
+    const std::vector<Settled> settled = truth::settle(runner, *job.oracle, grids, job.budget);
     for (std::size_t k = 0; k < asked.size() && k < settled.size(); ++k) asked[k]->settled = settled[k];
 }
 

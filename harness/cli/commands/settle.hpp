@@ -1,37 +1,25 @@
-// Whether a puzzle has one solution, settled by the oracle before it is
-// rated or explained (issue 41): a puzzle with several solutions, or none,
-// has no rating, and logic that runs on it only gets stuck after seconds.
-// The oracle's word stands only on its certificate: two distinct solutions,
-// each checked against the rules, for "several"; a proof the host checked
-// for "none". Anything less leaves the puzzle unsettled, and it is rated.
+// The CLI's side of settling a puzzle before it is rated or explained
+// (truth/settle.hpp asks the oracle): which oracle --oracle names, and the
+// words and JSON value of what it settled.
 #pragma once
 
 #include <optional>
 #include <ostream>
 #include <string>
-#include <vector>
 
 #include "cli/cli.hpp"
 #include "numplace/host.hpp"
-#include "runner/runner.hpp"
+#include "truth/settle.hpp"
 
 namespace np::cli {
 
-enum class Solutions { one, several, none, unsettled };
-
-struct Settled {
-    Solutions solutions = Solutions::unsettled;
-    std::string oracle;  // who settled it
-};
+using truth::Settled;
+using truth::Solutions;
 
 // --oracle (default exhaustive-count; "none" asks nobody). nullopt and
 // `ok` false (said) when the named one cannot prove uniqueness; nullopt
 // and `ok` true when none is asked for, or the default is not loaded.
 std::optional<Plugin> settling_oracle(const Args& args, PluginRegistry& registry, std::ostream& err, bool& ok);
-
-// One oracle call (limit 2, proofs asked) for these puzzles, in order.
-std::vector<Settled> settle(runner::Runner& runner, const Plugin& oracle, const std::vector<const Grid*>& puzzles,
-                            const Budget& budget);
 
 // "several solutions (exhaustive-count found two, each certified)", or
 // "no solution (exhaustive-count's proof checked)"; "" when one or unsettled.
