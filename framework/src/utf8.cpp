@@ -1,5 +1,6 @@
 // UTF-8 checks for text that crosses a trust boundary (plugin output, corpus
-// files, command lines) before it goes into JSON or YAML.
+// files, command lines) before it goes into JSON or YAML, and the way to and
+// from UTF-16 code units (lz-string, which works on JavaScript strings).
 #include "numplace/utf8.hpp"
 
 #include <cstdint>
@@ -99,6 +100,57 @@ std::string plain_text(std::string_view text) {
         else if (control_point(c)) out += ' ';
         else out.append(text.substr(i, len));
         i += len;
+    }
+    return out;
+}
+
+namespace {
+
+bool high_surrogate(uint32_t u) { return u >= 0xD800 && u <= 0xDBFF; }
+bool low_surrogate(uint32_t u) { return u >= 0xDC00 && u <= 0xDFFF; }
+
+void append_utf8(std::string& out, uint32_t c) {
+    if (c < 0x80) {
+        out += static_cast<char>(c);
+        return;
+    }
+    // The lead byte's marker and how many continuation bytes follow.
+    const int more = c < 0x800 ? 1 : c < 0x10000 ? 2 : 3;
+    const uint32_t lead = more == 1 ? 0xC0 : more == 2 ? 0xE0 : 0xF0;
+    out += static_cast<char>(lead | c >> (6 * more));
+    for (int k = more - 1; k >= 0; --k) out += static_cast<char>(0x80 | ((c >> (6 * k)) & 0x3F));
+}
+
+}  // namespace
+
+std::u16string utf16_from_utf8(std::string_view text) {
+    std::u16string out;
+    out.reserve(text.size());
+    const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t len = utf8_length(s, text.size(), i);
+        const uint32_t c = len == 0 ? 0xFFFD : code_point(s + i, len);
+        i += len == 0 ? 1 : len;
+        if (c < 0x10000) {
+            out += static_cast<char16_t>(c);
+        } else {
+            out += static_cast<char16_t>(0xD800 + ((c - 0x10000) >> 10));
+            out += static_cast<char16_t>(0xDC00 + ((c - 0x10000) & 0x3FF));
+        }
+    }
+    return out;
+}
+
+std::string utf8_from_utf16(std::u16string_view units) {
+    std::string out;
+    out.reserve(units.size());
+    for (std::size_t i = 0; i < units.size(); ++i) {
+        uint32_t c = units[i];
+        if (high_surrogate(c) && i + 1 < units.size() && low_surrogate(units[i + 1]))
+            c = 0x10000 + ((c - 0xD800) << 10) + (units[++i] - 0xDC00);
+        else if (high_surrogate(c) || low_surrogate(c))
+            c = 0xFFFD;
+        append_utf8(out, c);
     }
     return out;
 }
