@@ -159,4 +159,95 @@ TEST(Steps, AUniqueVerdictCannotRestOnAStepThatAssumedIt) {
     EXPECT_NE(unique.message.find("its step 1 assumed there is at most one"), std::string::npos) << unique.message;
 }
 
+
+TEST(Steps, EveryBoundOfAStepsShapeIsNamed) {
+    const np::Geometry g{2, 2};
+    Step wordy = placement(1, 2);
+    wordy.where = std::string(np::kMaxWhereBytes + 1, 'w');
+    EXPECT_NE(np::step_shape_problem(wordy, g).find("the step's `where` longer than"), std::string::npos);
+    Step flood = elimination(1, 2);
+    flood.eliminations.assign(16 * 5 + 1, {1, 2});
+    EXPECT_EQ(np::step_shape_problem(flood, g), "an elimination: too many entries");
+    Step zero = elimination(1, 0);
+    EXPECT_EQ(np::step_shape_problem(zero, g), "an elimination: value 0 at r1c2 is outside 1..4")
+        << "only a pattern may name a whole cell";
+    Step negative = placement(-1, 2);
+    EXPECT_EQ(np::step_shape_problem(negative, g), "a placement: cell -1 is outside the grid");
+    Step endless = placement(1, 2);
+    endless.length = 4 * 4 * 4 + 1;
+    EXPECT_EQ(np::step_shape_problem(endless, g), "a chain's length beyond N*N*N");
+    Step bad_pattern = placement(1, 2);
+    bad_pattern.pattern = {{99, 0}};
+    EXPECT_EQ(np::step_shape_problem(bad_pattern, g), "the pattern: cell 99 is outside the grid");
+}
+
+TEST(Steps, AnIntakeStopsAtItsFirstFailureAndKeepsIt) {
+    const np::StepSink none;
+    np::StepIntake intake(kFour, none, 0);
+    EXPECT_FALSE(intake.take(placement(0, 2)));  // r1c1 holds 1
+    EXPECT_FALSE(intake.take(placement(1, 2))) << "nothing is taken after a failure";
+    intake.refuse("a later complaint");
+    np::SolveOutcome out;
+    out.verdict = np::Verdict::found;
+    intake.judge(out, "p");
+    EXPECT_EQ(out.fault, np::Fault::wrong);
+    EXPECT_NE(out.message.find("step 1 (naked single): it places 2 in r1c1, which is not empty"), std::string::npos)
+        << out.message;
+    EXPECT_EQ(out.steps, 0u);
+}
+
+TEST(Steps, ARefusalFromTheChannelFailsTheAnswer) {
+    const np::StepSink none;
+    np::StepIntake intake(kFour, none, 0);
+    ASSERT_TRUE(intake.take(placement(1, 2)));
+    intake.refuse("a step frame that does not decode");
+    np::SolveOutcome out;
+    out.verdict = np::Verdict::found;
+    intake.judge(out, "p");
+    EXPECT_EQ(out.fault, np::Fault::wrong);
+    EXPECT_NE(out.message.find("step 2: a step frame that does not decode"), std::string::npos) << out.message;
+    EXPECT_EQ(out.steps, 1u);
+}
+
+TEST(Steps, TheSinkAndTheStepBoundStopAnIntakeWithoutBlame) {
+    const np::StepSink enough = [](const Step&) { return false; };
+    np::StepIntake told(kFour, enough, 0);
+    EXPECT_FALSE(told.take(placement(1, 2)));
+    np::SolveOutcome out;
+    out.verdict = np::Verdict::found;
+    told.judge(out, "p");
+    EXPECT_EQ(out.fault, np::Fault::none) << out.message;
+
+    const np::StepSink none;
+    np::StepIntake bounded(kFour, none, 1);
+    EXPECT_FALSE(bounded.take(placement(1, 2)));
+    EXPECT_FALSE(bounded.take(placement(2, 3)));
+    np::SolveOutcome after;
+    after.verdict = np::Verdict::found;
+    bounded.judge(after, "p");
+    EXPECT_EQ(after.fault, np::Fault::none) << after.message;
+    EXPECT_EQ(after.steps, 1u);
+}
+
+TEST(Steps, StepsThatSolveThePuzzleMustAgreeWithTheAnswer) {
+    // One empty cell: its step solves the grid.
+    const np::Grid puzzle = np::test::parse("123434122143432.");
+    const np::StepSink none;
+    np::StepIntake intake(puzzle, none, 0);
+    ASSERT_TRUE(intake.take(placement(15, 1)));
+    np::SolveOutcome other;
+    other.verdict = np::Verdict::found;
+    other.solutions = {np::test::parse("1234341221434322")};
+    intake.judge(other, "p");
+    EXPECT_EQ(other.fault, np::Fault::wrong);
+    EXPECT_NE(other.message.find("its answer differs from their grid at r4c4"), std::string::npos) << other.message;
+    EXPECT_TRUE(other.solutions.empty());
+    // A fault already found stands as it is.
+    np::SolveOutcome failed;
+    failed.fault = np::Fault::failed;
+    failed.solutions = other.solutions;
+    intake.judge(failed, "p");
+    EXPECT_EQ(failed.fault, np::Fault::failed);
+}
+
 }  // namespace

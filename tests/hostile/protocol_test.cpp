@@ -11,11 +11,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "runner/answers.hpp"
 #include "hostile_support.hpp"
 #include "numplace/host.hpp"
 #include "test_support.hpp"
-#include "runner/wire.hpp"
 
 namespace {
 
@@ -137,106 +135,6 @@ TEST(Protocol, AnHonestPluginsRowsAreTheSameBesideAnAttacker) {
                                           {"--plugins", attacker + ",bitmask-mrv", plain.file.string()});
         EXPECT_EQ(honest_rows(beside), honest_rows(alone)) << stem << "\n" << beside.err;
     }
-}
-
-// ---- The parent's certificate, on answers no honest worker sends ------------------
-
-const np::Plugin& bundled(const char* name) {
-    static const np::PluginRegistry registry = [] {
-        np::PluginRegistry r;
-        r.add_directory(NUMPLACE_TEST_PLUGIN_DIR);
-        return r;
-    }();
-    const np::Plugin* p = registry.find(name);
-    if (p == nullptr) throw std::runtime_error(std::string(name) + " is not built");
-    return *p;
-}
-
-const np::Plugin& bitmask() { return bundled("bitmask-mrv"); }
-
-np::Grid six_empty() { return np::Grid(np::Geometry{2, 3}, std::vector<uint8_t>(36, 0)); }
-
-np::SolveOutcome claim(uint64_t count, std::vector<np::Grid> witnesses) {
-    np::SolveOutcome out;
-    out.status = NP_OK;
-    out.count = count;
-    out.stop = NP_STOP_LIMIT;
-    out.solutions = std::move(witnesses);
-    out.verdict = np::Verdict::unique;  // the worker's say, which the parent ignores
-    out.complete = true;
-    return out;
-}
-
-np::Grid filled(uint8_t v) { return np::Grid(np::Geometry{2, 3}, std::vector<uint8_t>(36, v)); }
-
-TEST(ParentCertificate, BogusWitnessesAreWrong) {
-    auto out = claim(2, {filled(1), filled(2)});
-    EXPECT_EQ(np::runner::settle_solve(bitmask(), six_empty(), 2, out), "");
-    EXPECT_EQ(out.fault, np::Fault::wrong) << out.message;
-    EXPECT_EQ(out.verdict, np::Verdict::error);
-}
-
-TEST(ParentCertificate, TheVerdictIsTheParentsOwn) {
-    // A real solution, count 1, stop at the limit: "found", whatever the
-    // worker wrote in its verdict and complete fields.
-    const auto solved = bitmask().solve(six_empty(), 1, {}, {});
-    ASSERT_EQ(solved.solutions.size(), 1u);
-    auto out = claim(1, {solved.solutions[0]});
-    EXPECT_EQ(np::runner::settle_solve(bitmask(), six_empty(), 1, out), "");
-    EXPECT_EQ(out.fault, np::Fault::none) << out.message;
-    EXPECT_EQ(out.verdict, np::Verdict::found);
-    EXPECT_FALSE(out.complete);
-}
-
-TEST(ParentCertificate, TheAbiShapeIsCheckedAgain) {
-    const auto solved = bitmask().solve(six_empty(), 2, {}, {});
-    ASSERT_EQ(solved.solutions.size(), 2u);
-    auto above_limit = claim(3, solved.solutions);
-    EXPECT_EQ(np::runner::settle_solve(bitmask(), six_empty(), 2, above_limit), "");
-    EXPECT_EQ(above_limit.fault, np::Fault::malformed) << above_limit.message;
-    auto one_witness = claim(2, {solved.solutions[0]});
-    EXPECT_EQ(np::runner::settle_solve(bitmask(), six_empty(), 2, one_witness), "");
-    EXPECT_EQ(one_witness.fault, np::Fault::malformed) << one_witness.message;
-    auto same_twice = claim(2, {solved.solutions[0], solved.solutions[0]});
-    EXPECT_EQ(np::runner::settle_solve(bitmask(), six_empty(), 2, same_twice), "");
-    EXPECT_EQ(same_twice.fault, np::Fault::wrong) << same_twice.message;
-}
-
-TEST(ParentCertificate, ClaimsNoSessionMakesAreProtocolFailures) {
-    auto failed_without_fault = claim(0, {});
-    failed_without_fault.status = NP_FAILED;
-    EXPECT_NE(np::runner::settle_solve(bitmask(), six_empty(), 2, failed_without_fault), "");
-    auto crash_claim = claim(0, {});
-    crash_claim.fault = np::Fault::crashed;
-    EXPECT_NE(np::runner::settle_solve(bitmask(), six_empty(), 2, crash_claim), "");
-    // An unknown fault value does not even decode.
-    np::runner::wire::Writer w;
-    w.u32(NP_OK);
-    w.u32(99);  // fault
-    np::runner::wire::Reader r{w.bytes};
-    EXPECT_THROW(np::runner::wire::get_solve(r, np::Geometry{2, 3}), np::runner::wire::Broken);
-}
-
-TEST(ParentCertificate, CheckAndGenerateAnswersAreCertified) {
-    np::CheckOutcome silent;
-    silent.ok = true;
-    np::Grid broken = six_empty();
-    broken.cells[0] = broken.cells[1] = 1;
-    EXPECT_EQ(np::runner::settle_check(bundled("naive-dom"), broken, silent), "");
-    EXPECT_EQ(silent.fault, np::Fault::wrong) << silent.message;
-    EXPECT_FALSE(silent.ok);
-
-    np::GenerateOutcome made;
-    made.ok = true;
-    made.produced = 1;
-    made.results = {filled(1)};
-    EXPECT_EQ(np::runner::settle_generate(bitmask(), np::Geometry{2, 3}, NP_GENERATE_GRID, 0, 1, made), "");
-    EXPECT_EQ(made.fault, np::Fault::wrong) << made.message;
-    EXPECT_EQ(made.produced, 0u);
-    np::GenerateOutcome uncounted;
-    uncounted.ok = true;
-    uncounted.produced = 2;
-    EXPECT_NE(np::runner::settle_generate(bitmask(), np::Geometry{2, 3}, NP_GENERATE_GRID, 0, 2, uncounted), "");
 }
 
 }  // namespace
