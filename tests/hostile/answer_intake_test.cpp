@@ -12,6 +12,7 @@
 #include <string>
 
 #include "numplace/host.hpp"
+#include "numplace/random.hpp"
 #include "runner/answers.hpp"
 #include "runner/wire.hpp"
 #include "test_support.hpp"
@@ -280,6 +281,81 @@ TEST(AnswerIntake, GeneratedResultsAreCountedAndCertifiedEvenBeforeAFailure) {
     EXPECT_EQ(partial.fault, np::Fault::wrong) << partial.message;
     EXPECT_NE(partial.message.find("result 6"), std::string::npos) << partial.message;
     EXPECT_EQ(partial.produced, 1u);
+}
+
+
+// ---- The frame's decoding: every scrap refused as Broken, never a crash ----------------
+
+template <class Outcome, class Get>
+void expect_every_prefix_broken(const Outcome& outcome, Get get) {
+    np::runner::wire::Writer w;
+    np::runner::wire::put(w, outcome);
+    for (std::size_t n = 0; n < w.bytes.size(); ++n) {
+        np::runner::wire::Reader r{std::string_view(w.bytes).substr(0, n)};
+        EXPECT_THROW(get(r), np::runner::wire::Broken) << n << " of " << w.bytes.size() << " bytes";
+    }
+    np::runner::wire::Reader whole{w.bytes};
+    EXPECT_NO_THROW(get(whole));
+}
+
+TEST(AnswerIntake, EveryTruncatedAnswerFrameIsBroken) {
+    const np::Geometry g{2, 3};
+    auto solve = claim(2, {filled(1), filled(2)});
+    solve.message = "two";
+    solve.stats.counters = {{"nodes", 3}};
+    expect_every_prefix_broken(solve, [&](auto& r) { return np::runner::wire::get_solve(r, g); });
+    np::CheckOutcome check;
+    check.ok = true;
+    np::Grid broken = six_empty();
+    broken.cells[0] = broken.cells[1] = 1;
+    check.violations = {*np::first_violation(broken)};
+    expect_every_prefix_broken(check, [&](auto& r) { return np::runner::wire::get_check(r, g); });
+    np::GenerateOutcome made;
+    made.ok = true;
+    made.produced = 1;
+    made.results = {filled(1)};
+    made.proofs = {np::ProofOutcome{}};
+    expect_every_prefix_broken(made, [&](auto& r) { return np::runner::wire::get_generate(r, g); });
+}
+
+TEST(AnswerIntake, GridsOfAnotherSizeAndCountsPastTheFrameAreBroken) {
+    np::runner::wire::Writer w;
+    np::runner::wire::put(w, claim(1, {filled(1)}));
+    np::runner::wire::Reader as_nine{w.bytes};
+    EXPECT_THROW(np::runner::wire::get_solve(as_nine, np::Geometry{3, 3}), np::runner::wire::Broken);
+
+    np::runner::wire::Writer flood;  // a check answer claiming a million violations
+    flood.u8(1);
+    flood.u32(NP_OK);
+    flood.u32(0);
+    flood.u32(1'000'000);
+    np::runner::wire::Reader r{flood.bytes};
+    EXPECT_THROW(np::runner::wire::get_check(r, np::Geometry{2, 3}), np::runner::wire::Broken);
+
+    np::GenerateOutcome made;
+    made.ok = true;
+    made.proofs = {np::ProofOutcome{}};  // a proof for a result never sent
+    np::runner::wire::Writer extra;
+    np::runner::wire::put(extra, made);
+    np::runner::wire::Reader g{extra.bytes};
+    EXPECT_THROW(np::runner::wire::get_generate(g, np::Geometry{2, 3}), np::runner::wire::Broken);
+}
+
+TEST(AnswerIntake, RandomDamageToAFrameDecodesToShapedGridsOrIsBroken) {
+    const np::Geometry geometry{2, 3};
+    np::runner::wire::Writer w;
+    np::runner::wire::put(w, claim(2, {filled(1), filled(2)}));
+    np::Rng rng(4242);
+    for (int round = 0; round < 2000; ++round) {
+        std::string bytes = w.bytes;
+        for (int k = 0; k < 3; ++k) bytes[rng.below(bytes.size())] = static_cast<char>(rng.below(256));
+        np::runner::wire::Reader r{bytes};
+        try {
+            const auto out = np::runner::wire::get_solve(r, geometry);
+            for (const auto& grid : out.solutions) EXPECT_EQ(grid.cells.size(), 36u);
+        } catch (const np::runner::wire::Broken&) {
+        }
+    }
 }
 
 }  // namespace
