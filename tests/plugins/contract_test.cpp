@@ -23,6 +23,14 @@ using np::Plugin;
 using np::Verdict;
 using RC = np::ReasonCode;
 
+// A declared option value this machine cannot run (simd's path=avx512 on a
+// CPU without AVX-512): the plugin refuses it as a bad option on an empty
+// grid. Such a set is left out here; the plugin's own tests cover the refusal.
+bool runs_here(const Plugin& p, const Geometry& geometry, const OptionList& options) {
+    const auto out = p.solve(Grid(geometry), 1, options, np::test::node_budget(100'000));
+    return !(out.verdict == Verdict::error && out.message.find("bad option") != std::string::npos);
+}
+
 // The option sets to try: none, then each value of every solve option whose
 // values are an enumeration ("count|forward-backward").
 std::vector<OptionList> solve_option_sets(const Plugin& p) {
@@ -59,6 +67,7 @@ TEST_P(DuplicateGivens, AreInvalidAndLocatedByEverySolver) {
     for (const auto& p : np::test::bundled_plugins().plugins()) {
         if (!p.can(NP_CAP_SOLVE) || !p.supports(c.geometry)) continue;
         for (const OptionList& options : solve_option_sets(p)) {
+            if (!runs_here(p, c.geometry, options)) continue;
             const std::string who = p.name() + (options.empty() ? "" : " " + options[0].first + "=" + options[0].second);
             const auto out = p.solve(puzzle, 2, options, np::test::node_budget(100'000));
             ASSERT_EQ(out.verdict, Verdict::invalid) << who << ": " << out.message;
