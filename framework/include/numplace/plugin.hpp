@@ -35,6 +35,7 @@
 #include "numplace/plugin_sdk.hpp"
 #include "numplace/proof_writer.hpp"
 #include "numplace/random.hpp"
+#include "numplace/sdk_variant.hpp"
 
 namespace np::plugin {
 
@@ -54,6 +55,10 @@ struct Info {
     // strongly (ABI 3.6; plugin_api.h). 0: none.
     uint32_t default_for = 0;
     uint32_t default_rank = 0;
+    // The constraint kinds (NP_KIND_BIT) and region layouts besides boxes
+    // (NP_REGIONS_BIT) its solve takes (ABI 3.7); Solve::variant holds them.
+    uint64_t kinds = 0;
+    uint32_t region_layouts = 0;
 };
 
 struct Shape {
@@ -171,7 +176,7 @@ public:
     Solve(Shape shape, const sdk::Options& options, const np_solve_request& request, np_solve_result& result,
           uint32_t capabilities = 0)
         : Call(shape, options, request.budget, result.stats, result.message), givens(request.cells), limit(request.limit),
-          result_(result) {
+          variant(sdk::variant_of(request)), result_(result) {
         if ((capabilities & NP_CAP_PROOF) && NP_HAS(np_solve_request, &request, proof) &&
             NP_HAS(np_solve_result, &result, proof))
             proof_.open(request.proof, 0, {shape.box_rows, shape.box_cols});
@@ -183,6 +188,9 @@ public:
 
     const uint8_t* const givens;  // side*side values, row by row; 0 = empty
     const uint64_t limit;         // stop after this many solutions (>= 1)
+    // A variant puzzle's regions and constraints (ABI 3.7), of the kinds in
+    // Info::kinds; nullopt for a classic puzzle.
+    const std::optional<sdk::Variant> variant;
     // Pencilmarks (NP_CAP_CANDIDATES): side*side masks, bit v set when value
     // v may go in the cell, or nullptr when the host sent none.
     const uint64_t* candidates = nullptr;
@@ -489,6 +497,7 @@ const np_plugin Entry<T>::descriptor = {
     T::info.max_side,   listed_shapes<T>(), shape_count<T>(), option_specs<T>(), option_count<T>(),
     &Entry<T>::create,  &Entry<T>::destroy, &Entry<T>::solve, check_entry<T>(), generate_entry<T>(),
     T::info.suggested_max_nodes, T::info.shapes_note, T::info.default_for, T::info.default_rank,
+    T::info.kinds, T::info.region_layouts,
 };
 
 }  // namespace detail

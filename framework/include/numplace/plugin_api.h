@@ -49,6 +49,14 @@
  *     with a capability bit; NULL, or a descriptor too short to hold it,
  *     means the plugin does not offer it.
  *
+ * Version 3.7 (from 3.6, appended): variants. np_solve_request.variant
+ * carries a puzzle's regions (R x C boxes, an irregular map, or none) and
+ * its constraints (np_constraint, kinds in enum np_kind, defined in
+ * docs/variants.md); np_plugin.kinds and region_layouts declare what a
+ * plugin takes. The host never sends a kind or a layout a plugin did not
+ * declare. A 3.6 plugin declares none and sees only classic puzzles.
+ * NP_REASON_BAD_PUZZLE and NP_REASON_BREAKS_CONSTRAINT name host-side
+ * refusals of a variant.
  * Version 3.6 (from 3.5, appended): np_plugin.default_for and
  * default_rank: the operations a plugin offers itself for when a user names
  * no plugin (numplace solve PUZZLE), and how strongly. A 3.5 plugin offers
@@ -144,7 +152,9 @@ enum np_reason_code {
     NP_REASON_VALUE_OUT_OF_RANGE = 3, /* host-side: symbol above N             */
     NP_REASON_DUPLICATE_IN_ROW = 4,
     NP_REASON_DUPLICATE_IN_COLUMN = 5,
-    NP_REASON_DUPLICATE_IN_BOX = 6
+    NP_REASON_DUPLICATE_IN_BOX = 6,
+    NP_REASON_BAD_PUZZLE = 7,          /* host-side (3.7): a variant is malformed */
+    NP_REASON_BREAKS_CONSTRAINT = 8    /* (3.7): a variant's constraint is broken  */
 };
 
 /* Locations are 1-based; 0 means "does not apply". For a duplicate, row and
@@ -311,6 +321,49 @@ enum np_stop {
     NP_STOP_BUDGET = 2     /* stopped by max_nodes, deadline or terminate    */
 };
 
+/* ---- Variants (3.7) --------------------------------------------------------
+ * A variant puzzle is the grid of the request (its givens and masks), its
+ * regions and a list of constraints. Cells are numbered row-major from 0.
+ * Every kind's layout of groups and values, and its exact rule, is in
+ * docs/variants.md; numbers are appended only. */
+enum np_kind {
+    NP_KIND_EXTRA_REGION = 0, NP_KIND_DISJOINT_GROUPS = 1, NP_KIND_DIAGONAL_POSITIVE = 2,
+    NP_KIND_DIAGONAL_NEGATIVE = 3, NP_KIND_ANTI_KNIGHT = 4, NP_KIND_ANTI_KING = 5,
+    NP_KIND_NON_CONSECUTIVE = 6, NP_KIND_ODD = 7, NP_KIND_EVEN = 8, NP_KIND_MINIMUM = 9,
+    NP_KIND_MAXIMUM = 10, NP_KIND_THERMOMETER = 11, NP_KIND_ARROW = 12, NP_KIND_KILLER_CAGE = 13,
+    NP_KIND_LITTLE_KILLER = 14, NP_KIND_SANDWICH = 15, NP_KIND_X_SUM = 16, NP_KIND_SKYSCRAPER = 17,
+    NP_KIND_XV = 18, NP_KIND_DIFFERENCE = 19, NP_KIND_RATIO = 20, NP_KIND_RENBAN = 21,
+    NP_KIND_WHISPERS = 22, NP_KIND_PALINDROME = 23, NP_KIND_BETWEEN_LINE = 24,
+    NP_KIND_REGION_SUM_LINE = 25, NP_KIND_ENTROPIC_LINE = 26, NP_KIND_CLONE = 27,
+    NP_KIND_QUADRUPLE = 28, NP_KIND_ROW_INDEXER = 29, NP_KIND_COLUMN_INDEXER = 30,
+    NP_KIND_BOX_INDEXER = 31
+};
+#define NP_KIND_COUNT 32u
+#define NP_KIND_BIT(kind) ((uint64_t)1 << (kind))
+
+/* The regions whose cells hold different digits, besides rows and columns.
+ * With IRREGULAR or NONE the request's geometry is 1 x N. */
+enum np_region_layout { NP_REGIONS_BOXES = 0, NP_REGIONS_IRREGULAR = 1, NP_REGIONS_NONE = 2 };
+#define NP_REGIONS_BIT(layout) ((uint32_t)1 << (layout))
+
+typedef struct np_constraint {
+    uint32_t kind;               /* enum np_kind                                */
+    uint32_t group_count;        /* groups of cells (a cage: 1; an arrow: 1+lines) */
+    const uint32_t *group_sizes; /* group_count sizes                           */
+    const uint32_t *cells;       /* the groups' cells, one after another         */
+    uint32_t value_count;
+    const int32_t *values;       /* the kind's parameters (a sum, a ratio, ...) */
+} np_constraint;
+
+typedef struct np_variant {
+    uint32_t region_layout;      /* enum np_region_layout                        */
+    const uint8_t *regions;      /* IRREGULAR: N*N region numbers 0..N-1; else NULL */
+    const np_constraint *constraints;
+    uint32_t constraint_count;
+    uint64_t negative;           /* NP_KIND_BIT of XV, RATIO, DIFFERENCE whose   */
+                                 /* negative rule holds (docs/variants.md)       */
+} np_variant;
+
 typedef struct np_solve_request {
     uint32_t struct_size; /* the host's sizeof(np_solve_request)             */
     np_geometry geometry;
@@ -328,6 +381,10 @@ typedef struct np_solve_request {
      * "sukaku" form), and every witness must keep to the masks. */
     const uint64_t *candidates;
     np_step_sink steps;   /* step != NULL: explain (NP_CAP_EXPLAIN)          */
+    /* -- 3.7 -- */
+    /* NULL for a classic puzzle; otherwise its regions and constraints, of
+     * kinds and a layout the plugin declared (np_plugin.kinds). */
+    const np_variant *variant;
 } np_solve_request;
 
 typedef struct np_solve_result {
@@ -450,6 +507,13 @@ typedef struct np_plugin {
      * of speed, not of truth: answers are certified as any others. */
     uint32_t default_for;
     uint32_t default_rank; /* 1 and up; larger wins */
+    /* -- 3.7 -- */
+    /* The constraint kinds this plugin's solve takes (NP_KIND_BIT bits) and
+     * the region layouts besides boxes (NP_REGIONS_BIT of IRREGULAR, NONE).
+     * With either set, the plugin takes variant requests (np_variant) of
+     * those kinds and layouts, and of every side N its shapes allow. */
+    uint64_t kinds;
+    uint32_t region_layouts;
 } np_plugin;
 
 /* The first two members of a descriptor, for an initializer:
