@@ -1,0 +1,549 @@
+// The f-puzzles reader and writer: every key read to its Constraint, the
+// regions, the errors (named key and entry, or the character), round trips
+// of every kind, and published puzzles checked against their solutions.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <ostream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "numplace/fpuzzles.hpp"
+#include "numplace/lzstring.hpp"
+
+namespace {
+
+using np::Clue;
+using np::Constraint;
+using np::Kind;
+using np::Puzzle;
+
+Puzzle read_ok(const std::string& text) {
+    const auto result = np::read_fpuzzles(text);
+    if (const auto* e = std::get_if<np::FpuzzlesError>(&result)) {
+        ADD_FAILURE() << "refused: " << e->message;
+        return {};
+    }
+    return std::get<Puzzle>(result);
+}
+
+std::string error_of(const std::string& text) {
+    const auto result = np::read_fpuzzles(text);
+    if (const auto* e = std::get_if<np::FpuzzlesError>(&result)) return e->message;
+    ADD_FAILURE() << "read, expected a refusal: " << text.substr(0, 80);
+    return {};
+}
+
+// A 9x9 (or `size`) puzzle with these keys after "size".
+std::string with(const std::string& keys, int size = 9) {
+    return "{\"size\":" + std::to_string(size) + (keys.empty() ? "" : "," + keys) + "}";
+}
+
+int cell(int row, int column, int side = 9) { return (row - 1) * side + (column - 1); }
+
+}  // namespace
+
+// Constraints printed readably when an expectation fails.
+namespace np {
+void PrintTo(const Constraint& c, std::ostream* os) {
+    *os << kind_key(c.kind) << " cells";
+    for (const auto& group : c.cells) {
+        *os << " [";
+        for (int cell : group) *os << " " << cell;
+        *os << " ]";
+    }
+    *os << " values";
+    for (int v : c.values) *os << " " << v;
+    if (c.clue) *os << " clue (" << c.clue->row << "," << c.clue->column << ")";
+}
+}  // namespace np
+
+namespace {
+
+// ---- Reading each key ---------------------------------------------------------
+
+TEST(FpuzzlesRead, SizeAloneIsAnEmptyClassicGrid) {
+    const Puzzle p = read_ok(with(""));
+    EXPECT_EQ(p.side(), 9);
+    EXPECT_EQ(p.grid.geometry, (np::Geometry{3, 3}));
+    EXPECT_EQ(p.regions, np::RegionLayout::boxes);
+    EXPECT_EQ(p.grid.given_count(), 0);
+    EXPECT_TRUE(p.is_classic());
+    EXPECT_FALSE(p.solution.has_value());
+}
+
+TEST(FpuzzlesRead, GivensArePlacedAndEnteredDigitsAreNot) {
+    const std::string grid = R"("grid":[[{"value":1,"given":true},{"value":2},{},{}],)"
+                             R"([{},{},{"value":3,"given":true,"c":"#FF0000"},{}],[{},{},{},{}],)"
+                             R"([{},{},{},{"value":4,"given":true,"centerPencilMarks":[1,2],"cornerPencilMarks":[3]}]])";
+    const Puzzle p = read_ok(with(grid, 4));
+    EXPECT_EQ(p.grid.geometry, (np::Geometry{2, 2}));
+    EXPECT_EQ(p.grid.cells, (std::vector<uint8_t>{1, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 4}));
+    EXPECT_FALSE(p.grid.has_candidates());
+}
+
+TEST(FpuzzlesRead, GivenPencilMarksBecomeCandidateMasks) {
+    const std::string grid = R"("grid":[[{"givenPencilMarks":[1,3]},{"value":2,"given":true},{},{}],)"
+                             R"([{},{},{},{}],[{},{},{},{}],[{},{},{},{"givenPencilMarks":[4]}]])";
+    const Puzzle p = read_ok(with(grid, 4));
+    ASSERT_TRUE(p.grid.has_candidates());
+    EXPECT_EQ(p.grid.candidates[0], 0b1010u);
+    EXPECT_EQ(p.grid.candidates[1], 0b100u);    // a given: its own bit
+    EXPECT_EQ(p.grid.candidates[2], 0b11110u);  // no marks: every digit
+    EXPECT_EQ(p.grid.candidates[15], 0b10000u);
+}
+
+TEST(FpuzzlesRead, TitleAuthorRulesAndACompleteSolution) {
+    std::string solution = "[";
+    for (int i = 0; i < 16; ++i) solution += std::to_string((i + i / 4 * 2 + i / 8) % 4 + 1) + (i < 15 ? "," : "]");
+    const Puzzle p = read_ok(with(R"("title":"Tiny","author":"Me","ruleset":"Normal rules.","solution":)" + solution, 4));
+    EXPECT_EQ(p.title, "Tiny");
+    EXPECT_EQ(p.author, "Me");
+    EXPECT_EQ(p.rules, "Normal rules.");
+    ASSERT_TRUE(p.solution.has_value());
+    EXPECT_EQ(p.solution->cells[0], 1);
+    EXPECT_EQ(p.solution->geometry, p.grid.geometry);
+    EXPECT_TRUE(p.solution->is_full());
+}
+
+TEST(FpuzzlesRead, AnIncompleteSolutionIsLeftOut) {
+    std::string solution = "[null";
+    for (int i = 1; i < 16; ++i) solution += ",1";
+    EXPECT_FALSE(read_ok(with("\"solution\":" + solution + "]", 4)).solution.has_value());
+    EXPECT_FALSE(read_ok(with("\"solution\":[0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1]", 4)).solution.has_value());
+}
+
+TEST(FpuzzlesRead, GlobalKeysAreConstraintsWithoutCells) {
+    const Puzzle p = read_ok(with(R"("diagonal+":true,"diagonal-":true,"antiknight":true,"antiking":true,)"
+                                  R"("disjointgroups":true,"nonconsecutive":true)"));
+    ASSERT_EQ(p.constraints.size(), 6u);
+    for (const Constraint& c : p.constraints) {
+        EXPECT_TRUE(np::kind_is_global(c.kind));
+        EXPECT_TRUE(c.cells.empty());
+    }
+    EXPECT_EQ(p.constraints[0].kind, Kind::disjoint_groups);  // Kind order
+    EXPECT_EQ(p.constraints[5].kind, Kind::non_consecutive);
+    EXPECT_TRUE(p.negative.empty());
+}
+
+TEST(FpuzzlesRead, FalseGlobalKeysAreNoRule) {
+    const Puzzle p = read_ok(with(R"("diagonal+":false,"antiknight":false,"nonconsecutive":false)"));
+    EXPECT_TRUE(p.is_classic());
+}
+
+TEST(FpuzzlesRead, NonconsecutiveWithWhiteDotsIsTheirNegativeRule) {
+    const Puzzle p = read_ok(with(R"("nonconsecutive":true,"difference":[{"cells":["R1C1","R1C2"]}])"));
+    EXPECT_EQ(p.negative, std::vector<Kind>{Kind::difference});
+    ASSERT_EQ(p.constraints.size(), 1u);
+    EXPECT_EQ(p.constraints[0].kind, Kind::difference);
+}
+
+TEST(FpuzzlesRead, NegativeListNamesXvAndRatio) {
+    const Puzzle p = read_ok(with(R"("negative":["ratio","xv"])"));
+    EXPECT_EQ(p.negative, (std::vector<Kind>{Kind::xv, Kind::ratio}));
+    EXPECT_TRUE(p.constraints.empty());
+}
+
+TEST(FpuzzlesRead, SingleCellKindsAreOneConstraintEach) {
+    const Puzzle p = read_ok(with(R"("odd":[{"cell":"R1C1"},{"cell":"R9C9"}],"even":[{"cell":"R2C3"}],)"
+                                  R"("minimum":[{"cell":"R5C5"}],"maximum":[{"cell":"R4C6"}])"));
+    ASSERT_EQ(p.constraints.size(), 5u);
+    EXPECT_EQ(p.constraints[0], (Constraint{Kind::odd, {{0}}, {}, {}}));
+    EXPECT_EQ(p.constraints[1], (Constraint{Kind::odd, {{80}}, {}, {}}));
+    EXPECT_EQ(p.constraints[2], (Constraint{Kind::even, {{cell(2, 3)}}, {}, {}}));
+    EXPECT_EQ(p.constraints[3], (Constraint{Kind::minimum, {{cell(5, 5)}}, {}, {}}));
+    EXPECT_EQ(p.constraints[4], (Constraint{Kind::maximum, {{cell(4, 6)}}, {}, {}}));
+}
+
+TEST(FpuzzlesRead, IndexersAreOneConstraintPerCell) {
+    const Puzzle p = read_ok(with(R"("rowindexer":[{"cells":["R1C1","R2C1"]}],"columnindexer":[{"cells":["R1C5"]}],)"
+                                  R"("boxindexer":[{"cells":["R5C5"]}])"));
+    ASSERT_EQ(p.constraints.size(), 4u);
+    EXPECT_EQ(p.constraints[0], (Constraint{Kind::row_indexer, {{0}}, {}, {}}));
+    EXPECT_EQ(p.constraints[1], (Constraint{Kind::row_indexer, {{9}}, {}, {}}));
+    EXPECT_EQ(p.constraints[2], (Constraint{Kind::column_indexer, {{4}}, {}, {}}));
+    EXPECT_EQ(p.constraints[3], (Constraint{Kind::box_indexer, {{40}}, {}, {}}));
+}
+
+TEST(FpuzzlesRead, ExtraRegionsAndCagesWithAndWithoutSums) {
+    const Puzzle p = read_ok(with(R"("extraregion":[{"cells":["R1C1","R2C2","R3C3"]}],)"
+                                  R"("killercage":[{"cells":["R1C1","R1C2"],"value":"15"},{"cells":["R9C9"]},)"
+                                  R"({"cells":["R5C5","R5C6"],"value":""},{"cells":["R4C4","R4C5"],"value":7}])"));
+    ASSERT_EQ(p.constraints.size(), 5u);
+    EXPECT_EQ(p.constraints[0], (Constraint{Kind::extra_region, {{0, 10, 20}}, {}, {}}));
+    EXPECT_EQ(p.constraints[1], (Constraint{Kind::killer_cage, {{0, 1}}, {15}, {}}));
+    EXPECT_EQ(p.constraints[2], (Constraint{Kind::killer_cage, {{80}}, {}, {}}));
+    EXPECT_EQ(p.constraints[3], (Constraint{Kind::killer_cage, {{40, 41}}, {}, {}}));
+    EXPECT_EQ(p.constraints[4], (Constraint{Kind::killer_cage, {{30, 31}}, {7}, {}}));
+}
+
+TEST(FpuzzlesRead, EveryLineOfALineKeyIsOneConstraint) {
+    const Puzzle p = read_ok(with(R"("thermometer":[{"lines":[["R1C1","R1C2","R1C3"],["R1C1","R2C1"]]}],)"
+                                  R"("palindrome":[{"lines":[["R3C1","R3C2"]]}],"renban":[{"lines":[["R4C1","R4C2"]]}],)"
+                                  R"("betweenline":[{"lines":[["R5C1","R5C2","R5C3"]]}],)"
+                                  R"("regionsumline":[{"lines":[["R6C3","R6C4"]]}],)"
+                                  R"("entropicline":[{"lines":[["R7C1","R7C2","R7C3"]]}])"));
+    ASSERT_EQ(p.constraints.size(), 7u);
+    EXPECT_EQ(p.constraints[0], (Constraint{Kind::thermometer, {{0, 1, 2}}, {}, {}}));
+    EXPECT_EQ(p.constraints[1], (Constraint{Kind::thermometer, {{0, 9}}, {}, {}}));
+    EXPECT_EQ(p.constraints[2], (Constraint{Kind::renban, {{27, 28}}, {}, {}}));
+    EXPECT_EQ(p.constraints[3], (Constraint{Kind::palindrome, {{18, 19}}, {}, {}}));
+    EXPECT_EQ(p.constraints[4].kind, Kind::between_line);
+    EXPECT_EQ(p.constraints[5], (Constraint{Kind::region_sum_line, {{47, 48}}, {}, {}}));
+    EXPECT_EQ(p.constraints[6].kind, Kind::entropic_line);
+}
+
+TEST(FpuzzlesRead, WhispersDefaultToHalfTheSideRoundedUp) {
+    const std::string line = R"("whispers":[{"lines":[["R1C1","R1C2"]]},{"lines":[["R2C1","R2C2"]],"value":"3"}])";
+    const Puzzle nine = read_ok(with(line));
+    ASSERT_EQ(nine.constraints.size(), 2u);
+    EXPECT_EQ(nine.constraints[0].values, std::vector<int>{5});
+    EXPECT_EQ(nine.constraints[1].values, std::vector<int>{3});
+    EXPECT_EQ(read_ok(with(line, 6)).constraints[0].values, std::vector<int>{3});
+}
+
+TEST(FpuzzlesRead, ArrowsTakeTheCircleOffTheirLines) {
+    const Puzzle p = read_ok(with(R"("arrow":[{"cells":["R1C1"],"lines":[["R1C1","R1C2","R1C3"],["R1C1","R2C1"]]},)"
+                                  R"({"cells":["R5C5","R5C6"],"lines":[["R5C6","R6C7","R7C7"]]}])"));
+    ASSERT_EQ(p.constraints.size(), 2u);
+    EXPECT_EQ(p.constraints[0], (Constraint{Kind::arrow, {{0}, {1, 2}, {9}}, {}, {}}));
+    EXPECT_EQ(p.constraints[1], (Constraint{Kind::arrow, {{40, 41}, {cell(6, 7), cell(7, 7)}}, {}, {}}));
+}
+
+TEST(FpuzzlesRead, LittleKillersFollowTheirDirection) {
+    const Puzzle p = read_ok(with(R"("littlekillersum":[{"cell":"R0C0","direction":"DR","value":"45"},)"
+                                  R"({"cell":"R4C10","cells":["R3C9","R2C8","R1C7"],"direction":"UL","value":"12"},)"
+                                  R"({"cell":"R10C3","direction":"UL","value":""}])"));
+    ASSERT_EQ(p.constraints.size(), 2u);  // the clue without a number is no rule
+    EXPECT_EQ(p.constraints[0], (Constraint{Kind::little_killer, {{0, 10, 20, 30, 40, 50, 60, 70, 80}}, {45}, Clue{-1, -1}}));
+    EXPECT_EQ(p.constraints[1],
+              (Constraint{Kind::little_killer, {{cell(3, 9), cell(2, 8), cell(1, 7)}}, {12}, Clue{3, 9}}));
+}
+
+TEST(FpuzzlesRead, LittleKillerCellsMustBeItsDiagonal) {
+    EXPECT_EQ(error_of(with(R"("littlekillersum":[{"cell":"R0C1","cells":["R1C2"],"direction":"DR","value":"4"}])")),
+              "littlekillersum[0].cells: are not the diagonal from R0C1 going DR");
+    EXPECT_EQ(error_of(with(R"("littlekillersum":[{"cell":"R0C1","direction":"D","value":"4"}])")),
+              "littlekillersum[0].direction: is UL, UR, DL or DR, not \"D\"");
+    EXPECT_EQ(error_of(with(R"("littlekillersum":[{"cell":"R0C9","direction":"UR","value":"4"}])")),
+              "littlekillersum[0]: the diagonal from R0C9 going UR misses the grid");
+}
+
+TEST(FpuzzlesRead, OutsideCluesReadTheirRowOrColumnFromTheirSide) {
+    const Puzzle p = read_ok(with(R"("sandwichsum":[{"cell":"R0C2","value":"10"},{"cell":"R3C0","value":"0"}],)"
+                                  R"("xsum":[{"cell":"R10C1","value":"20"}],"skyscraper":[{"cell":"R1C10","value":3},)"
+                                  R"({"cell":"R2C10"}])",
+                                  9));
+    ASSERT_EQ(p.constraints.size(), 4u);
+    std::vector<int> column2, row3, column1_up, row1_left;
+    for (int i = 0; i < 9; ++i) {
+        column2.push_back(cell(i + 1, 2));
+        row3.push_back(cell(3, i + 1));
+        column1_up.push_back(cell(9 - i, 1));
+        row1_left.push_back(cell(1, 9 - i));
+    }
+    EXPECT_EQ(p.constraints[0], (Constraint{Kind::sandwich, {column2}, {10}, Clue{-1, 1}}));
+    EXPECT_EQ(p.constraints[1], (Constraint{Kind::sandwich, {row3}, {0}, Clue{2, -1}}));
+    EXPECT_EQ(p.constraints[2], (Constraint{Kind::x_sum, {column1_up}, {20}, Clue{9, 0}}));
+    EXPECT_EQ(p.constraints[3], (Constraint{Kind::skyscraper, {row1_left}, {3}, Clue{0, 9}}));
+}
+
+TEST(FpuzzlesRead, DotsAndXvWithTheirDefaults) {
+    const Puzzle p = read_ok(with(R"("xv":[{"cells":["R1C1","R1C2"],"value":"X"},{"cells":["R2C1","R2C2"],"value":"V"}],)"
+                                  R"("difference":[{"cells":["R3C1","R3C2"]},{"cells":["R4C1","R4C2"],"value":"3"}],)"
+                                  R"("ratio":[{"cells":["R5C1","R6C1"],"value":""},{"cells":["R7C1","R8C1"],"value":"3"}])"));
+    ASSERT_EQ(p.constraints.size(), 6u);
+    EXPECT_EQ(p.constraints[0], (Constraint{Kind::xv, {{0, 1}}, {10}, {}}));
+    EXPECT_EQ(p.constraints[1], (Constraint{Kind::xv, {{9, 10}}, {5}, {}}));
+    EXPECT_EQ(p.constraints[2], (Constraint{Kind::difference, {{18, 19}}, {1}, {}}));
+    EXPECT_EQ(p.constraints[3], (Constraint{Kind::difference, {{27, 28}}, {3}, {}}));
+    EXPECT_EQ(p.constraints[4], (Constraint{Kind::ratio, {{36, 45}}, {2}, {}}));
+    EXPECT_EQ(p.constraints[5], (Constraint{Kind::ratio, {{54, 63}}, {3}, {}}));
+}
+
+TEST(FpuzzlesRead, ClonesAndQuadruples) {
+    const Puzzle p = read_ok(with(R"("clone":[{"cells":["R1C1","R1C2"],"cloneCells":["R9C8","R9C9"]}],)"
+                                  R"("quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[1,2,"9"]}])"));
+    ASSERT_EQ(p.constraints.size(), 2u);
+    EXPECT_EQ(p.constraints[0], (Constraint{Kind::clone, {{0, 1}, {79, 80}}, {}, {}}));
+    EXPECT_EQ(p.constraints[1], (Constraint{Kind::quadruple, {{0, 1, 9, 10}}, {1, 2, 9}, {}}));
+}
+
+TEST(FpuzzlesRead, ConstraintsComeOutInKindOrderWhateverTheKeyOrder) {
+    const Puzzle p = read_ok(with(R"("killercage":[{"cells":["R1C1"],"value":"1"}],"odd":[{"cell":"R2C2"}],)"
+                                  R"("extraregion":[{"cells":["R3C3"]}])"));
+    ASSERT_EQ(p.constraints.size(), 3u);
+    EXPECT_EQ(p.constraints[0].kind, Kind::extra_region);
+    EXPECT_EQ(p.constraints[1].kind, Kind::odd);
+    EXPECT_EQ(p.constraints[2].kind, Kind::killer_cage);
+}
+
+// ---- Regions ------------------------------------------------------------------
+
+std::string grid_with_regions(int side, const std::vector<std::string>& region) {
+    std::string rows = "\"grid\":[";
+    for (int r = 0; r < side; ++r) {
+        rows += "[";
+        for (int c = 0; c < side; ++c)
+            rows += "{\"region\":" + region[static_cast<std::size_t>(r * side + c)] + "}" + (c + 1 < side ? "," : "");
+        rows += r + 1 < side ? "]," : "]";
+    }
+    return rows + "]";
+}
+
+TEST(FpuzzlesRegions, AnIrregular6x6IsItsRegionMap) {
+    const std::vector<int> map = {0, 0, 0, 1, 1, 1, 0, 0, 2, 2, 1, 1, 0, 2, 2, 2, 3, 1,
+                                  4, 4, 2, 3, 3, 3, 4, 4, 5, 5, 3, 3, 4, 4, 5, 5, 5, 5};
+    std::vector<std::string> region;
+    for (int r : map) region.push_back(std::to_string(r));
+    const Puzzle p = read_ok(with(grid_with_regions(6, region), 6));
+    EXPECT_EQ(p.regions, np::RegionLayout::irregular);
+    EXPECT_EQ(p.grid.geometry, (np::Geometry{1, 6}));
+    EXPECT_EQ(p.region_of, std::vector<uint8_t>(map.begin(), map.end()));
+    EXPECT_EQ(p.region(cell(3, 2, 6)), 2);
+}
+
+TEST(FpuzzlesRegions, NullOrMinusOneEverywhereIsNoRegions) {
+    const Puzzle p = read_ok(with(grid_with_regions(4, std::vector<std::string>(16, "null")), 4));
+    EXPECT_EQ(p.regions, np::RegionLayout::none);
+    EXPECT_EQ(p.grid.geometry, (np::Geometry{1, 4}));
+    EXPECT_TRUE(p.region_of.empty());
+    EXPECT_EQ(read_ok(with(grid_with_regions(4, std::vector<std::string>(16, "-1")), 4)).regions,
+              np::RegionLayout::none);
+}
+
+TEST(FpuzzlesRegions, ABoxShapedMapIsBoxesOfThatShape) {
+    std::vector<std::string> three_by_two;  // 6x6 with boxes 3 rows high, 2 wide, numbered as f-puzzles might
+    for (int i = 0; i < 36; ++i) three_by_two.push_back(std::to_string(5 - ((i / 6) / 3 * 3 + (i % 6) / 2)));
+    const Puzzle p = read_ok(with(grid_with_regions(6, three_by_two), 6));
+    EXPECT_EQ(p.regions, np::RegionLayout::boxes);
+    EXPECT_EQ(p.grid.geometry, (np::Geometry{3, 2}));
+    std::vector<std::string> nine;
+    for (int i = 0; i < 81; ++i) nine.push_back(std::to_string((i / 9) / 3 * 3 + (i % 9) / 3));
+    EXPECT_EQ(read_ok(with(grid_with_regions(9, nine))).grid.geometry, (np::Geometry{3, 3}));
+}
+
+TEST(FpuzzlesRegions, SidesWithoutConventionalBoxes) {
+    EXPECT_EQ(read_ok(with("", 8)).grid.geometry, (np::Geometry{2, 4}));
+    EXPECT_EQ(read_ok(with("", 8)).regions, np::RegionLayout::boxes);
+    const Puzzle five = read_ok(with("", 5));
+    EXPECT_EQ(five.regions, np::RegionLayout::none);
+    EXPECT_EQ(five.grid.geometry, (np::Geometry{1, 5}));
+    std::vector<std::string> rows_as_regions;
+    for (int i = 0; i < 25; ++i) rows_as_regions.push_back(std::to_string(i / 5));
+    EXPECT_EQ(read_ok(with(grid_with_regions(5, rows_as_regions), 5)).regions, np::RegionLayout::irregular);
+}
+
+TEST(FpuzzlesRegions, SomeCellsWithoutARegionAreRefused) {
+    std::vector<std::string> region(16, "0");
+    region[5] = "null";
+    EXPECT_EQ(error_of(with(grid_with_regions(4, region), 4)),
+              "grid[1][1].region: is null (no region) where other cells have regions");
+    region[5] = "4";
+    EXPECT_EQ(error_of(with(grid_with_regions(4, region), 4)), "grid[1][1].region: 4 is not a region from 0 to 3");
+}
+
+// ---- Errors -------------------------------------------------------------------
+
+TEST(FpuzzlesErrors, MalformedJsonNamesTheCharacter) {
+    const std::string message = error_of(R"({"size":9,"grid":[}])");
+    EXPECT_EQ(message.rfind("JSON, character 18: ", 0), 0u) << message;
+    EXPECT_EQ(error_of("{\"size\":9,").rfind("JSON, character ", 0), 0u);
+    const std::string compressed = np::lz::compress_base64("{\"size\":9,,}");
+    EXPECT_EQ(error_of(compressed).rfind("the decompressed JSON, character 10: ", 0), 0u) << error_of(compressed);
+}
+
+TEST(FpuzzlesErrors, BadLzStringNamesTheCharacter) {
+    EXPECT_EQ(error_of("N4Ig!!!!"), "lz-string, character 4: '!' is not in lz-string's Base64 alphabet");
+    EXPECT_EQ(error_of("https://www.f-puzzles.com/?load=N4Ig*A").rfind("lz-string, character 4", 0), 0u);
+    EXPECT_EQ(error_of("   "), "the text is empty");
+}
+
+TEST(FpuzzlesErrors, AnUnknownKeyIsNamed) {
+    EXPECT_EQ(error_of(with(R"("lockout":[{"lines":[["R1C1","R1C2"]]}])")),
+              "unknown key 'lockout': neither a rule numplace reads nor a cosmetic key it ignores");
+    EXPECT_EQ(error_of(with(R"("grid":[[{"colour":1},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]])", 4)),
+              "grid[0][0]: unknown cell key 'colour'");
+}
+
+TEST(FpuzzlesErrors, CosmeticKeysAreReadAndIgnored) {
+    const std::vector<std::string> cosmetic = {"line", "rectangle", "circle", "text", "cage", "fogofwar",
+                                               "foglight", "disabledlogic", "truecandidatesoptions",
+                                               "highlightConflicts"};
+    std::string keys;
+    for (const std::string& key : cosmetic) {
+        EXPECT_TRUE(np::fpuzzles_key_is_cosmetic(key)) << key;
+        keys += "\"" + key + "\":[{\"cells\":[\"R1C1\"],\"value\":\"12\",\"baseC\":\"#FFFFFF\"}],";
+    }
+    keys.pop_back();
+    EXPECT_TRUE(read_ok(with(keys)).is_classic());
+    EXPECT_FALSE(np::fpuzzles_key_is_cosmetic("killercage"));
+    EXPECT_FALSE(np::fpuzzles_key_is_cosmetic("lockout"));
+}
+
+TEST(FpuzzlesErrors, CellsOutsideTheGridAreNamedWithTheirEntry) {
+    std::string cages;
+    for (int i = 0; i < 3; ++i) cages += R"({"cells":["R1C1"],"value":"1"},)";
+    EXPECT_EQ(error_of(with(R"("killercage":[)" + cages + R"({"cells":["R2C2","R10C2"],"value":"3"}])")),
+              "killercage[3].cells[1]: 'R10C2' is outside the 9x9 grid");
+    EXPECT_EQ(error_of(with(R"("thermometer":[{"lines":[["R1C1","R1C0"]]}])")),
+              "thermometer[0].lines[0][1]: 'R1C0' is outside the 9x9 grid");
+    EXPECT_EQ(error_of(with(R"("odd":[{"cell":"r1c1"}])")), "odd[0].cell: 'r1c1' is not a cell name like R1C1");
+    EXPECT_EQ(error_of(with(R"("sandwichsum":[{"cell":"R5C5","value":"3"}])")),
+              "sandwichsum[0].cell: 'R5C5' is not one step outside the 9x9 grid");
+    EXPECT_EQ(error_of(with(R"("sandwichsum":[{"cell":"R0C0","value":"3"}])")),
+              "sandwichsum[0].cell: a corner is outside every row and column");
+}
+
+TEST(FpuzzlesErrors, MisshapenValuesAreNamed) {
+    EXPECT_EQ(error_of(R"({"grid":[]})"), "there is no \"size\"");
+    EXPECT_EQ(error_of(with("", 1)), "size: 1 is not a side from 2 to 35");
+    EXPECT_EQ(error_of(with(R"("grid":[[{}]])")), "grid: is 9 rows of 9 cells");
+    EXPECT_EQ(error_of(with(R"("xv":[{"cells":["R1C1","R1C2"],"value":"Q"}])")),
+              "xv[0].value: an XV marker is \"X\" or \"V\", not \"Q\"");
+    EXPECT_EQ(error_of(with(R"("ratio":[{"cells":["R1C1"]}])")),
+              "ratio[0].cells: a marker sits between two cells, not 1");
+    EXPECT_EQ(error_of(with(R"("killercage":[{"cells":["R1C1"],"value":"1a"}])")),
+              "killercage[0].value: '1a' is not a number");
+    EXPECT_EQ(error_of(with(R"("negative":["difference"])")),
+              "negative[0]: \"difference\" is not \"xv\" or \"ratio\"");
+    EXPECT_EQ(error_of(with(R"("antiknight":"yes")")), "antiknight: is true or false, not \"yes\"");
+    EXPECT_EQ(error_of(with(R"("arrow":[{"cells":["R1C1"],"lines":[["R1C1"]]}])")),
+              "arrow[0].lines[0]: has no cell outside the circle");
+    EXPECT_EQ(error_of(with(R"("clone":[{"cells":["R1C1"]}])")), "clone[0]: has no \"cloneCells\"");
+    EXPECT_EQ(error_of("[1,2]"), "lz-string, character 0: '[' is not in lz-string's Base64 alphabet");
+}
+
+// ---- Writing and round trips ---------------------------------------------------
+
+// One puzzle using each kind (in Kind order), as the reader gives it.
+Puzzle puzzle_of(Kind kind) {
+    Puzzle p = read_ok(with(""));
+    const auto line = [](std::vector<int> cells) { return std::vector<std::vector<int>>{std::move(cells)}; };
+    std::vector<int> row1;
+    for (int c = 0; c < 9; ++c) row1.push_back(c);
+    std::vector<int> column9_up;
+    for (int r = 8; r >= 0; --r) column9_up.push_back(r * 9 + 8);
+    std::vector<Constraint>& cs = p.constraints;
+    switch (kind) {
+    case Kind::extra_region: cs = {{kind, line({0, 10, 20}), {}, {}}}; break;
+    case Kind::odd: case Kind::even: case Kind::minimum: case Kind::maximum:
+    case Kind::row_indexer: case Kind::column_indexer: case Kind::box_indexer:
+        cs = {{kind, line({40}), {}, {}}, {kind, line({3}), {}, {}}};
+        break;
+    case Kind::thermometer: case Kind::renban: case Kind::palindrome: case Kind::between_line:
+    case Kind::region_sum_line: case Kind::entropic_line:
+        cs = {{kind, line({0, 1, 11}), {}, {}}, {kind, line({50, 60}), {}, {}}};
+        break;
+    case Kind::whispers: cs = {{kind, line({0, 1, 11}), {5}, {}}, {kind, line({50, 60}), {4}, {}}}; break;
+    case Kind::arrow: cs = {{kind, {{40, 41}, {50, 60}, {32}}, {}, {}}}; break;
+    case Kind::killer_cage: cs = {{kind, line({0, 1}), {9}, {}}, {kind, line({80}), {}, {}}}; break;
+    case Kind::little_killer: cs = {{kind, line({9, 19, 29, 39, 49, 59, 69, 79}), {40}, Clue{0, -1}}}; break;
+    case Kind::sandwich: case Kind::x_sum: case Kind::skyscraper:
+        cs = {{kind, line(row1), {4}, Clue{0, -1}}, {kind, line(column9_up), {6}, Clue{9, 8}}};
+        break;
+    case Kind::xv: cs = {{kind, line({0, 1}), {10}, {}}, {kind, line({1, 10}), {5}, {}}}; break;
+    case Kind::difference: cs = {{kind, line({0, 1}), {1}, {}}, {kind, line({1, 10}), {4}, {}}}; break;
+    case Kind::ratio: cs = {{kind, line({0, 1}), {2}, {}}, {kind, line({1, 10}), {3}, {}}}; break;
+    case Kind::clone: cs = {{kind, {{0, 1}, {79, 80}}, {}, {}}}; break;
+    case Kind::quadruple: cs = {{kind, line({0, 1, 9, 10}), {1, 1, 9}, {}}}; break;
+    default: cs = {{kind, {}, {}, {}}}; break;  // the global kinds
+    }
+    return p;
+}
+
+class FpuzzlesRoundTrip : public ::testing::TestWithParam<int> {};
+
+TEST_P(FpuzzlesRoundTrip, ReadOfWriteIsThePuzzle) {
+    const Puzzle p = puzzle_of(static_cast<Kind>(GetParam()));
+    const std::string json = np::write_fpuzzles_json(p);
+    EXPECT_EQ(read_ok(json), p) << json;
+    EXPECT_EQ(read_ok(np::write_fpuzzles_compressed(p)), p);
+    EXPECT_EQ(read_ok(np::write_fpuzzles_link(p)), p);
+}
+
+// Test names from the kinds' keys ("diagonal+" -> "diagonalplus").
+std::string kind_test_name(const ::testing::TestParamInfo<int>& info) {
+    std::string name;
+    for (char c : np::kind_key(static_cast<Kind>(info.param)))
+        name += c == '+' ? std::string("plus") : c == '-' ? std::string("minus") : std::string(1, c);
+    return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(FpuzzlesEveryKind, FpuzzlesRoundTrip, ::testing::Range(0, np::kKindCount), kind_test_name);
+
+TEST(FpuzzlesWrite, EverythingAtOnceRoundTrips) {
+    Puzzle p = read_ok(with(""));
+    for (int k = 0; k < np::kKindCount; ++k) {
+        const Puzzle one = puzzle_of(static_cast<Kind>(k));
+        if (static_cast<Kind>(k) != Kind::non_consecutive)  // with white dots it reads as their negative rule
+            p.constraints.insert(p.constraints.end(), one.constraints.begin(), one.constraints.end());
+    }
+    p.negative = {Kind::xv, Kind::difference, Kind::ratio};
+    p.title = "All \"kinds\" — ナンプレ";
+    p.author = "numplace";
+    p.rules = "Line one.\nLine two.";
+    p.grid.cells[4] = 7;
+    p.grid.candidates.assign(81, 0b1111111110);
+    p.grid.candidates[4] = 1u << 7;
+    p.grid.candidates[5] = 0b1010;
+    EXPECT_EQ(read_ok(np::write_fpuzzles_link(p)), p);
+}
+
+TEST(FpuzzlesWrite, IrregularAndNoRegionsAndSolutionRoundTrip) {
+    std::vector<std::string> region;
+    const std::vector<int> map = {0, 0, 1, 1, 0, 2, 1, 1, 0, 2, 3, 3, 2, 2, 3, 3};
+    for (int r : map) region.push_back(std::to_string(r));
+    Puzzle irregular = read_ok(with(grid_with_regions(4, region), 4));
+    irregular.solution = np::Grid(irregular.grid.geometry, {1, 2, 3, 4, 3, 4, 1, 2, 4, 1, 2, 3, 2, 3, 4, 1});
+    EXPECT_EQ(read_ok(np::write_fpuzzles_json(irregular)), irregular);
+    const Puzzle none = read_ok(with(grid_with_regions(4, std::vector<std::string>(16, "null")), 4));
+    EXPECT_EQ(read_ok(np::write_fpuzzles_json(none)), none);
+    Puzzle tall = read_ok(with("", 6));
+    tall.grid = np::Grid(np::Geometry{3, 2});
+    EXPECT_EQ(read_ok(np::write_fpuzzles_json(tall)), tall);
+    EXPECT_EQ(read_ok(np::write_fpuzzles_json(read_ok(with("", 5)))), read_ok(with("", 5)));
+}
+
+TEST(FpuzzlesWrite, KeysComeInFpuzzlesOrder) {
+    Puzzle p = puzzle_of(Kind::ratio);
+    p.title = "T";
+    p.author = "A";
+    p.negative = {Kind::ratio};
+    p.constraints.insert(p.constraints.begin(), Constraint{Kind::diagonal_positive, {}, {}, {}});
+    p.solution = np::Grid(p.grid.geometry, std::vector<uint8_t>(81, 1));
+    const auto json = nlohmann::ordered_json::parse(np::write_fpuzzles_json(p));
+    std::vector<std::string> keys;
+    for (const auto& [key, value] : json.items()) keys.push_back(key);
+    EXPECT_EQ(keys, (std::vector<std::string>{"size", "title", "author", "grid", "diagonal+", "negative", "ratio",
+                                              "solution"}));
+    EXPECT_EQ(json["ratio"][0], (nlohmann::ordered_json{{"cells", {"R1C1", "R1C2"}}}));
+    EXPECT_EQ(json["ratio"][1]["value"], "3");
+    EXPECT_EQ(json["grid"][0][0], nlohmann::ordered_json::object());
+}
+
+TEST(FpuzzlesWrite, LinksAndCompressedText) {
+    const Puzzle p = puzzle_of(Kind::killer_cage);
+    const std::string link = np::write_fpuzzles_link(p);
+    EXPECT_EQ(link.rfind("https://www.f-puzzles.com/?load=N4Ig", 0), 0u);
+    EXPECT_EQ(np::write_fpuzzles_compressed(p), link.substr(link.find('=') + 1));
+    EXPECT_EQ(*np::lz::decompress_base64(np::write_fpuzzles_compressed(p)).text, np::write_fpuzzles_json(p));
+    std::string escaped = link;  // as a browser may hand it over: + and / escaped
+    for (std::size_t at = escaped.find('+', 30); at != std::string::npos; at = escaped.find('+', at))
+        escaped.replace(at, 1, "%2B");
+    EXPECT_EQ(read_ok(escaped), p);
+}
+
+TEST(FpuzzlesWrite, LooksLikeFpuzzles) {
+    const Puzzle p = puzzle_of(Kind::odd);
+    EXPECT_TRUE(np::looks_like_fpuzzles(np::write_fpuzzles_json(p)));
+    EXPECT_TRUE(np::looks_like_fpuzzles(np::write_fpuzzles_compressed(p)));
+    EXPECT_TRUE(np::looks_like_fpuzzles("  " + np::write_fpuzzles_link(p) + "\n"));
+    EXPECT_FALSE(np::looks_like_fpuzzles("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"));
+    EXPECT_FALSE(np::looks_like_fpuzzles("N4Ig"));
+    EXPECT_FALSE(np::looks_like_fpuzzles("N4IgzglgXgpiBcBO ANCA"));
+}
+
+}  // namespace
