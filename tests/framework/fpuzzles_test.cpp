@@ -62,6 +62,12 @@ void PrintTo(const Constraint& c, std::ostream* os) {
 
 namespace {
 
+std::vector<Constraint> of_kind(const Puzzle& p, Kind kind) {
+    std::vector<Constraint> out;
+    std::ranges::copy_if(p.constraints, std::back_inserter(out), [kind](const Constraint& c) { return c.kind == kind; });
+    return out;
+}
+
 // ---- Reading each key ---------------------------------------------------------
 
 TEST(FpuzzlesRead, SizeAloneIsAnEmptyClassicGrid) {
@@ -544,6 +550,184 @@ TEST(FpuzzlesWrite, LooksLikeFpuzzles) {
     EXPECT_FALSE(np::looks_like_fpuzzles("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"));
     EXPECT_FALSE(np::looks_like_fpuzzles("N4Ig"));
     EXPECT_FALSE(np::looks_like_fpuzzles("N4IgzglgXgpiBcBO ANCA"));
+}
+
+// ---- Published puzzles ------------------------------------------------------------
+//
+// Four published f-puzzles links with their solutions, as listed in
+// dclamage/SudokuSolver (rangsk's SudokuSolver), SudokuTests/Puzzles.cs,
+// uniqueVariantFPuzzles, commit 01b89bb37a05745c6b402e4b686a2951baa9f2e9:
+// "Killer Blister" by Rangsk, "Black Kropki X" by Florian Wortmann, "Tangled
+// Arrows" by Madison Silver and "300 Subs!" by Rangsk. The puzzles are their
+// setters' work, kept here as test data.
+
+struct Published {
+    const char* title;
+    const char* author;
+    const char* link;
+    const char* solution;
+    std::vector<Kind> kinds;
+};
+
+const std::vector<Published> kPublished = {
+    {"Killer Blister", "Rangsk",
+         "N4IgzglgXgpiBcBOANCALhNAbO8QGkIscAnAAgCEsIw0YSRUBDAVzQAsB7BvAJSYB2AczABrRiBIscYGGgQgActwC2TLGQDKLACa"
+         "dRLMlJlkmABzNYAngDoAOgIea0gnUxI6yhYvXhkAKuwwZDoQQphgZBACpmQAxkxCwWAsKmRonOlB8VgswdFZwRlmZDgAZmhknGWF"
+         "8YkwNmQAImERdQICnJUkMGYwTJUFTHVJ9o4Czq7ungAymNjB3qR+AMK5MJGcbJA6RdlCJBCe0aEJdLUpadW1oeFokeqcwrVmnNF0"
+         "nqGJT+o2EgdHBAAbSBwAAvshwZCIVDYTD4dCALrIUEIuHQjHo8HI1GYtH4vE4rEE4lIlGkin4okkmmE8m0ylk3GMynUvHs1nIkCi"
+         "IikBJJYGgOIwYhgYEgXgAZhWAEYJLwACyykBcgBu6jyCgA7CAYSBhaLxYqVgAmeVKyUq1Dq9YKS16g1YMXwIESgCsKwV8o9bu9Kw"
+         "AbFaQDbNXgdQ6RU6jf6VjrULwYwAOeUxxDyrUrNNqjW4EAygAMush+sjztdvBNK0t8elZprVaDIdzMuTEcNLolMbl8Yz3YlieV2d"
+         "teBNhbbUY7vAzcYlGeT8YHM94A+TQ9DebN47LEplK198cr+4l0qPxt9a+bga30b3KYD6dvPfvC8f/fvF7treLju3y9N8oHas3y9D"
+         "88BlcNv1LI1d0DeNdyXXd5wlSsdVAkATSvSD23LaVYOPWN5WlJCpUzRscwUGVNy5ag0AWHkfBIS5BRLYgFGNQtUB/I1pT7Ct/zgh"
+         "suVCHo4gwJ4FAAVV4CQmwUUciyFSM2IHAsJC4ycMzTeMkz9JclTwkjT0rL0BMtISIBEsSBEkmYZPIvBJQgxTWL4AtX3U8tEE9ACG"
+         "yfOtO0HVBhJgUSIHEvAJNs617I3BSWKwNi3I4+Lfy83iB38qdfICkz3VfY0DOlJdK2I3csyCiyQqsyTpOi4cQDdL0wURMEgA",
+     "249516837185347962376982154421639785758421396693875421917268543564793218832154679",
+     {Kind::killer_cage, Kind::little_killer}},
+    {"Black Kropki X", "Florian Wortmann",
+         "N4IgzglgXgpiBcBOANCALhNAbO8QCEsBDAYwGsACAaQCcB7ABzIgoA0RUiBXNACzpoIQAMSwCIRAHYUA6gLQBbKZI4gaXHGBhohA"
+         "OQFKsFAMpcAJnTJcK6zRSlmKAIzp8KSiNLMSA5nUlEWGAUJP5oRJ4UAIwAtIj2wQDuMFhYAHQAOpJZhKSUFmjBnt4kRGgw9jZlEH"
+         "QUdABm0fAATBSRfBWhkpIwJOWOJClBaRQAgqkUDHRgkE44zsTkFAXBRDQVPhAAbjCSmdmSADKY2BVUEKkwNCFYXDDBYPyJFB0UYF"
+         "wKdY2v3puFddJXsUIKV+stfP5AmlVD4aBAzAgANqI4AAX2QaIx6MxOOxeKxAF1kCj8biseSyWiiSSKaS6bTqZT6UzCcSWey6Yzmd"
+         "yGWyeRzWTSBRyubSxSKiSBvEQ/AEsABqBBodQwVDS2WBGJKlWoLAnHDMS40d4KJGgQapIQAJQA7ABhAAMqgtQSRICtAA47VFVFbE"
+         "HbmiBJd51n0aio8AARK2qLaBO5CG0gbEgF3W+1RJ2oF1gN2eu2IX3+j1BtUQUMYfxCSOHWPx3AgJMptN4K0Ou0AVmdQ1z8ER7qid"
+         "oAbL7mnak6grQBmO0lycAFgLpal5d6lYjIGjdduDeahdRkp6PmqOzdNGqdGX58rZtTPbzM6nvpngYJzfvffdM4nX+HQffqS9v2Vq"
+         "Lk+C4Bv+GJ3oBeZDna86+nBXZvlBOZ5vahaTvaJYoeaH7AV6YHul6r4Aa6n75iOk5eshZFAe6/oIZO/pPrh0HkcB/pdsx8GQXhME"
+         "UfaP5WnBSZsWhFGLoGk4dhB4n4e6i7Cd+fHsfRVqDnO7pjjhdF5oOPqTmOPryQJwFwVR7pIapEnAYuhnurJJl6RRsnSVZckucBGG"
+         "+l6hamRxinjr6sliV5jlLjJs42QpVpjphA5LgF6lwVpInBW+b5AA",
+     "472596813895431726136728495348169257629357184517842639981675342263984571754213968",
+     {Kind::diagonal_positive, Kind::diagonal_negative, Kind::little_killer, Kind::ratio}},
+    {"Tangled Arrows", "Madison Silver",
+         "N4IgzglgXgpiBcBOANCALhNAbO8QBUBDAOwHMcATAAgEEAnOgewHcwRVCBXNAC0boQgAsoQoQwjYlQDKELADcYA1HU44wMNIIC0A"
+         "OX4BbQlhmcKjANacqAJTUwwVQgAdnWAJ4AdYtoDCMLCxHZkweKlI6GHcqMABHTkJIxwNOMDQqAGNJNEIIKRhFKTFSTDAAOm8/AKC"
+         "qEN5wyOiMiDoM9SoUtMzs3KlGCmpi0oqfABEIErRHY0lSJylEpmYYzgMqNEZ1nhgqYlWAIyUqPK2drOJiGAy0GGpm1pwR7XHJ5MJ"
+         "o4kZ0yOcYQnSZmRTsdiGIMv9blQxIRSJJjE8AOKNKhYPIOJyRKjOYx5ChMAzogAUGniMGIGXRjAAZlCJqVajwIBkwokdpFRMCwIQ"
+         "CVR9oQMhZmIlqIRHFT+EK6BQygBKSr4bbrZibfZYThsmAlSTTTFtSQOMrsEARCAUBAAbXNwAAvsgbXbbfanY6XQ6ALrIK2u50O30"
+         "+m0er1+kAZQQAYlGAAYowAxGMgR0h8NR2Px73p92e/1JvAR6ORuMJu05kB51NF/3pwOVv0Z53Vuvektlgtp4uh3Mp1sVl0N2v90A"
+         "d0tdwuJoct0e1vs1me9rONgdVj0gaGw4jGADUCDQqhgqH6ZvgVpD1UENgALL5zxWT4Ez5eAKw3il3vA2ABsvifY9Pb4ATL4f7Pr+"
+         "IA2AAHL4YHAa+oEAOyAdBWBngAzJBCbLgUZIWoOIEfr476IWeiBoT+ME2AAjAh1rLtiqKgviuDHnRDgWuacG+MhRp4ZxqA2A+V4g"
+         "G6bqJsxbBHmxNiobBXGXtJvH8QRQkiWiYmWqBn5Qbxn5yexmnsdJSnFqJrGgahPGmQhvGXuZF4IYZoDGeJoEAUBvGoeRMm+B59kg"
+         "I5angWhvHwYgXGfiFSnLnqlzYbeQQWhZNmodeVkcZ516RVg+r+IEqnqfhoW+DpNjwQRQWFYJ1EcAwLAxX5EmfsloH8Y1tnpZF1S5"
+         "Xh6XKZcqkSZepVNflWn5UJqAvnFR6gQNFVGSpJkUcNzlLZJo3tTl8WLYpPUsU5NjES1EEtfBbXjR1m0HbNDnzXt8E2RBrmgcR3nr"
+         "ZNEl3Vdvk3f5UlcQBemLeFr2db9wlzb1C38TZ1meUBY2xZ1UOfXVQ1FdpBVQfDE2I+VwnCUAA===",
+     "549328761678941235132567498723156984815794623964832517497283156356419872281675349",
+     {Kind::diagonal_positive, Kind::odd, Kind::even, Kind::arrow, Kind::palindrome, Kind::clone}},
+    {"300 Subs!", "Rangsk",
+         "N4IgzglgXgpiBcBOANCALhNAbO8QGYAGQgAgGUBXAIzAEIRUBDCtACwHsAnBEAJUYB2AczABrBiE4UcYGGh4A5LgFtGWchQAm7UR"
+         "RJSZJRgAdjWAJ4A6ADoDbZNIM2NOmkmxidl7ZXM9h4EgARCCFMMBIwNE4IAGNscxIIAVjOGEZZEgAzTh93VhgSKmkqEhgBTRs7AQ"
+         "cnFzcAaVzjUQgSAAoBdhIBGCFGDAA3Qtj2ASjORmS0AEpAkLC0CNljFwGYNypExhIAd1ZMQu00IzSSUfGYWJYIYctg0PDImFXJtA"
+         "2i7aKsRljREmOJFYjGGRhIAEZ4AAmfQDCDsSwSIQxTQIADaaOAAF9kNjcTi8YSCcT8QBdZCYklE/E06nY8mU2lU5lMhl0lnsskUz"
+         "k85lsjkC1ncwW8rmM0W8/lM6WS8noApeHx+bjwTEgLDJGBgdFovj4ADCABYJLxDUaTQBWc2oXhWi2W/UANhNZudNoNbr1+vtpNJB"
+         "PVmu1qt1tv1AHYTY7wyaw9GbbGABwx/WISMph2pm1WpO+/0a3pBjF8cH68EmqH6qEmg34F2Vh21m1Rqvx0sgXNyzQQLJZTzlWK4N"
+         "UDrBYQt8RDWvgJ81+3EgYej9FT70mic+/0Lse8acRm0TiOz0Cbpe8Cu7vgV52H+cwEdbqP2pszrFyt7w9FH2+L1UXye8EvGtex4/"
+         "tu+pJja06pkBX5btOLbLrW0F3ieJbnqe0ZId+IbTsaEErn6fpAA=",
+     "135462879729853461684197523851276934296345187473981256962718345548639712317524698",
+     {Kind::thermometer, Kind::difference, Kind::ratio}},
+};
+
+// The digit of a solution string at a cell.
+int at(const std::string& s, int cell) { return s[static_cast<std::size_t>(cell)] - '0'; }
+
+int sum(const std::string& s, const std::vector<int>& cells) {
+    int total = 0;
+    for (int c : cells) total += at(s, c);
+    return total;
+}
+
+bool distinct(const std::string& s, const std::vector<int>& cells) {
+    std::vector<int> digits;
+    for (int c : cells) digits.push_back(at(s, c));
+    std::ranges::sort(digits);
+    return std::adjacent_find(digits.begin(), digits.end()) == digits.end();
+}
+
+bool in_ratio(int a, int b, int r) { return a == r * b || b == r * a; }
+
+// The solution keeps the constraint (the kinds these puzzles use).
+bool keeps(const std::string& s, const Constraint& c) {
+    const std::vector<int> none;
+    const std::vector<int>& g = c.cells.empty() ? none : c.cells[0];
+    std::vector<int> diagonal;
+    switch (c.kind) {
+    case Kind::killer_cage: return distinct(s, g) && (c.values.empty() || sum(s, g) == c.values[0]);
+    case Kind::little_killer: return sum(s, g) == c.values.at(0);
+    case Kind::odd: return at(s, g.at(0)) % 2 == 1;
+    case Kind::even: return at(s, g.at(0)) % 2 == 0;
+    case Kind::ratio: return in_ratio(at(s, g.at(0)), at(s, g.at(1)), c.values.at(0));
+    case Kind::difference: return std::abs(at(s, g.at(0)) - at(s, g.at(1))) == c.values.at(0);
+    case Kind::clone: return std::ranges::equal(g, c.cells.at(1), {}, [&](int a) { return at(s, a); }, [&](int b) { return at(s, b); });
+    case Kind::palindrome:
+        return std::ranges::equal(g, std::vector<int>(g.rbegin(), g.rend()), {}, [&](int a) { return at(s, a); },
+                                  [&](int b) { return at(s, b); });
+    case Kind::thermometer:
+        return std::ranges::adjacent_find(g, [&](int a, int b) { return at(s, a) >= at(s, b); }) == g.end();
+    case Kind::arrow: {
+        int circle = 0;
+        for (int cell : g) circle = circle * 10 + at(s, cell);
+        return std::all_of(c.cells.begin() + 1, c.cells.end(), [&](const auto& line) { return sum(s, line) == circle; });
+    }
+    case Kind::diagonal_positive:
+        for (int i = 0; i < 9; ++i) diagonal.push_back((8 - i) * 9 + i);
+        return distinct(s, diagonal);
+    case Kind::diagonal_negative:
+        for (int i = 0; i < 9; ++i) diagonal.push_back(i * 10);
+        return distinct(s, diagonal);
+    default: return false;
+    }
+}
+
+TEST(FpuzzlesPublished, EachReadsWithItsRulesAndItsSolutionKeepsThem) {
+    for (const Published& pub : kPublished) {
+        SCOPED_TRACE(pub.title);
+        const Puzzle p = read_ok(std::string("https://www.f-puzzles.com/?load=") + pub.link);
+        EXPECT_EQ(p.title, pub.title);
+        EXPECT_EQ(p.author, pub.author);
+        EXPECT_EQ(p.kinds(), pub.kinds);
+        EXPECT_EQ(p.regions, np::RegionLayout::boxes);
+        const std::string s = pub.solution;
+        for (int cell = 0; cell < 81; ++cell)
+            if (p.grid.cells[cell] != 0) {
+                EXPECT_EQ(p.grid.cells[cell], at(s, cell)) << "given at " << cell;
+            }
+        for (std::size_t i = 0; i < p.constraints.size(); ++i) EXPECT_TRUE(keeps(s, p.constraints[i])) << i;
+    }
+}
+
+TEST(FpuzzlesPublished, NegativeRatioHoldsOnEveryUnmarkedPair) {
+    const Puzzle p = read_ok(kPublished[1].link);  // Black Kropki X: all black dots given
+    ASSERT_EQ(p.negative, std::vector<Kind>{Kind::ratio});
+    const std::string s = kPublished[1].solution;
+    int marked = 0, unmarked = 0;
+    for (int cell = 0; cell < 81; ++cell)
+        for (int next : {cell + 1, cell + 9}) {
+            if ((next == cell + 1 && cell % 9 == 8) || next >= 81) continue;
+            const bool dot = std::ranges::any_of(of_kind(p, Kind::ratio), [&](const Constraint& c) {
+                return std::ranges::is_permutation(c.cells[0], std::vector<int>{cell, next});
+            });
+            (dot ? marked : unmarked) += 1;
+            EXPECT_EQ(in_ratio(at(s, cell), at(s, next), 2), dot) << cell << " " << next;
+        }
+    EXPECT_EQ(marked, 22);
+    EXPECT_EQ(unmarked, 144 - 22);
+}
+
+TEST(FpuzzlesPublished, ReadingTheirWritingGivesThemBack) {
+    for (const Published& pub : kPublished) {
+        SCOPED_TRACE(pub.title);
+        const Puzzle p = read_ok(pub.link);
+        EXPECT_EQ(read_ok(np::write_fpuzzles_link(p)), p);
+        EXPECT_EQ(read_ok(np::write_fpuzzles_json(p)), p);
+    }
+}
+
+TEST(FpuzzlesPublished, TheirArrowsAndLittleKillersAsRead) {
+    const Puzzle blister = read_ok(kPublished[0].link);
+    const auto lk = of_kind(blister, Kind::little_killer);
+    ASSERT_EQ(lk.size(), 4u);  // {"cell":"R4C0","direction":"UR","value":"20"}: R3C1 R2C2 R1C3
+    EXPECT_EQ(lk[0], (Constraint{Kind::little_killer, {{cell(3, 1), cell(2, 2), cell(1, 3)}}, {20}, Clue{3, -1}}));
+    const Puzzle arrows = read_ok(kPublished[2].link);
+    const auto a = of_kind(arrows, Kind::arrow);
+    ASSERT_EQ(a.size(), 8u);  // {"lines":[["R6C4","R5C4","R4C4"]],"cells":["R6C4"]}
+    EXPECT_EQ(a[0], (Constraint{Kind::arrow, {{cell(6, 4)}, {cell(5, 4), cell(4, 4)}}, {}, {}}));
 }
 
 }  // namespace
