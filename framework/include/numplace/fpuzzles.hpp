@@ -40,7 +40,7 @@ std::string write_fpuzzles_link(const Puzzle& puzzle);
 
 // The keys f-puzzles writes that carry no rule (lines, text, shapes,
 // colours, fog, solver settings): read and ignored on purpose. Listed in
-// docs/variants.md.
+// docs/fpuzzles.md.
 bool fpuzzles_key_is_cosmetic(std::string_view key);
 
 }  // namespace np
