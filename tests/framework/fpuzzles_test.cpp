@@ -12,6 +12,7 @@
 
 #include "numplace/fpuzzles.hpp"
 #include "numplace/lzstring.hpp"
+#include "numplace/random.hpp"
 
 namespace {
 
@@ -728,6 +729,81 @@ TEST(FpuzzlesPublished, TheirArrowsAndLittleKillersAsRead) {
     const auto a = of_kind(arrows, Kind::arrow);
     ASSERT_EQ(a.size(), 8u);  // {"lines":[["R6C4","R5C4","R4C4"]],"cells":["R6C4"]}
     EXPECT_EQ(a[0], (Constraint{Kind::arrow, {{cell(6, 4)}, {cell(5, 4), cell(4, 4)}}, {}, {}}));
+}
+
+// ---- Damaged input ----------------------------------------------------------------
+
+// Every value path of a JSON document ("/killercage/3/cells/1").
+void paths(const nlohmann::json& v, const std::string& at, std::vector<std::string>& out) {
+    out.push_back(at);
+    if (v.is_array())
+        for (std::size_t i = 0; i < v.size(); ++i) paths(v[i], at + "/" + std::to_string(i), out);
+    if (v.is_object())
+        for (const auto& [key, item] : v.items()) paths(item, at + "/" + key, out);  // no key here holds '/' or '~'
+}
+
+TEST(FpuzzlesDamaged, AnyValueOfAnyTypeIsReadOrRefusedNeverThrown) {
+    const std::vector<nlohmann::json> swaps = {
+        nullptr, true, false, -1, 0, 1, 10, 99999999999LL, 18446744073709551615ULL, 3.5, "", "R0C0", "R1C1",
+        "R99C1", "X", "UL", "-", "12a", nlohmann::json::array(), nlohmann::json::object(), {"R1C1", "R1C2"},
+        {{"R1C1"}}, {{"cells", 1}}, {{"cell", "R1C1"}}, {{"lines", {{"R1C1"}}}}};
+    np::Rng rng(43);
+    int refused = 0, read = 0;
+    for (const Published& pub : kPublished) {
+        const auto doc = nlohmann::json::parse(*np::lz::decompress_base64(pub.link).text);
+        std::vector<std::string> where;
+        paths(doc, "", where);
+        for (int round = 0; round < 400; ++round) {
+            nlohmann::json damaged = doc;
+            const std::string& at = where[rng.below(where.size())];
+            if (at.empty()) continue;
+            damaged[nlohmann::json::json_pointer(at)] = swaps[rng.below(swaps.size())];
+            np::FpuzzlesResult result;
+            ASSERT_NO_THROW(result = np::read_fpuzzles(damaged.dump())) << at;
+            ++(std::holds_alternative<Puzzle>(result) ? read : refused);
+            if (const auto* e = std::get_if<np::FpuzzlesError>(&result)) {
+                EXPECT_LT(e->message.size(), 300u) << e->message;
+            }
+        }
+    }
+    EXPECT_GT(refused, 100);
+    EXPECT_GT(read, 100);
+}
+
+TEST(FpuzzlesDamaged, DamagedBytesAreReadOrRefusedNeverThrown) {
+    const std::string alphabet = "{}[]\",:0123456789RCXV-+/=N4Ig\\ \x01\xff";
+    np::Rng rng(7);
+    for (const Published& pub : kPublished) {
+        const std::string json = *np::lz::decompress_base64(pub.link).text;
+        for (int round = 0; round < 300; ++round) {
+            std::string text = round % 2 ? json : std::string(pub.link);
+            for (int hits = 1 + static_cast<int>(rng.below(3)); hits > 0; --hits) {
+                const std::size_t at = rng.below(text.size());
+                const char c = alphabet[rng.below(alphabet.size())];
+                switch (rng.below(3)) {
+                case 0: text[at] = c; break;
+                case 1: text.erase(at, 1 + rng.below(8)); break;
+                default: text.insert(at, 1, c); break;
+                }
+            }
+            EXPECT_NO_THROW((void)np::read_fpuzzles(text));
+        }
+    }
+}
+
+TEST(FpuzzlesDamaged, HugeAndDeepValuesAreRefusedBriefly) {
+    const std::string long_name(100000, 'R');
+    std::string message = error_of(with(R"("odd":[{"cell":")" + long_name + R"("}])"));
+    EXPECT_LT(message.size(), 120u) << message;
+    message = error_of(with("\"" + long_name + "\":1"));
+    EXPECT_LT(message.size(), 150u) << message;
+    const std::string deep = std::string(50000, '[') + std::string(50000, ']');
+    message = error_of(with("\"odd\":[" + deep + "]"));
+    EXPECT_EQ(message, "odd[0]: an entry is an object, not an array");
+    Puzzle p = read_ok(with(""));
+    p.title = "bad \xff UTF-8";
+    EXPECT_NO_THROW((void)np::write_fpuzzles_json(p));
+    EXPECT_EQ(read_ok(np::write_fpuzzles_json(p)).title, "bad \xef\xbf\xbd UTF-8");
 }
 
 }  // namespace

@@ -25,6 +25,12 @@ struct Failure {
     std::string message;
 };
 [[noreturn]] void fail(const std::string& where, const std::string& why);
+// A value as an error message shows it: a number, true, null or a string
+// (quoted, cut at 40 characters) as written; an array or object by its
+// type only (never dumped: it may be huge or deeply nested).
+std::string shown(const Json& value);
+// Text as messages quote it: cut at 40 characters ("..." added).
+std::string clip(std::string_view text);
 
 // What every rule reader needs: the side and the puzzle it adds to.
 struct Reading {

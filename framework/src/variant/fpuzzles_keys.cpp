@@ -43,6 +43,20 @@ void fail(const std::string& where, const std::string& why) {
     throw Failure{where.empty() ? why : where + ": " + why};
 }
 
+std::string clip(std::string_view text) {
+    if (text.size() <= 40) return std::string(text);
+    std::size_t cut = 40;  // not inside a UTF-8 sequence
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+    return std::string(text.substr(0, cut)) + "...";
+}
+
+std::string shown(const Json& value) {
+    if (value.is_array()) return "an array";
+    if (value.is_object()) return "an object";
+    if (!value.is_string()) return value.dump();
+    return Json(clip(value.get_ref<const std::string&>())).dump();
+}
+
 namespace {
 
 // Digits at text[at...]: the number and the position after it.
@@ -59,7 +73,7 @@ std::optional<std::pair<int, std::size_t>> digits_at(std::string_view text, std:
 std::string grid_name(int side) { return std::to_string(side) + "x" + std::to_string(side); }
 
 const std::string& name_text(const Json& name, const std::string& where) {
-    if (!name.is_string()) fail(where, "a cell is named by a string like \"R1C1\", not " + name.dump());
+    if (!name.is_string()) fail(where, "a cell is named by a string like \"R1C1\", not " + shown(name));
     return name.get_ref<const std::string&>();
 }
 
@@ -83,7 +97,7 @@ std::string cell_name(int row, int column) {
 }
 
 const Json& field(const Json& entry, const char* name, const std::string& where) {
-    if (!entry.is_object()) fail(where, "an entry is an object, not " + entry.dump());
+    if (!entry.is_object()) fail(where, "an entry is an object, not " + shown(entry));
     const auto it = entry.find(name);
     if (it == entry.end()) fail(where, std::string("has no \"") + name + "\"");
     return *it;
@@ -92,25 +106,25 @@ const Json& field(const Json& entry, const char* name, const std::string& where)
 int read_cell(const Json& name, const std::string& where, int side) {
     const std::string& text = name_text(name, where);
     const auto rc = parse_cell_name(text);
-    if (!rc) fail(where, "'" + text + "' is not a cell name like R1C1");
+    if (!rc) fail(where, "'" + clip(text) + "' is not a cell name like R1C1");
     if (rc->row < 0 || rc->row >= side || rc->column < 0 || rc->column >= side)
-        fail(where, "'" + text + "' is outside the " + grid_name(side) + " grid");
+        fail(where, "'" + clip(text) + "' is outside the " + grid_name(side) + " grid");
     return rc->row * side + rc->column;
 }
 
 RowColumn read_outside(const Json& name, const std::string& where, int side) {
     const std::string& text = name_text(name, where);
     const auto rc = parse_cell_name(text);
-    if (!rc) fail(where, "'" + text + "' is not a cell name like R0C1");
+    if (!rc) fail(where, "'" + clip(text) + "' is not a cell name like R0C1");
     const auto in = [side](int v) { return v >= 0 && v < side; };
     const auto near = [side](int v) { return v >= -1 && v <= side; };
     if (!near(rc->row) || !near(rc->column) || (in(rc->row) && in(rc->column)))
-        fail(where, "'" + text + "' is not one step outside the " + grid_name(side) + " grid");
+        fail(where, "'" + clip(text) + "' is not one step outside the " + grid_name(side) + " grid");
     return *rc;
 }
 
 std::vector<int> read_cells(const Json& list, const std::string& where, int side) {
-    if (!list.is_array()) fail(where, "a list of cells is an array, not " + list.dump());
+    if (!list.is_array()) fail(where, "a list of cells is an array, not " + shown(list));
     std::vector<int> cells;
     for (std::size_t i = 0; i < list.size(); ++i)
         cells.push_back(read_cell(list[i], where + "[" + std::to_string(i) + "]", side));
@@ -124,15 +138,15 @@ std::optional<int> read_number(const Json& entry, const char* name, const std::s
     if (it->is_number_integer()) {
         const auto v = it->get<long long>();
         if (v < std::numeric_limits<int>::min() / 2 || v > std::numeric_limits<int>::max() / 2)
-            fail(at, it->dump() + " is out of range");
+            fail(at, shown(*it) + " is out of range");
         return static_cast<int>(v);
     }
-    if (!it->is_string()) fail(at, it->dump() + " is not a number");
+    if (!it->is_string()) fail(at, shown(*it) + " is not a number");
     const std::string& text = it->get_ref<const std::string&>();
     if (text.empty()) return std::nullopt;
     const bool minus = text[0] == '-';
     const auto digits = digits_at(text, minus ? 1 : 0);
-    if (!digits || digits->second != text.size()) fail(at, "'" + text + "' is not a number");
+    if (!digits || digits->second != text.size()) fail(at, "'" + clip(text) + "' is not a number");
     return minus ? -digits->first : digits->first;
 }
 

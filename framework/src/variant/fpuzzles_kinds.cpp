@@ -17,7 +17,7 @@ void add(Reading& r, Kind kind, std::vector<std::vector<int>> cells, std::vector
 }
 
 const Json& entries(Kind kind, const Json& value) {
-    if (!value.is_array()) fail(std::string(kind_key(kind)), "a list of entries is an array, not " + value.dump());
+    if (!value.is_array()) fail(std::string(kind_key(kind)), "a list of entries is an array, not " + shown(value));
     return value;
 }
 
@@ -61,7 +61,7 @@ void read_lines(Kind kind, const Json& value, Reading& r) {
     for (std::size_t i = 0; i < list.size(); ++i) {
         const std::string where = at(kind, i);
         const Json& lines = field(list[i], "lines", where);
-        if (!lines.is_array()) fail(where + ".lines", "is an array of lines, not " + lines.dump());
+        if (!lines.is_array()) fail(where + ".lines", "is an array of lines, not " + shown(lines));
         std::vector<int> values;
         if (kind == Kind::whispers)
             values.push_back(read_number(list[i], "value", where).value_or((r.side + 1) / 2));
@@ -78,7 +78,7 @@ void read_arrows(const Json& value, Reading& r) {
         const std::string where = at(Kind::arrow, i);
         std::vector<std::vector<int>> groups{read_cells(field(list[i], "cells", where), where + ".cells", r.side)};
         const Json& lines = field(list[i], "lines", where);
-        if (!lines.is_array()) fail(where + ".lines", "is an array of lines, not " + lines.dump());
+        if (!lines.is_array()) fail(where + ".lines", "is an array of lines, not " + shown(lines));
         for (std::size_t j = 0; j < lines.size(); ++j) {
             const std::string line_at = where + ".lines[" + std::to_string(j) + "]";
             auto line = read_cells(lines[j], line_at, r.side);
@@ -97,7 +97,7 @@ int dot_value(Kind kind, const Json& entry, const std::string& where) {
     const Json& v = field(entry, "value", where);
     if (v == "X") return 10;
     if (v == "V") return 5;
-    fail(where + ".value", "an XV marker is \"X\" or \"V\", not " + v.dump());
+    fail(where + ".value", "an XV marker is \"X\" or \"V\", not " + shown(v));
 }
 
 void read_dots(Kind kind, const Json& value, Reading& r) {
@@ -148,7 +148,7 @@ void read_little_killers(const Json& value, Reading& r) {
         const RowColumn clue = read_outside(field(list[i], "cell", where), where + ".cell", r.side);
         const Json& d = field(list[i], "direction", where);
         if (d != "UL" && d != "UR" && d != "DL" && d != "DR")
-            fail(where + ".direction", "is UL, UR, DL or DR, not " + d.dump());
+            fail(where + ".direction", "is UL, UR, DL or DR, not " + shown(d));
         const std::string dir = d.get<std::string>();
         auto cells = walk(clue, dir[0] == 'U' ? -1 : 1, dir[1] == 'L' ? -1 : 1, r.side);
         if (cells.empty()) fail(where, "the diagonal from " + cell_name(clue.row, clue.column) + " going " + dir + " misses the grid");
@@ -176,7 +176,7 @@ void read_quadruples(const Json& value, Reading& r) {
         const std::string where = at(Kind::quadruple, i);
         auto cells = read_cells(field(list[i], "cells", where), where + ".cells", r.side);
         const Json& values = field(list[i], "values", where);
-        if (!values.is_array()) fail(where + ".values", "is an array of digits, not " + values.dump());
+        if (!values.is_array()) fail(where + ".values", "is an array of digits, not " + shown(values));
         std::vector<int> digits;
         for (std::size_t j = 0; j < values.size(); ++j) {
             const Json one = {{"v", values[j]}};
@@ -190,7 +190,7 @@ void read_quadruples(const Json& value, Reading& r) {
 
 // A global rule's key holds true or false.
 void read_global(Kind kind, const Json& value, Reading& r) {
-    if (!value.is_boolean()) fail(std::string(kind_key(kind)), "is true or false, not " + value.dump());
+    if (!value.is_boolean()) fail(std::string(kind_key(kind)), "is true or false, not " + shown(value));
     if (!value.get<bool>()) return;
     if (kind == Kind::non_consecutive && r.difference_dots) {
         r.puzzle->negative.push_back(Kind::difference);  // f-puzzles: every white dot is given

@@ -55,14 +55,14 @@ void check_keys(const Json& root) {
     for (const auto& [key, value] : root.items()) {
         if (std::ranges::find(kMetadataKeys, key) != kMetadataKeys.end()) continue;
         if (kind_from_key(key) || fpuzzles_key_is_cosmetic(key)) continue;
-        fail("", "unknown key '" + key + "': neither a rule numplace reads nor a cosmetic key it ignores");
+        fail("", "unknown key '" + clip(key) + "': neither a rule numplace reads nor a cosmetic key it ignores");
     }
 }
 
 int read_size(const Json& root) {
     const auto it = root.find("size");
     if (it == root.end()) fail("", "there is no \"size\"");
-    if (!it->is_number_integer()) fail("size", it->dump() + " is not a whole number");
+    if (!it->is_number_integer()) fail("size", shown(*it) + " is not a whole number");
     const auto size = it->get<long long>();
     if (size < 2 || size > static_cast<long long>(NP_MAX_SIDE))
         fail("size", std::to_string(size) + " is not a side from 2 to " + std::to_string(NP_MAX_SIDE));
@@ -72,7 +72,7 @@ int read_size(const Json& root) {
 std::string read_text(const Json& root, const char* key) {
     const auto it = root.find(key);
     if (it == root.end() || it->is_null()) return {};
-    if (!it->is_string()) fail(key, "is text, not " + it->dump());
+    if (!it->is_string()) fail(key, "is text, not " + shown(*it));
     return it->get<std::string>();
 }
 
@@ -80,12 +80,12 @@ std::string read_text(const Json& root, const char* key) {
 void read_negative(const Json& root, Puzzle& p) {
     const auto it = root.find("negative");
     if (it == root.end() || it->is_null()) return;
-    if (!it->is_array()) fail("negative", "is a list like [\"ratio\", \"xv\"], not " + it->dump());
+    if (!it->is_array()) fail("negative", "is a list like [\"ratio\", \"xv\"], not " + shown(*it));
     for (std::size_t i = 0; i < it->size(); ++i) {
         const Json& name = (*it)[i];
         if (name == "xv") p.negative.push_back(Kind::xv);
         else if (name == "ratio") p.negative.push_back(Kind::ratio);
-        else fail("negative[" + std::to_string(i) + "]", name.dump() + " is not \"xv\" or \"ratio\"");
+        else fail("negative[" + std::to_string(i) + "]", shown(name) + " is not \"xv\" or \"ratio\"");
     }
 }
 
@@ -108,7 +108,7 @@ constexpr std::array<std::string_view, 9> kCellKeys = {"value",     "given",    
 
 int cell_digit(const Json& v, const std::string& where, int side) {
     if (!v.is_number_integer() || v.get<long long>() < 0 || v.get<long long>() > side)
-        fail(where, v.dump() + " is not a digit from 1 to " + std::to_string(side));
+        fail(where, shown(v) + " is not a digit from 1 to " + std::to_string(side));
     return v.get<int>();
 }
 
@@ -120,22 +120,22 @@ void read_cell_region(const Json& cell, const std::string& where, int side, Cell
         return;
     }
     if (!it->is_number_integer() || it->get<long long>() < 0 || it->get<long long>() >= side)
-        fail(where + ".region", it->dump() + " is not a region from 0 to " + std::to_string(side - 1));
+        fail(where + ".region", shown(*it) + " is not a region from 0 to " + std::to_string(side - 1));
     out.region = RegionMark::number;
     out.region_number = it->get<int>();
 }
 
 CellRead read_grid_cell(const Json& cell, const std::string& where, int side) {
-    if (!cell.is_object()) fail(where, "a cell is an object, not " + cell.dump());
+    if (!cell.is_object()) fail(where, "a cell is an object, not " + shown(cell));
     for (const auto& [key, value] : cell.items())
-        if (std::ranges::find(kCellKeys, key) == kCellKeys.end()) fail(where, "unknown cell key '" + key + "'");
+        if (std::ranges::find(kCellKeys, key) == kCellKeys.end()) fail(where, "unknown cell key '" + clip(key) + "'");
     CellRead out;
     const auto given = cell.find("given");
-    if (given != cell.end() && !given->is_boolean()) fail(where + ".given", "is true or false, not " + given->dump());
+    if (given != cell.end() && !given->is_boolean()) fail(where + ".given", "is true or false, not " + shown(*given));
     const bool is_given = given != cell.end() && given->get<bool>();
     if (const auto v = cell.find("value"); v != cell.end() && is_given) out.given = cell_digit(*v, where + ".value", side);
     if (const auto m = cell.find("givenPencilMarks"); m != cell.end() && !m->is_null()) {
-        if (!m->is_array()) fail(where + ".givenPencilMarks", "is a list of digits, not " + m->dump());
+        if (!m->is_array()) fail(where + ".givenPencilMarks", "is a list of digits, not " + shown(*m));
         for (std::size_t i = 0; i < m->size(); ++i) {
             const int d = cell_digit((*m)[i], where + ".givenPencilMarks[" + std::to_string(i) + "]", side);
             if (d == 0) fail(where + ".givenPencilMarks[" + std::to_string(i) + "]", "0 is not a digit");

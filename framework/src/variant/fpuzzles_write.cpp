@@ -170,7 +170,7 @@ std::string write_fpuzzles_json(const Puzzle& p) {
     fpz::Json root = fpz::Json::object();
     for (std::string_view key : fpz::written_key_order())
         if (const auto it = keys.find(key); it != keys.end()) root[std::string(key)] = it->second;
-    return root.dump();
+    return root.dump(-1, ' ', false, fpz::Json::error_handler_t::replace);  // never throws on bad UTF-8
 }
 
 std::string write_fpuzzles_compressed(const Puzzle& p) { return lz::compress_base64(write_fpuzzles_json(p)); }
