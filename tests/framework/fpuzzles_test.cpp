@@ -343,6 +343,17 @@ TEST(FpuzzlesRegions, SidesWithoutConventionalBoxes) {
     EXPECT_EQ(read_ok(with(grid_with_regions(5, rows_as_regions), 5)).regions, np::RegionLayout::irregular);
 }
 
+TEST(FpuzzlesRegions, CellsWithoutRegionKeepTheirBoxBesideCellsWithOne) {
+    std::string rows = "\"grid\":[[{\"region\":0},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{\"region\":3}]]";
+    const Puzzle boxes = read_ok(with(rows, 4));  // the regions given are the cells' own boxes
+    EXPECT_EQ(boxes.regions, np::RegionLayout::boxes);
+    EXPECT_EQ(boxes.grid.geometry, (np::Geometry{2, 2}));
+    rows = "\"grid\":[[{},{},{\"region\":0},{}],[{},{},{},{}],[{\"region\":1},{},{},{}],[{},{},{},{}]]";
+    const Puzzle swapped = read_ok(with(rows, 4));  // R1C3 to region 0, R3C1 to 1: read as given (validate_variant judges the sizes)
+    EXPECT_EQ(swapped.regions, np::RegionLayout::irregular);
+    EXPECT_EQ(swapped.region_of, (std::vector<uint8_t>{0, 0, 0, 1, 0, 0, 1, 1, 1, 2, 3, 3, 2, 2, 3, 3}));
+}
+
 TEST(FpuzzlesRegions, SomeCellsWithoutARegionAreRefused) {
     std::vector<std::string> region(16, "0");
     region[5] = "null";
