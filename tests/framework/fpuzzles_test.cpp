@@ -431,6 +431,10 @@ TEST(FpuzzlesErrors, MisshapenValuesAreNamed) {
     EXPECT_EQ(error_of(with(R"("arrow":[{"cells":["R1C1"],"lines":[["R1C1"]]}])")),
               "arrow[0].lines[0]: has no cell outside the circle");
     EXPECT_EQ(error_of(with(R"("clone":[{"cells":["R1C1"]}])")), "clone[0]: has no \"cloneCells\"");
+    EXPECT_EQ(error_of(with(R"("quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[1,"x"]}])")),
+              "quadruple[0].values[1]: 'x' is not a number");
+    EXPECT_EQ(error_of(with(R"("killercage":[{"cells":["R1C1"],"value":[15]}])")),
+              "killercage[0].value: an array is not a number");
     EXPECT_EQ(error_of("[1,2]"), "lz-string, character 0: '[' is not in lz-string's Base64 alphabet");
 }
 

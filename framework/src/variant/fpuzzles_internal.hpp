@@ -55,6 +55,8 @@ std::vector<int> read_cells(const Json& list, const std::string& where, int side
 // An optional number: a JSON integer or a string of digits; nullopt when
 // absent, null or "".
 std::optional<int> read_number(const Json& entry, const char* name, const std::string& where);
+// The same of a value itself; `at` names it.
+std::optional<int> number_of(const Json& value, const std::string& at);
 
 // The box shape of a side whose grid says nothing of regions: the
 // conventional one (Geometry::from_side), else the squarest R x C with

@@ -131,23 +131,27 @@ std::vector<int> read_cells(const Json& list, const std::string& where, int side
     return cells;
 }
 
-std::optional<int> read_number(const Json& entry, const char* name, const std::string& where) {
-    const auto it = entry.find(name);
-    if (it == entry.end() || it->is_null()) return std::nullopt;
-    const std::string at = where + "." + name;
-    if (it->is_number_integer()) {
-        const auto v = it->get<long long>();
+std::optional<int> number_of(const Json& value, const std::string& at) {
+    if (value.is_null()) return std::nullopt;
+    if (value.is_number_integer()) {
+        const auto v = value.get<long long>();
         if (v < std::numeric_limits<int>::min() / 2 || v > std::numeric_limits<int>::max() / 2)
-            fail(at, shown(*it) + " is out of range");
+            fail(at, shown(value) + " is out of range");
         return static_cast<int>(v);
     }
-    if (!it->is_string()) fail(at, shown(*it) + " is not a number");
-    const std::string& text = it->get_ref<const std::string&>();
+    if (!value.is_string()) fail(at, shown(value) + " is not a number");
+    const std::string& text = value.get_ref<const std::string&>();
     if (text.empty()) return std::nullopt;
     const bool minus = text[0] == '-';
     const auto digits = digits_at(text, minus ? 1 : 0);
     if (!digits || digits->second != text.size()) fail(at, "'" + clip(text) + "' is not a number");
     return minus ? -digits->first : digits->first;
+}
+
+std::optional<int> read_number(const Json& entry, const char* name, const std::string& where) {
+    const auto it = entry.find(name);
+    if (it == entry.end()) return std::nullopt;
+    return number_of(*it, where + "." + name);
 }
 
 }  // namespace np::fpz

@@ -179,9 +179,9 @@ void read_quadruples(const Json& value, Reading& r) {
         if (!values.is_array()) fail(where + ".values", "is an array of digits, not " + shown(values));
         std::vector<int> digits;
         for (std::size_t j = 0; j < values.size(); ++j) {
-            const Json one = {{"v", values[j]}};
-            const auto d = read_number(one, "v", where + ".values[" + std::to_string(j) + "]");
-            if (!d) fail(where + ".values[" + std::to_string(j) + "]", "is empty");
+            const std::string digit_at = where + ".values[" + std::to_string(j) + "]";
+            const auto d = number_of(values[j], digit_at);
+            if (!d) fail(digit_at, "is empty");
             digits.push_back(*d);
         }
         add(r, Kind::quadruple, {std::move(cells)}, std::move(digits));
