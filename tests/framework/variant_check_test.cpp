@@ -197,6 +197,15 @@ TEST(VariantCheck, Indexers) {
                      {"column indexer (r1c1): r1c1 (5) points at r1c5, which holds 7, not 1"}));
     EXPECT_TRUE(says(check9({make(Kind::box_indexer, {{rc(1, 1)}})}),
                      {"box indexer (r1c1): r1c1 (5) points at r2c2, which holds 7, not 1"}));
+    // 2 x 3 boxes: positions run along the box's three columns first.
+    const np::Grid six = grid_of(kPlain6);
+    const auto box6 = [&](int row, int column) {
+        return np::check_variant(puzzle_for(six, {make(Kind::box_indexer, {{rc(row, column, 6)}})}), six);
+    };
+    EXPECT_TRUE(holds(box6(1, 3)));
+    EXPECT_TRUE(holds(box6(2, 1)));
+    EXPECT_TRUE(holds(box6(3, 2)));
+    EXPECT_TRUE(says(box6(2, 4), {"r2c4 (6) points at r2c6, which holds 5, not 4"}));
 }
 
 // ---- cages and dots -------------------------------------------------------------
@@ -247,6 +256,9 @@ TEST(VariantCheck, Thermometer) {
     EXPECT_TRUE(holds(check9({make(Kind::thermometer, {{rc(2, 4), rc(3, 4), rc(3, 5), rc(2, 5)}})})));
     EXPECT_TRUE(says(check9({make(Kind::thermometer, {{rc(2, 5), rc(3, 5), rc(3, 4), rc(2, 4)}})}),
                      {"thermometer (r2c5 r3c5 r3c4 r2c4): r3c5 (4) does not rise above r2c5 (9)"}));
+    // Diagonal neighbours in different boxes may hold one digit: not a rise.
+    EXPECT_TRUE(
+        says(check9({make(Kind::thermometer, {{rc(2, 6), rc(3, 7)}})}), {"r3c7 (5) does not rise above r2c6 (5)"}));
 }
 
 TEST(VariantCheck, Arrow) {

@@ -101,10 +101,10 @@ Why rule_between_line(const Ctx& ctx, const Constraint& c) {
 }
 
 // Segments (maximal runs of the line in one region) share one sum: called
-// once all cells are filled. Without regions the line is one segment.
+// once all cells are filled. Without regions every cell's region is -1, so
+// the line is one segment and always holds.
 Why rule_region_sum_line(const Ctx& ctx, const Constraint& c) {
     const std::vector<int>& line = line_of(c);
-    if (ctx.puzzle.regions == RegionLayout::none) return std::nullopt;
     int first_sum = -1, sum = 0;
     for (std::size_t i = 0; i < line.size(); ++i) {
         sum += ctx.digit(line[i]);
