@@ -199,6 +199,14 @@ TEST(VariantValidate, OutsideClues) {
     EXPECT_TRUE(says(one(make(Kind::skyscraper, {column}, {3}, Clue{-1, 3})), {"not the whole row or column"}));
 }
 
+TEST(VariantValidate, CluesFarOutsideTheGrid) {
+    EXPECT_TRUE(says(one(make(Kind::sandwich, {row_cells(2)}, {10}, Clue{1, -2})),
+                     {"sandwich (r2c1", "its clue at row 1, column -2 (0-based) is not one step outside the grid"}));
+    EXPECT_TRUE(says(one(make(Kind::little_killer, {{rc(1, 2), rc(2, 1)}}, {10}, Clue{-2147483647 - 1, 2})),
+                     {"is not one step outside the grid"}));
+    EXPECT_TRUE(says(one(make(Kind::skyscraper, {row_cells(2)}, {3}, Clue{1, 2147483647})), {"not one step outside"}));
+}
+
 TEST(VariantValidate, OutsideClueValuesInRange) {
     EXPECT_TRUE(holds(one(make(Kind::sandwich, {row_cells(2)}, {0}, Clue{1, -1}))));
     EXPECT_TRUE(says(one(make(Kind::sandwich, {row_cells(2)}, {36}, Clue{1, -1})), {"the sum 36 is outside 0..35"}));

@@ -102,6 +102,10 @@ Why check_form(int n, const Constraint& c) {
         return "it has " + std::to_string(values) + " values, not " + range(f.values_min, f.values_max);
     if (c.clue.has_value() != f.clue)
         return f.clue ? "it has no clue position" : "it has a clue position, which only outside clues have";
+    // A clue sits in the ring one step around the grid: rows and columns -1..N.
+    if (c.clue && (c.clue->row < -1 || c.clue->row > n || c.clue->column < -1 || c.clue->column > n))
+        return "its clue at row " + std::to_string(c.clue->row) + ", column " + std::to_string(c.clue->column) +
+               " (0-based) is not one step outside the grid";
     return std::nullopt;
 }
 
