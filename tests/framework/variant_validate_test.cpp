@@ -282,6 +282,17 @@ TEST(VariantValidate, RegionMaps) {
     EXPECT_TRUE(holds(np::validate_variant(none)));
 }
 
+TEST(VariantValidate, UnknownLayoutsAndKindsAreNamedNotRead) {
+    np::Puzzle layout = empty9({});
+    layout.regions = static_cast<np::RegionLayout>(7);
+    EXPECT_TRUE(says(np::validate_variant(layout), {"region layout 7 is not one numplace knows"}));
+    np::Puzzle negative = empty9({});
+    negative.negative = {static_cast<Kind>(200)};
+    const auto issue = np::validate_variant(negative);
+    EXPECT_TRUE(says(issue, {"the negative rule of kind 200 is not one numplace knows"}));
+    EXPECT_EQ(issue->constraint, -1);
+}
+
 TEST(VariantValidate, NegativeRules) {
     np::Puzzle p = empty9({});
     p.negative = {Kind::ratio, Kind::xv};
