@@ -119,8 +119,8 @@ struct Puzzle {
 Puzzle classic_puzzle(const Grid& grid);
 
 // Where and why a variant puzzle or a grid of it is not acceptable: one
-// sentence naming the constraint ("killer cage 3 (r1c1 r1c2): sum 40 is more
-// than two cells can make").
+// sentence naming the constraint ("killer cage (r1c1 r1c2): the sum 40 is
+// outside 3..17").
 struct VariantIssue {
     int constraint = -1;  // index into Puzzle::constraints; -1 for the grid or the regions
     std::string message;
