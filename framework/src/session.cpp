@@ -180,6 +180,28 @@ std::optional<std::string> candidates_refusal(const Plugin& plugin, const Grid& 
     return std::nullopt;
 }
 
+// The proof and step taps of one solve call, opened when the caller wants
+// them and the plugin can give them.
+struct Taps {
+    std::optional<StepIntake> intake;
+    StepTap step;
+    ProofTap proof;
+
+    // The proof checker and the step certifier know the classic rules only:
+    // a variant's proof or steps would be judged against another puzzle.
+    void open(np_solve_request& request, const Plugin& plugin, const Grid& puzzle, const Budget& budget,
+              const ProofSink& proof_sink, const StepSink& steps) {
+        if (puzzle.is_variant()) return;
+        if (steps && plugin.can(NP_CAP_EXPLAIN)) {
+            intake.emplace(puzzle, steps, budget.max_steps);
+            step = {&*intake, puzzle.side(), false};
+            request.steps = {&StepTap::take, &step, budget.max_steps};
+        }
+        if (proof_sink && budget.max_proof_bytes > 0 && plugin.can(NP_CAP_PROOF))
+            request.proof = proof.open(&proof_sink, budget.max_proof_bytes, 0, 1);
+    }
+};
+
 // A variant the host itself finds malformed is invalid before any plugin
 // sees it (the input readers refuse it first; this is for callers that
 // build a Puzzle by hand). True when it is, with `out` saying why.
@@ -273,18 +295,9 @@ SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList
     np_solve_request request = solve_request(puzzle, limit, c_options, budget);
     std::optional<VariantRequest> variant;
     if (puzzle.is_variant()) request.variant = variant.emplace(*puzzle.variant).get();
-    std::optional<StepIntake> intake;
-    StepTap step_tap;
-    // The proof checker and the step certifier know the classic rules only:
-    // a variant's proof or steps would be judged against another puzzle.
-    if (steps && plugin_.can(NP_CAP_EXPLAIN) && !puzzle.is_variant()) {
-        intake.emplace(puzzle, steps, budget.max_steps);
-        step_tap = {&*intake, puzzle.side(), false};
-        request.steps = {&StepTap::take, &step_tap, budget.max_steps};
-    }
-    ProofTap tap;
-    if (proof && budget.max_proof_bytes > 0 && plugin_.can(NP_CAP_PROOF) && !puzzle.is_variant())
-        request.proof = tap.open(&proof, budget.max_proof_bytes, 0, 1);
+    Taps taps;
+    taps.open(request, plugin_, puzzle, budget, proof, steps);
+    ProofTap& tap = taps.proof;
     np_solve_result result{};
     result.struct_size = sizeof result;
     for (uint32_t i = 0; i < NP_MAX_WITNESSES; ++i) result.witnesses[i] = buffer_.data() + i * n;
@@ -317,7 +330,7 @@ SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList
         return out;
     }
     if (certify_) certify_answer(puzzle, out, name);
-    if (intake) intake->judge(out, name);
+    if (taps.intake) taps.intake->judge(out, name);
     return out;
 }
 
