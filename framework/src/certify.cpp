@@ -2,6 +2,8 @@
 
 #include <cstdint>
 
+#include "numplace/variant.hpp"
+
 namespace np {
 
 namespace {
@@ -57,6 +59,25 @@ bool cells_fit(const Grid& grid) {
     return grid.geometry.valid() && grid.cells.size() == static_cast<std::size_t>(grid.geometry.cell_count());
 }
 
+// A variant grid's puzzle with the grid's own givens and masks: the grid is
+// what was asked (a fuzzed copy may hold fewer givens than the puzzle it
+// came from), the variant says which rules hold besides the Latin square.
+Puzzle asked_puzzle(const Grid& grid) {
+    Puzzle puzzle = *grid.variant;
+    puzzle.grid = grid;
+    puzzle.grid.variant = nullptr;
+    return puzzle;
+}
+
+// The variant's own rules (regions, constraints), for a full solution.
+std::string variant_problem(const Grid& puzzle, const Grid& solution) {
+    if (!puzzle.is_variant()) return "";
+    Grid plain = solution;
+    plain.variant = nullptr;
+    if (auto issue = check_variant(asked_puzzle(puzzle), plain)) return "the solution breaks a rule: " + issue->message;
+    return "";
+}
+
 }  // namespace
 
 std::string cell_label(int row, int column) {
@@ -108,12 +129,25 @@ std::string certify_solution(const Grid& puzzle, const Grid& solution) {
     const uint64_t all = ((uint64_t{1} << side) - 1) << 1;  // values 1..N
     bool complete = true;
     for (int k = 0; k < side; ++k) complete = complete && rows[k] == all && columns[k] == all && boxes[k] == all;
-    if (complete) return "";
+    if (complete) return variant_problem(puzzle, solution);
     if (auto dup = first_duplicate(solution); !dup.empty()) return "the solution breaks a rule: " + dup;
-    return "";
+    return variant_problem(puzzle, solution);
+}
+
+std::string certify_variant_violation(const Grid& puzzle, const Reason& claimed) {
+    if (!puzzle.is_variant()) return "it reports a broken constraint, but the puzzle has none";
+    const Puzzle asked = asked_puzzle(puzzle);
+    if (claimed.code == ReasonCode::bad_puzzle) {
+        if (validate_variant(asked)) return "";
+        return "it calls the puzzle malformed, but the host finds it well formed";
+    }
+    if (validate_variant(asked) || check_variant_partial(asked, asked.grid)) return "";
+    return "it reports a broken constraint, but the givens break none";
 }
 
 std::string certify_violation(const Grid& puzzle, const Reason& claimed) {
+    if (claimed.code == ReasonCode::bad_puzzle || claimed.code == ReasonCode::breaks_constraint)
+        return certify_variant_violation(puzzle, claimed);
     for (const Reason& real : check_rules(puzzle)) {
         if (real.code != claimed.code || real.value != claimed.value) continue;
         // The unit the rule names must match; the cell may be left out.

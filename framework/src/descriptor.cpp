@@ -113,6 +113,18 @@ std::string defaults_problem(const np_plugin& d) {
     return "";
 }
 
+// ABI 3.7's variant declaration: known kinds and layouts, and a solve
+// function to hand them to.
+std::string variants_problem(const np_plugin& d) {
+    if (d.abi_version != 3 || d.struct_size < offsetof(np_plugin, region_layouts) + sizeof d.region_layouts) return "";
+    if (d.kinds >> NP_KIND_COUNT) return "kinds holds bits that name no constraint kind";
+    if (d.region_layouts & ~(NP_REGIONS_BIT(NP_REGIONS_IRREGULAR) | NP_REGIONS_BIT(NP_REGIONS_NONE)))
+        return "region_layouts holds bits that name no layout besides boxes";
+    if ((d.kinds != 0 || d.region_layouts != 0) && !(d.capabilities & (NP_CAP_SOLVE | NP_CAP_COUNT)))
+        return "declares variant kinds or layouts but cannot solve";
+    return "";
+}
+
 }  // namespace
 
 // Why a descriptor cannot be used, or "" when it can. Nothing in it is read
@@ -138,6 +150,7 @@ std::string descriptor_problem(const np_plugin* d) {
     if (why.empty()) why = geometry_problem(*d);
     if (why.empty()) why = options_problem(*d);
     if (why.empty()) why = defaults_problem(*d);
+    if (why.empty()) why = variants_problem(*d);
     if (!why.empty()) return "bad descriptor: " + why;
     return functions_problem(*d);
 }

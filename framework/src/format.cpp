@@ -5,6 +5,7 @@
 #include <array>
 
 #include "numplace/certify.hpp"
+#include "numplace/fpuzzles.hpp"
 
 namespace np {
 
@@ -246,6 +247,7 @@ std::optional<InputFormat> input_format_from_name(std::string_view name) {
     if (name == "line") return InputFormat::line;
     if (name == "grid") return InputFormat::grid;
     if (name == "share") return InputFormat::share;
+    if (name == "fpuzzles") return InputFormat::fpuzzles;
     return std::nullopt;
 }
 
@@ -254,6 +256,7 @@ std::optional<OutputFormat> output_format_from_name(std::string_view name) {
     if (name == "grid") return OutputFormat::grid;
     if (name == "share") return OutputFormat::share;
     if (name == "json") return OutputFormat::json;
+    if (name == "fpuzzles") return OutputFormat::fpuzzles;
     return std::nullopt;
 }
 
@@ -488,9 +491,11 @@ ParseResult parse_puzzle(std::string_view text, InputFormat format, std::optiona
         case InputFormat::line: return parse_line(text, size);
         case InputFormat::grid: return parse_grid(text, size);
         case InputFormat::share: return parse_share(text, size);
+        case InputFormat::fpuzzles: return parse_fpuzzles(text);
         case InputFormat::automatic: break;
     }
     const std::string_view t = trim(text);
+    if (looks_like_fpuzzles(t)) return parse_fpuzzles(t);
     if (t.find('\n') != std::string_view::npos) return parse_grid(t, size);
     if (looks_like_share(t, size)) return parse_share(t, size);
     return parse_line(t, size);
@@ -546,6 +551,7 @@ std::string format_grid_as(const Grid& grid, OutputFormat format) {
     switch (format) {
         case OutputFormat::grid: return format_grid(grid);
         case OutputFormat::share: return format_share(grid);
+        case OutputFormat::fpuzzles: return format_fpuzzles(grid);
         case OutputFormat::line:
         case OutputFormat::json: break;
     }

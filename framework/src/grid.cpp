@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "numplace/variant.hpp"
+
 namespace np {
 
 namespace {
@@ -93,6 +95,12 @@ uint64_t Grid::mask(int cell) const {
     if (cells[i] != kEmpty) return uint64_t{1} << cells[i];
     if (!candidates.empty()) return candidates[i];
     return ((uint64_t{1} << side()) - 1) << 1;
+}
+
+bool operator==(const Grid& a, const Grid& b) {
+    if (!(a.geometry == b.geometry) || a.cells != b.cells || a.candidates != b.candidates) return false;
+    if (a.variant == b.variant) return true;
+    return a.variant != nullptr && b.variant != nullptr && *a.variant == *b.variant;
 }
 
 }  // namespace np

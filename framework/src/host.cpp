@@ -7,6 +7,7 @@
 
 #include "abi_call.hpp"
 #include "numplace/plugin_sdk.hpp"
+#include "numplace/variant.hpp"
 
 namespace np {
 
@@ -30,6 +31,20 @@ bool Plugin::supports(const Geometry& g) const {
     for (uint32_t i = 0; i < descriptor_->geometry_count; ++i)
         if (Geometry::from_c(descriptor_->geometries[i]) == g) return true;
     return false;
+}
+
+std::optional<std::string> Plugin::variant_refusal(const Puzzle& puzzle) const {
+    static constexpr const char* kLayoutWords[] = {"boxes", "irregular regions", "no regions"};
+    const int layout = static_cast<int>(puzzle.regions);
+    if (puzzle.regions != RegionLayout::boxes && !(region_layouts() & NP_REGIONS_BIT(layout)))
+        return name_ + " does not take puzzles with " + kLayoutWords[layout] + " (it would solve another puzzle)";
+    std::string missing;
+    for (Kind k : puzzle.kinds())
+        if (!(kinds() & NP_KIND_BIT(static_cast<int>(k)))) missing += (missing.empty() ? "" : ", ") + std::string(kind_key(k));
+    if (!missing.empty())
+        return name_ + " does not take the constraint kind" + (missing.find(',') != std::string::npos ? "s " : " ") +
+               missing + " (it would solve another puzzle)";
+    return std::nullopt;
 }
 
 std::vector<Geometry> Plugin::listed_geometries() const {

@@ -26,13 +26,20 @@
 // A single short line that is not part of a grid (one row, no border) is
 // given as a line item, so that a bad line among line puzzles is reported by
 // the line parser, with its own origin, and never takes the next lines along.
+//
+// f-puzzles text (looks_like_fpuzzles: JSON, an lz-string export, a link) is
+// one item per line, taken whole (a link holds ':' and JSON ','). JSON
+// spread over lines (a file of one pretty-printed puzzle) is one item from
+// its '{' line to the line that closes it.
 #include "text.hpp"
 #include "numplace/input.hpp"
+#include "numplace/fpuzzles.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -82,7 +89,31 @@ bool fits_line_length(std::size_t length, const std::optional<Geometry>& size) {
     return false;
 }
 
-enum class Kind { blank, comment, border, row, item };
+enum class Kind { blank, comment, border, row, item, fpuzzles };
+
+// How much a line opens ('{') or closes ('}') JSON objects, braces inside
+// JSON strings not counted.
+int brace_change(std::string_view line) {
+    int depth = 0;
+    bool in_string = false, escaped = false;
+    for (char c : line) {
+        if (in_string) {
+            if (escaped) escaped = false;
+            else if (c == '\\') escaped = true;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else {
+            depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+        }
+    }
+    return depth;
+}
+
+// A line of f-puzzles input: always in that format, by its look otherwise.
+bool fpuzzles_line(std::string_view t, InputFormat format) {
+    return format == InputFormat::fpuzzles || (format == InputFormat::automatic && looks_like_fpuzzles(t));
+}
 
 struct Line {
     int number;             // 1-based
@@ -119,6 +150,8 @@ void classify(std::vector<Line>& lines, InputFormat format, const std::optional<
             line.kind = Kind::blank;
         } else if (t.front() == '#') {
             line.kind = Kind::comment;
+        } else if (fpuzzles_line(t, format)) {
+            line.kind = Kind::fpuzzles;
         } else if (format == InputFormat::line || format == InputFormat::share) {
             line.kind = Kind::item;
         } else if (format == InputFormat::grid) {
@@ -170,6 +203,7 @@ bool ends_everything(std::string_view line, InputFormat format, const std::optio
     if (t.empty()) return true;
     if (t.front() == '#') return false;  // comments neither end nor join
     if (format == InputFormat::line || format == InputFormat::share) return true;
+    if (fpuzzles_line(t, format)) return true;
     if (format == InputFormat::grid || is_border_line(t)) return false;
     if (text::candidate_row_side(t, size) > 0) return false;
     const std::string_view field = first_field(t);
@@ -250,6 +284,37 @@ void flush_block(Block& block, std::vector<InputItem>& items, const std::string&
     block = Block{};
 }
 
+// f-puzzles JSON over several lines (split_items): from the line that
+// opens it to the one that closes it.
+struct JsonBlock {
+    std::string text;
+    int depth = 0;
+    int first = 0;  // its first line's number; 0 when no block is open
+};
+
+// An f-puzzles line, or any line while a JSON block is open: into the block
+// or out as an item. False when the line is neither (split_items goes on).
+bool take_fpuzzles(const Line& line, JsonBlock& json, std::vector<InputItem>& items, const std::string& prefix) {
+    const std::string_view t = trim(line.text);
+    if (json.first == 0) {
+        if (line.kind != Kind::fpuzzles) return false;
+        const int opened = brace_change(t);
+        if (t.front() != '{' || opened <= 0) {
+            items.push_back({origin_of(prefix, line.number), std::string(t), InputFormat::fpuzzles});
+            return true;
+        }
+        json = {std::string(t), opened, line.number};
+        return true;
+    }
+    json.text += '\n';
+    json.text += t;
+    json.depth += brace_change(t);
+    if (json.depth > 0) return true;
+    items.push_back({origin_of(prefix, json.first), std::move(json.text), InputFormat::fpuzzles});
+    json = {};
+    return true;
+}
+
 // split_input; `gap_at_end`, when given, is set when the text's last line is
 // a blank line inside a pencilmark grid (the grid goes on after it).
 std::vector<InputItem> split_items(std::string_view text, const std::string& origin_prefix, InputFormat format,
@@ -259,10 +324,13 @@ std::vector<InputItem> split_items(std::string_view text, const std::string& ori
 
     std::vector<InputItem> items;
     Block block;
+    JsonBlock json;
     auto flush = [&] { flush_block(block, items, origin_prefix, format, size); };
 
     for (const Line& line : lines) {
         if (gap_at_end != nullptr) *gap_at_end = false;
+        if (line.kind == Kind::fpuzzles && json.first == 0) flush();
+        if (take_fpuzzles(line, json, items, origin_prefix)) continue;
         switch (line.kind) {
             case Kind::blank:
                 if (!block.band_gap()) flush();
@@ -292,9 +360,13 @@ std::vector<InputItem> split_items(std::string_view text, const std::string& ori
                                  line_item_format(field, format, size)});
                 break;
             }
+            case Kind::fpuzzles:
+                break;  // taken above
         }
     }
     flush();
+    // JSON never closed: the reader says where it ends too early.
+    if (json.first != 0) items.push_back({origin_of(origin_prefix, json.first), std::move(json.text), InputFormat::fpuzzles});
     return items;
 }
 
@@ -322,8 +394,11 @@ public:
         text_ += '\n';
         const std::string_view t = trim(line);
         if (!t.empty() && t.front() != '#' && text::candidate_row_side(t, size_) > 0) pencil_ = true;
+        // An open f-puzzles JSON block is never cut (split_items joins it).
+        if (json_depth_ > 0 || (!t.empty() && t.front() == '{' && fpuzzles_line(t, format_)))
+            json_depth_ = std::max(0, json_depth_ + brace_change(t));
         constexpr std::size_t kWorthIt = std::size_t{1} << 16;
-        if (text_.size() < kWorthIt || !ends_everything(line, format_, size_)) return true;
+        if (json_depth_ > 0 || text_.size() < kWorthIt || !ends_everything(line, format_, size_)) return true;
         // After a pencilmark row, a blank line may be a gap between a grid's
         // bands: split_input says whether it is, and the text waits if so.
         if (!t.empty() || !pencil_) return flush();
@@ -359,6 +434,7 @@ private:
     std::string text_;
     int first_ = 1;
     bool pencil_ = false;  // a pencilmark row is in text_
+    int json_depth_ = 0;   // braces open in an f-puzzles JSON block
 };
 
 // The system's words for errno, in the lower case of numplace's messages.
@@ -461,7 +537,9 @@ InputItem argument_item(std::string_view text, int index, InputFormat format,
     const std::string_view t = trim(text);
     InputFormat f = format;
     if (f == InputFormat::automatic) {
-        if (t.find('\n') != std::string_view::npos)
+        if (looks_like_fpuzzles(t))
+            f = InputFormat::fpuzzles;
+        else if (t.find('\n') != std::string_view::npos)
             f = InputFormat::grid;
         else if (looks_like_share(t, size))
             f = InputFormat::share;

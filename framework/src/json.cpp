@@ -1,4 +1,5 @@
 #include "numplace/json.hpp"
+#include "numplace/variant_abi.hpp"
 
 namespace np {
 
@@ -44,6 +45,8 @@ nlohmann::ordered_json to_json(const Plugin& p) {
     if (p.suggested_max_nodes() != 0) j["suggested_max_nodes"] = p.suggested_max_nodes();
     if (!p.shapes_note().empty()) j["shapes_note"] = p.shapes_note();
     if (p.default_for() != 0) j["default_for"] = {{"operations", capability_names(p.default_for())}, {"rank", p.default_rank()}};
+    if (p.kinds() != 0 || p.region_layouts() != 0)
+        j["variants"] = {{"kinds", kind_names(p.kinds())}, {"region_layouts", layout_names(p.region_layouts())}};
     return j;
 }
 

@@ -13,13 +13,15 @@ struct CodeName {
     std::string_view name;
 };
 
-constexpr std::array<CodeName, 6> kCodeNames{{
+constexpr std::array<CodeName, 8> kCodeNames{{
     {ReasonCode::wrong_length, "wrong_length"},
     {ReasonCode::bad_character, "bad_character"},
     {ReasonCode::value_out_of_range, "value_out_of_range"},
     {ReasonCode::duplicate_in_row, "duplicate_in_row"},
     {ReasonCode::duplicate_in_column, "duplicate_in_column"},
     {ReasonCode::duplicate_in_box, "duplicate_in_box"},
+    {ReasonCode::bad_puzzle, "bad_puzzle"},
+    {ReasonCode::breaks_constraint, "breaks_constraint"},
 }};
 
 std::string num(long long v) { return std::to_string(v); }
@@ -157,6 +159,13 @@ Reason reason_from_violation(const np_violation& v, const Geometry& geometry) {
             r.message = duplicate_sentence(r.code, r.value, r.row, r.column, box, 0, 0);
             break;
         }
+        case NP_REASON_BAD_PUZZLE:
+            r.message = "the puzzle is malformed";
+            break;
+        case NP_REASON_BREAKS_CONSTRAINT:
+            r.message = "the givens break a constraint";
+            if (r.row > 0 && r.column > 0) r.message += " at " + cell_name(r.row, r.column);
+            break;
         default:
             r.message = "rule violation with unknown code " + num(v.code);
             break;

@@ -13,6 +13,8 @@
 #include "numplace/clock.hpp"
 #include "numplace/external.hpp"
 #include "numplace/trust.hpp"
+#include "numplace/variant.hpp"
+#include "numplace/variant_abi.hpp"
 
 namespace np {
 
@@ -178,6 +180,41 @@ std::optional<std::string> candidates_refusal(const Plugin& plugin, const Grid& 
     return std::nullopt;
 }
 
+// The proof and step taps of one solve call, opened when the caller wants
+// them and the plugin can give them.
+struct Taps {
+    std::optional<StepIntake> intake;
+    StepTap step;
+    ProofTap proof;
+
+    // The proof checker and the step certifier know the classic rules only:
+    // a variant's proof or steps would be judged against another puzzle.
+    void open(np_solve_request& request, const Plugin& plugin, const Grid& puzzle, const Budget& budget,
+              const ProofSink& proof_sink, const StepSink& steps) {
+        if (puzzle.is_variant()) return;
+        if (steps && plugin.can(NP_CAP_EXPLAIN)) {
+            intake.emplace(puzzle, steps, budget.max_steps);
+            step = {&*intake, puzzle.side(), false};
+            request.steps = {&StepTap::take, &step, budget.max_steps};
+        }
+        if (proof_sink && budget.max_proof_bytes > 0 && plugin.can(NP_CAP_PROOF))
+            request.proof = proof.open(&proof_sink, budget.max_proof_bytes, 0, 1);
+    }
+};
+
+// A variant the host itself finds malformed is invalid before any plugin
+// sees it (the input readers refuse it first; this is for callers that
+// build a Puzzle by hand). True when it is, with `out` saying why.
+bool malformed_variant(const Grid& puzzle, SolveOutcome& out) {
+    if (!puzzle.is_variant()) return false;
+    auto issue = validate_variant(*puzzle.variant);
+    if (!issue) return false;
+    out.verdict = Verdict::invalid;
+    out.error = Reason{ReasonCode::bad_puzzle, 0, 0, 0, 0, issue->message};
+    out.message = issue->message;
+    return true;
+}
+
 // The C request for one solve; the option strings stay owned by `c_options`.
 np_solve_request solve_request(const Grid& puzzle, uint64_t limit, const std::vector<np_option>& c_options,
                                const Budget& budget) {
@@ -245,25 +282,22 @@ SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList
     const np_plugin& d = plugin_.descriptor();
     std::optional<std::string> why = refusal(d.solve != nullptr, NP_CAP_SOLVE, "solve", puzzle.geometry);
     if (!why) why = candidates_refusal(plugin_, puzzle);
+    if (!why && puzzle.is_variant()) why = plugin_.variant_refusal(*puzzle.variant);
     if (why) {
         out.message = std::move(*why);
         out.fault = Fault::refused;
         return out;
     }
+    if (malformed_variant(puzzle, out)) return out;
     const std::size_t n = puzzle.cells.size();
     buffer_.assign(NP_MAX_WITNESSES * n, 0);
     auto c_options = to_c_options(options);
     np_solve_request request = solve_request(puzzle, limit, c_options, budget);
-    std::optional<StepIntake> intake;
-    StepTap step_tap;
-    if (steps && plugin_.can(NP_CAP_EXPLAIN)) {
-        intake.emplace(puzzle, steps, budget.max_steps);
-        step_tap = {&*intake, puzzle.side(), false};
-        request.steps = {&StepTap::take, &step_tap, budget.max_steps};
-    }
-    ProofTap tap;
-    if (proof && budget.max_proof_bytes > 0 && plugin_.can(NP_CAP_PROOF))
-        request.proof = tap.open(&proof, budget.max_proof_bytes, 0, 1);
+    std::optional<VariantRequest> variant;
+    if (puzzle.is_variant()) request.variant = variant.emplace(*puzzle.variant).get();
+    Taps taps;
+    taps.open(request, plugin_, puzzle, budget, proof, steps);
+    ProofTap& tap = taps.proof;
     np_solve_result result{};
     result.struct_size = sizeof result;
     for (uint32_t i = 0; i < NP_MAX_WITNESSES; ++i) result.witnesses[i] = buffer_.data() + i * n;
@@ -296,7 +330,7 @@ SolveOutcome Session::solve(const Grid& puzzle, uint64_t limit, const OptionList
         return out;
     }
     if (certify_) certify_answer(puzzle, out, name);
-    if (intake) intake->judge(out, name);
+    if (taps.intake) taps.intake->judge(out, name);
     return out;
 }
 
@@ -340,7 +374,11 @@ CheckOutcome Session::check(const Grid& grid, const OptionList& options) {
     CheckOutcome out;
     const std::string& name = plugin_.name();
     const np_plugin& d = plugin_.descriptor();
-    if (auto why = refusal(d.check_grid != nullptr, NP_CAP_CHECK_GRID, "check grids", grid.geometry)) {
+    std::optional<std::string> why = refusal(d.check_grid != nullptr, NP_CAP_CHECK_GRID, "check grids", grid.geometry);
+    // A plugin's grid check knows the classic rules: the host checks a
+    // variant's constraints itself (numplace check).
+    if (!why && grid.is_variant()) why = name + " checks classic grids only, not a variant's constraints";
+    if (why) {
         out.message = std::move(*why);
         out.fault = Fault::refused;
         return out;

@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "cli/shared.hpp"
+#include "numplace/variant.hpp"
+#include "numplace/variant_abi.hpp"
 
 namespace np::cli {
 
@@ -83,11 +85,32 @@ std::optional<ChosenPlugin> choose_plugin(const Args& args, PluginRegistry& regi
 
 // ---- Defaults ------------------------------------------------------------------
 
+Demand Demand::of(const Grid& puzzle) {
+    Demand d;
+    d.candidates = puzzle.has_candidates();
+    if (puzzle.is_variant()) d.kinds = kind_bits(*puzzle.variant), d.layouts = layout_bits(*puzzle.variant);
+    return d;
+}
+
+bool Demand::met_by(const Plugin& p) const {
+    return (!candidates || p.can(NP_CAP_CANDIDATES)) && (p.kinds() & kinds) == kinds &&
+           (p.region_layouts() & layouts) == layouts;
+}
+
+std::string Demand::words() const {
+    std::string text = candidates ? " with candidates" : "";
+    std::string kinds_text;
+    for (int k = 0; k < kKindCount; ++k)
+        if (kinds & NP_KIND_BIT(k)) kinds_text += (kinds_text.empty() ? "" : ", ") + std::string(kind_key(static_cast<Kind>(k)));
+    if (layouts & NP_REGIONS_BIT(NP_REGIONS_IRREGULAR)) kinds_text += (kinds_text.empty() ? "" : ", ") + std::string("irregular regions");
+    if (layouts & NP_REGIONS_BIT(NP_REGIONS_NONE)) kinds_text += (kinds_text.empty() ? "" : ", ") + std::string("no regions");
+    return kinds_text.empty() ? text : text + " with " + kinds_text;
+}
+
 namespace {
 
-bool can_serve(const Plugin& p, const Need& need, const Geometry& shape, bool candidates) {
-    return (p.capabilities() & need.capabilities) == need.capabilities && p.supports(shape) &&
-           (!candidates || p.can(NP_CAP_CANDIDATES));
+bool can_serve(const Plugin& p, const Need& need, const Geometry& shape, const Demand& demand) {
+    return (p.capabilities() & need.capabilities) == need.capabilities && p.supports(shape) && demand.met_by(p);
 }
 
 // "9x9" for a 3x3-box grid, "6x6 (2x3 boxes)" otherwise: what a user calls it.
@@ -100,10 +123,10 @@ std::string shape_words(const Geometry& g) {
 // Where --option values that the default refuses belong: " (logic takes
 // them: --plugin logic)" when another plugin that can serve takes them all,
 // else the nearest key or value of the default's own.
-std::string taker_of(const std::vector<Plugin>& loaded, const Need& need, const Geometry& shape, bool candidates,
+std::string taker_of(const std::vector<Plugin>& loaded, const Need& need, const Geometry& shape, const Demand& demand,
                      const OptionList& options, const Plugin& refused) {
     for (const Plugin& p : loaded)
-        if (&p != &refused && can_serve(p, need, shape, candidates) && p.option_problem(options, need.spec_operation).empty())
+        if (&p != &refused && can_serve(p, need, shape, demand) && p.option_problem(options, need.spec_operation).empty())
             return " (" + p.name() + " takes " + (options.size() == 1 ? "it" : "them") + ": --plugin " + p.name() + ")";
     return option_guess(refused, options);
 }
@@ -111,11 +134,11 @@ std::string taker_of(const std::vector<Plugin>& loaded, const Need& need, const 
 }  // namespace
 
 const Plugin* default_plugin(const std::vector<Plugin>& loaded, const Need& need, const Geometry& shape,
-                             bool candidates, std::string& why) {
+                             const Demand& demand, std::string& why) {
     const Plugin* best = nullptr;
     std::vector<const Plugin*> able;
     for (const Plugin& p : loaded) {
-        if (!can_serve(p, need, shape, candidates)) continue;
+        if (!can_serve(p, need, shape, demand)) continue;
         able.push_back(&p);
         if (!(p.default_for() & need.operation)) continue;
         if (best == nullptr || p.default_rank() > best->default_rank() ||
@@ -124,7 +147,7 @@ const Plugin* default_plugin(const std::vector<Plugin>& loaded, const Need& need
     }
     if (best == nullptr && able.size() == 1) best = able.front();
     if (best != nullptr) return best;
-    const std::string what = shape_words(shape) + (candidates ? " with candidates" : "");
+    const std::string what = shape_words(shape) + demand.words();
     if (able.empty())
         why = "no loaded plugin can " + (need.can_words.empty() ? need.command : need.can_words) + " (" + what + ")";
     else {
@@ -150,12 +173,12 @@ std::optional<PluginChoice> PluginChoice::make(const Args& args, PluginRegistry&
     return choice;
 }
 
-const ChosenPlugin* PluginChoice::for_puzzle(const Geometry& shape, bool candidates, NoPlugin& none) {
+const ChosenPlugin* PluginChoice::for_puzzle(const Geometry& shape, const Demand& demand, NoPlugin& none) {
     if (named_) return &*named_;
-    const Key key{shape.box_rows, shape.box_cols, candidates};
+    const Key key{shape.box_rows, shape.box_cols, demand};
     if (last_ == nullptr || key != last_key_) {
         auto [it, fresh] = defaults_.try_emplace(key);
-        if (fresh) it->second = choose_default(shape, candidates);
+        if (fresh) it->second = choose_default(shape, demand);
         last_ = &it->second, last_key_ = key;
     }
     if (!last_->chosen) none = last_->none;
@@ -163,18 +186,18 @@ const ChosenPlugin* PluginChoice::for_puzzle(const Geometry& shape, bool candida
 }
 
 // The default for a shape met for the first time, said on stderr.
-PluginChoice::Outcome PluginChoice::choose_default(const Geometry& shape, bool candidates) {
+PluginChoice::Outcome PluginChoice::choose_default(const Geometry& shape, const Demand& demand) {
     Outcome out;
-    const Plugin* p = default_plugin(registry_->plugins(), need_, shape, candidates, out.none.why);
+    const Plugin* p = default_plugin(registry_->plugins(), need_, shape, demand, out.none.why);
     if (p == nullptr) return out;
     if (auto problem = p->option_problem(options_, need_.spec_operation); !problem.empty()) {
         out.none = {"--option: " + p->name() + " (the default): " + utf8_clean(problem) +
-                        taker_of(registry_->plugins(), need_, shape, candidates, options_, *p),
+                        taker_of(registry_->plugins(), need_, shape, demand, options_, *p),
                     true};
         return out;
     }
     out.chosen = ChosenPlugin{*p, options_};
-    *err_ << "numplace: " << need_.command << ": " << shape_words(shape) << (candidates ? " with candidates" : "")
+    *err_ << "numplace: " << need_.command << ": " << shape_words(shape) << demand.words()
           << " with " << p->name() << ", the default (--plugin names another)\n";
     return out;
 }

@@ -5,7 +5,8 @@
 // default_rank), and the rule below picks among the offers:
 //
 //   of the loaded plugins that can do every capability the command needs,
-//   take the shape, and take candidate masks when the input has them,
+//   take the shape, and take candidate masks when the input has them and
+//   a variant's kinds and region layout when it is one,
 //   those that offer the command's operation, highest default_rank first,
 //   ties to the first name in byte order; failing any offer, the one such
 //   plugin when there is exactly one.
@@ -41,6 +42,21 @@ std::optional<ChosenPlugin> choose_plugin(const Args& args, PluginRegistry& regi
                                           const std::string& operation, const std::string& spec_operation,
                                           std::ostream& err);
 
+// What a puzzle asks of a plugin beyond its shape: taking candidate masks,
+// and a variant's constraint kinds and region layout (ABI 3.7). A default
+// is chosen per shape and demand.
+struct Demand {
+    bool candidates = false;
+    uint64_t kinds = 0;    // NP_KIND_BIT of the variant's kinds
+    uint32_t layouts = 0;  // NP_REGIONS_BIT of its layout, 0 for boxes
+
+    static Demand of(const Grid& puzzle);
+    bool met_by(const Plugin& p) const;
+    // " with candidates", " with killercage, thermometer", "" for none.
+    std::string words() const;
+    friend auto operator<=>(const Demand&, const Demand&) = default;
+};
+
 // What a command needs of its plugin.
 struct Need {
     uint32_t capabilities;       // every NP_CAP_* bit the calls use
@@ -70,7 +86,10 @@ public:
     // The plugin for a puzzle of this shape, or nullptr with why not. The
     // first default of each shape is said on `err`. Called per puzzle: a
     // run of one shape costs one comparison after the first.
-    const ChosenPlugin* for_puzzle(const Geometry& shape, bool candidates, NoPlugin& none);
+    const ChosenPlugin* for_puzzle(const Geometry& shape, const Demand& demand, NoPlugin& none);
+    const ChosenPlugin* for_puzzle(const Grid& puzzle, NoPlugin& none) {
+        return for_puzzle(puzzle.geometry, Demand::of(puzzle), none);
+    }
     bool named() const { return named_.has_value(); }
 
 private:
@@ -81,12 +100,12 @@ private:
     std::ostream* err_;
     std::optional<ChosenPlugin> named_;
     OptionList options_;  // --option, checked against each default as it is chosen
-    using Key = std::tuple<int, int, bool>;  // box rows, box columns, candidates
+    using Key = std::tuple<int, int, Demand>;  // box rows, box columns, demand
     struct Outcome {
         std::optional<ChosenPlugin> chosen;
         NoPlugin none;  // when not chosen
     };
-    Outcome choose_default(const Geometry& shape, bool candidates);
+    Outcome choose_default(const Geometry& shape, const Demand& demand);
     std::map<Key, Outcome> defaults_;  // nodes: pointers into it stay valid
     const Outcome* last_ = nullptr;
     Key last_key_{};
@@ -94,6 +113,6 @@ private:
 
 // The default itself: nullptr when no loaded plugin can serve, with `why`.
 const Plugin* default_plugin(const std::vector<Plugin>& loaded, const Need& need, const Geometry& shape,
-                             bool candidates, std::string& why);
+                             const Demand& demand, std::string& why);
 
 }  // namespace np::cli

@@ -58,8 +58,10 @@ FlagSpec format(std::vector<std::string> choices, std::string default_value) {
             std::move(choices)};
 }
 FlagSpec input_format() {
-    return {"--input-format", FlagKind::choice, "Input: auto, line, grid or share (line and grid also read candidates: docs/input-formats.md)", "auto",
-            {"auto", "line", "grid", "share"}};
+    return {"--input-format", FlagKind::choice,
+            "Input: auto, line, grid, share or fpuzzles (line and grid also read candidates; fpuzzles reads variant "
+            "puzzles as JSON, lz-string or a whole f-puzzles link: docs/input-formats.md)",
+            "auto", {"auto", "line", "grid", "share", "fpuzzles"}};
 }
 FlagSpec max_nodes() {
     return {"--max-nodes", FlagKind::whole, "Stop each call after this many search nodes (0 = no limit)", "0"};

@@ -252,6 +252,7 @@ private:
                     wire::put(w, items[i]->geometry);
                     w.cells(items[i]->cells);
                     w.masks(items[i]->candidates);
+                    wire::put_variant(w, *items[i]);
                 }
             };
             auto answer = [&](std::size_t k, wire::Reader& r, uint64_t& claimed) {

@@ -20,7 +20,8 @@
 //             answer, one frame per step of its explanation: request id,
 //             item index with kStepFrame set, the step (encode_step). The
 //             parent certifies each against its own state (StepIntake).
-//   puzzles carry their candidate masks (a count, 0 or N*N, then u64s).
+//   puzzles carry their candidate masks (a count, 0 or N*N, then u64s)
+//   and their variant, if any (wire_variant.cpp).
 //
 // The worker runs plugin code, which can write to the answer pipe too, so
 // the parent believes nothing in an answer frame: each one is checked
@@ -131,6 +132,12 @@ void put(Writer& w, const OptionList& options);
 OptionList get_options(Reader& r);
 void put(Writer& w, const Budget& budget);  // max nodes and timeout (cancel stays home)
 Budget get_budget(Reader& r);
+
+// An item's variant (its regions and constraints) after its masks; the
+// reader attaches it to `grid` (whose cells it must already hold) and
+// throws Broken on a malformed one.
+void put_variant(Writer& w, const Grid& grid);
+void get_variant(Reader& r, Grid& grid);
 
 // Outcomes, read against the request's shape: a grid of another size, an
 // unknown fault or reason code throws Broken. Messages of reasons are not

@@ -101,6 +101,7 @@ void answer(Session& session, const std::string& request, wire::Writer& w) {
             const Geometry g = wire::get_geometry(r);
             Grid grid(g, r.cells());
             grid.candidates = r.masks(grid.cells.size());
+            wire::get_variant(r, grid);
             if (op == wire::solve) {
                 const SolveOutcome out = session.solve(grid, limit, options, budget, proof_frames(id, i, true, w),
                                                        explain ? step_frames(id, i, w) : StepSink{});

@@ -321,6 +321,7 @@ std::optional<uint64_t> counter(const CallStats& stats, const std::string& name)
 
 std::string fixture_dir() { return NUMPLACE_TEST_FIXTURE_DIR; }
 std::string liar_dir() { return fixture_dir() + "/../fixture-liars"; }
+std::string variant_fixture_dir() { return fixture_dir() + "/../fixture-variants"; }
 std::string broken_dir() { return fixture_dir() + "/../fixture-broken"; }
 std::string plugin_dir() { return NUMPLACE_TEST_PLUGIN_DIR; }
 std::string source_dir() { return NUMPLACE_TEST_SOURCE_DIR; }

@@ -196,6 +196,7 @@ std::optional<uint64_t> counter(const CallStats& stats, const std::string& name)
 
 std::string fixture_dir();   // the fixture plugins built for the loader tests
 std::string liar_dir();      // fixture-liar and fixture-liar-b (fixture_liar.c)
+std::string variant_fixture_dir();  // fixture-variant (fixture_variant.c): kinds declared, one grid answered
 std::string broken_dir();    // fixture-undefined: a plugin that cannot load
 std::string plugin_dir();    // the build's plugin folder
 std::string source_dir();    // tests/ in the source tree

@@ -18,13 +18,17 @@ namespace np {
 bool obeys_rules(const Grid& grid);
 
 // A claimed solution of `puzzle`: same shape, every cell filled with 1..N,
-// every given kept, every rule obeyed.
+// every given kept, every rule obeyed (of a variant puzzle: its regions and
+// every constraint too, by check_variant).
 std::string certify_solution(const Grid& puzzle, const Grid& solution);
 
 // A claimed rule violation of `puzzle`: check_rules must find the same one.
 // A checker that knows only the unit may leave the cell out (row, column and
-// box 0); what it does give must match.
+// box 0); what it does give must match. A variant's bad_puzzle must be
+// malformed (validate_variant), its breaks_constraint broken by the givens
+// (check_variant_partial): certify_variant_violation.
 std::string certify_violation(const Grid& puzzle, const Reason& claimed);
+std::string certify_variant_violation(const Grid& puzzle, const Reason& claimed);
 
 // A generated result: a grid is full and obeys the rules; a puzzle obeys the
 // rules. (That a puzzle has exactly one solution takes a search: verify

@@ -1,4 +1,5 @@
-// Puzzle text formats: line, grid and share (seed 004's URL-safe Base64).
+// Puzzle text formats: line, grid and share (seed 004's URL-safe Base64),
+// and f-puzzles (variants: fpuzzles.hpp, read and written through here).
 #pragma once
 
 #include <optional>
@@ -11,11 +12,11 @@
 
 namespace np {
 
-enum class InputFormat { automatic, line, grid, share };
-enum class OutputFormat { line, grid, share, json };
+enum class InputFormat { automatic, line, grid, share, fpuzzles };
+enum class OutputFormat { line, grid, share, json, fpuzzles };
 
-std::optional<InputFormat> input_format_from_name(std::string_view name);  // auto|line|grid|share
-std::optional<OutputFormat> output_format_from_name(std::string_view name);  // line|grid|share|json
+std::optional<InputFormat> input_format_from_name(std::string_view name);  // auto|line|grid|share|fpuzzles
+std::optional<OutputFormat> output_format_from_name(std::string_view name);  // line|grid|share|json|fpuzzles
 
 // A parsed grid or the reason it could not be parsed. The parsers check the
 // length, the characters and the range of values; rule violations (duplicate
@@ -41,7 +42,17 @@ ParseResult parse_candidates(std::string_view text, std::optional<Geometry> size
 // what candidate_grid_text prints) or a list of values (HoDoKu's "1369");
 // HoDoKu's ".---.", ":---+" and "'---'" lines are borders. A given's mask is
 // its own bit.
-// One puzzle in any format: a text with a line break is a grid, a share
+// An f-puzzles puzzle (JSON, its lz-string export, or a whole link): a Grid
+// of its givens and masks whose `variant` holds its regions and constraints
+// (none for a classic puzzle), or the reason it is not one: where the text
+// does not parse, or what validate_variant finds (bad_puzzle either way).
+ParseResult parse_fpuzzles(std::string_view text);
+// An f-puzzles link of the grid (its variant, or the classic puzzle); with
+// `solution`, the link carries it as f-puzzles' solution.
+std::string format_fpuzzles(const Grid& grid, const Grid* solution = nullptr);
+
+// One puzzle in any format: f-puzzles text (looks_like_fpuzzles) is read
+// as such; otherwise a text with a line break is a grid, a share
 // string (size prefix, or Base64 of a fitting length) is share, anything else
 // is line.
 ParseResult parse_puzzle(std::string_view text, InputFormat format = InputFormat::automatic,
@@ -61,7 +72,7 @@ std::string format_share(const Grid& grid);
 // The candidate line of a puzzle (parse_candidates' form, '.' for a missing
 // candidate): each cell's Grid::mask, a given's as its own bit.
 std::string format_candidates(const Grid& grid);
-std::string format_grid_as(const Grid& grid, OutputFormat format);  // line, grid or share
+std::string format_grid_as(const Grid& grid, OutputFormat format);  // line, grid, share or fpuzzles
 // 1234567 -> "1,234,567": counts people read (node numbers, byte sizes).
 std::string grouped(uint64_t n);
 

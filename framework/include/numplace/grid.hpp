@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,6 +13,8 @@
 #include "numplace/plugin_api.h"
 
 namespace np {
+
+struct Puzzle;  // variant.hpp
 
 // A box shape R x C (R = box height, C = box width). The grid is N x N with
 // N = R * C; rows, columns, boxes and values all run over N.
@@ -66,6 +69,11 @@ struct Grid {
     // the grid with every other candidate removed; a given's mask is its own
     // bit. Only plugins with NP_CAP_CANDIDATES are handed such a puzzle.
     std::vector<uint64_t> candidates;
+    // A variant puzzle's regions and constraints (variant.hpp), shared by
+    // every copy of the grid; null for a classic puzzle. Only plugins that
+    // declare its kinds and layout are handed such a puzzle, and every
+    // answer is certified against it.
+    std::shared_ptr<const Puzzle> variant;
 
     Grid() = default;
     explicit Grid(Geometry g) : geometry(g), cells(static_cast<std::size_t>(g.cell_count()), 0) {}
@@ -81,7 +89,10 @@ struct Grid {
     // given: its own bit).
     uint64_t mask(int cell) const;
 
-    friend bool operator==(const Grid&, const Grid&) = default;
+    bool is_variant() const { return variant != nullptr; }
+
+    // Same shape, cells and masks, and the same variant (by value).
+    friend bool operator==(const Grid& a, const Grid& b);
 };
 
 }  // namespace np

@@ -191,6 +191,13 @@ public:
     // named, and its rank among those that offer (ABI 3.6); 0: none.
     uint32_t default_for() const { return descriptor_->default_for; }
     uint32_t default_rank() const { return descriptor_->default_rank; }
+    // The constraint kinds (NP_KIND_BIT) and region layouts besides boxes
+    // (NP_REGIONS_BIT) its solve takes (ABI 3.7); 0: classic puzzles only.
+    uint64_t kinds() const { return descriptor_->kinds; }
+    uint32_t region_layouts() const { return descriptor_->region_layouts; }
+    // Why it may not be handed this variant puzzle (a kind or a layout it
+    // did not declare, named), or nullopt when it may.
+    std::optional<std::string> variant_refusal(const Puzzle& puzzle) const;
     std::vector<Geometry> listed_geometries() const;
     const std::vector<OptionSpec>& options() const { return options_; }
     // Checks key=value options against the plugin's declared specs for an

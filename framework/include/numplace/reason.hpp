@@ -17,6 +17,8 @@ enum class ReasonCode {
     duplicate_in_row = NP_REASON_DUPLICATE_IN_ROW,
     duplicate_in_column = NP_REASON_DUPLICATE_IN_COLUMN,
     duplicate_in_box = NP_REASON_DUPLICATE_IN_BOX,
+    bad_puzzle = NP_REASON_BAD_PUZZLE,                  // a variant is malformed (validate_variant)
+    breaks_constraint = NP_REASON_BREAKS_CONSTRAINT,    // a variant's constraint is broken by the givens
 };
 
 // The stable code word ("duplicate_in_box"); what JSON and YAML carry.

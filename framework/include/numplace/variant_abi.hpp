@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "numplace/plugin_api.h"
@@ -33,5 +34,8 @@ private:
 // The ABI's bits for a puzzle's kinds, and for its layout (0 for boxes).
 uint64_t kind_bits(const Puzzle& puzzle);
 uint32_t layout_bits(const Puzzle& puzzle);
+// Their words: f-puzzles keys in kind order; "irregular", "none".
+std::vector<std::string> kind_names(uint64_t kinds);
+std::vector<std::string> layout_names(uint32_t layouts);
 
 }  // namespace np

@@ -40,4 +40,18 @@ uint32_t layout_bits(const Puzzle& puzzle) {
     return puzzle.regions == RegionLayout::boxes ? 0 : NP_REGIONS_BIT(static_cast<int>(puzzle.regions));
 }
 
+std::vector<std::string> kind_names(uint64_t kinds) {
+    std::vector<std::string> names;
+    for (int k = 0; k < kKindCount; ++k)
+        if (kinds & NP_KIND_BIT(k)) names.emplace_back(kind_key(static_cast<Kind>(k)));
+    return names;
+}
+
+std::vector<std::string> layout_names(uint32_t layouts) {
+    std::vector<std::string> names;
+    if (layouts & NP_REGIONS_BIT(NP_REGIONS_IRREGULAR)) names.emplace_back("irregular");
+    if (layouts & NP_REGIONS_BIT(NP_REGIONS_NONE)) names.emplace_back("none");
+    return names;
+}
+
 }  // namespace np

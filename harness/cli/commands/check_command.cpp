@@ -3,6 +3,7 @@
 
 #include "cli/commands/commands.hpp"
 #include "numplace/json.hpp"
+#include "numplace/variant.hpp"
 #include "runner/runner.hpp"
 #include "cli/shared.hpp"
 
@@ -41,6 +42,20 @@ void write_row(std::ostream& out, const Row& row, const std::string& checker, co
         out << "invalid: " << row.violations.size() << " violation" << (row.violations.size() == 1 ? "" : "s") << "\n";
         for (const auto& v : row.violations) out << "  " << reason_code_name(v.code) << ": " << v.message << "\n";
     }
+}
+
+// The framework's check: every duplicate, and of a variant grid the first
+// constraint its filled cells break (check_variant_partial; the cells of a
+// full grid, check_variant).
+std::vector<Reason> framework_check(const Grid& grid) {
+    std::vector<Reason> found = check_rules(grid);
+    if (!grid.is_variant()) return found;
+    Puzzle puzzle = *grid.variant;
+    puzzle.grid = grid;
+    puzzle.grid.variant = nullptr;
+    auto issue = grid.is_full() ? check_variant(puzzle, puzzle.grid) : check_variant_partial(puzzle, puzzle.grid);
+    if (issue) found.push_back(Reason{ReasonCode::breaks_constraint, 0, 0, 0, 0, issue->message});
+    return found;
 }
 
 // The plugin's check of the grids among `rows`, in one call of the runner
@@ -110,7 +125,7 @@ int run(const Args& args, Streams io) {
     for_each_input(args, io.in, io.err, tally, [&](const InputItem& item) {
         Row row{item, parse_item(item, size), {}, {}};
         if (const Reason* reason = std::get_if<Reason>(&row.parsed)) row.violations.push_back(*reason);
-        else if (!runner) row.violations = check_rules(std::get<Grid>(row.parsed));
+        else if (!runner) row.violations = framework_check(std::get<Grid>(row.parsed));
         pending.push_back(std::move(row));
         if (pending.size() >= (runner ? kBatch : 1)) write_pending();
         return !bad_option && !interrupted();

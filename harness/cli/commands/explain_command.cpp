@@ -175,7 +175,7 @@ int run(const Args& args, Streams io) {
         }
         const Grid& puzzle = std::get<Grid>(parsed);
         NoPlugin none;
-        const ChosenPlugin* chosen = choice->for_puzzle(puzzle.geometry, puzzle.has_candidates(), none);
+        const ChosenPlugin* chosen = choice->for_puzzle(puzzle, none);
         if (chosen == nullptr) return no_plugin(io, tally, item, none, as_json, bad_usage);
         if (oracle) {
             const Settled settled = truth::settle(*runner, *oracle, {&puzzle}, budget).at(0);

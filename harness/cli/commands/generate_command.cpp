@@ -69,7 +69,7 @@ int run(const Args& args, Streams io) {
     if (!choice) return kExitUsage;
     const Geometry geometry = size_of(args).value_or(Geometry{3, 3});
     NoPlugin none;
-    const ChosenPlugin* chosen = choice->for_puzzle(geometry, false, none);
+    const ChosenPlugin* chosen = choice->for_puzzle(geometry, Demand{}, none);
     if (chosen == nullptr) {
         io.err << "numplace: " << (none.usage ? "" : "generate: ") << none.why << "\n";
         return kExitUsage;

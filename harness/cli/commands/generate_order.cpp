@@ -31,7 +31,7 @@ std::optional<Plugin> rater_of(const Args& args, PluginRegistry& registry, std::
     }
     const Geometry shape = size_of(args).value_or(Geometry{3, 3});
     const Need explaining{NP_CAP_SOLVE | NP_CAP_EXPLAIN, NP_CAP_EXPLAIN, "explain", "solve"};
-    if (const Plugin* p = default_plugin(registry.plugins(), explaining, shape, false, why)) {
+    if (const Plugin* p = default_plugin(registry.plugins(), explaining, shape, Demand{}, why)) {
         err << "numplace: generate: rating with " << p->name() << ", the default (--rater names another)\n";
         return *p;
     }

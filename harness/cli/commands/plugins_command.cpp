@@ -6,6 +6,7 @@
 #include "cli/commands/commands.hpp"
 #include "numplace/json.hpp"
 #include "numplace/sandbox.hpp"
+#include "numplace/variant_abi.hpp"
 #include "cli/shared.hpp"
 
 namespace np::cli {
@@ -52,6 +53,14 @@ void print_text(const PluginRegistry& registry, std::ostream& out) {
             std::string ops;
             for (const auto& c : capability_names(p.default_for())) ops += (ops.empty() ? "" : ", ") + c;
             out << "  default for:  " << ops << " (rank " << p.default_rank() << ", when no --plugin is named)\n";
+        }
+        if (p.kinds() != 0 || p.region_layouts() != 0) {
+            std::string kinds;
+            for (const auto& k : kind_names(p.kinds())) kinds += (kinds.empty() ? "" : ", ") + k;
+            std::string layouts = "boxes";
+            for (const auto& l : layout_names(p.region_layouts())) layouts += ", " + l;
+            out << "  variants:     " << (kinds.empty() ? "no constraint kinds" : kinds) << "; regions: " << layouts
+                << "\n";
         }
         if (p.suggested_max_nodes() != 0)
             out << "  budget:       " << p.suggested_max_nodes()

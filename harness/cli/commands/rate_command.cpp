@@ -231,7 +231,7 @@ bool read_rows(const Args& args, Streams io, Tally& tally, PluginChoice* choice,
         Row row{item, parse_item(item, size), {}, {}};
         if (const Grid* g = std::get_if<Grid>(&row.parsed); g != nullptr && choice != nullptr) {
             NoPlugin none;
-            row.plugin = choice->for_puzzle(g->geometry, g->has_candidates(), none);
+            row.plugin = choice->for_puzzle(*g, none);
             if (none.usage) {
                 io.err << "numplace: " << none.why << "\n";
                 return usable = false;

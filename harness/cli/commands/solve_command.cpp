@@ -119,8 +119,15 @@ private:
 // solution whose uniqueness nobody examined.
 // An invalid input's line names where it came from (FILE:LINE, stdin:N,
 // arg:N): the row is the only place a user learns which line was bad.
+// A solution as the row shows it; an f-puzzles row is a link to the puzzle
+// that carries the solution (f-puzzles then shows it solved).
+std::string solution_text(const Grid& solution, const Grid* puzzle, OutputFormat format) {
+    if (format == OutputFormat::fpuzzles && puzzle != nullptr) return format_fpuzzles(*puzzle, &solution);
+    return format_grid_as(solution, format);
+}
+
 void write_text(std::ostream& out, const std::string& origin, const SolveOutcome& outcome, OutputFormat format,
-                bool count_mode) {
+                bool count_mode, const Grid* puzzle) {
     switch (outcome.verdict) {
         case Verdict::invalid: out << "invalid: " << utf8_clean(origin) << ": " << outcome.error->message << '\n'; return;
         case Verdict::error: out << "error: " << outcome.message << '\n'; return;
@@ -133,10 +140,10 @@ void write_text(std::ostream& out, const std::string& origin, const SolveOutcome
     const bool has_solution = !outcome.solutions.empty();
     if (outcome.verdict == Verdict::unique && has_solution) {
         // A grid ends with its own newline; the extra one separates blocks.
-        out << format_grid_as(outcome.solutions.front(), format) << '\n';
+        out << solution_text(outcome.solutions.front(), puzzle, format) << '\n';
     } else if (outcome.verdict == Verdict::found && has_solution) {
         out << (format == OutputFormat::grid ? "found:\n" : "found: ")
-            << format_grid_as(outcome.solutions.front(), format) << '\n';
+            << solution_text(outcome.solutions.front(), puzzle, format) << '\n';
     } else {
         out << verdict_name(outcome.verdict) << '\n';
     }
@@ -280,7 +287,7 @@ const std::string kNoPlugin;
 bool pick_plugin(PluginChoice& choice, Job& job, bool& bad_usage, std::ostream& err) {
     const Grid& grid = std::get<Grid>(job.parsed);
     NoPlugin none;
-    job.plugin = choice.for_puzzle(grid.geometry, grid.has_candidates(), none);
+    job.plugin = choice.for_puzzle(grid, none);
     if (job.plugin != nullptr) return true;
     if (none.usage) {
         err << "numplace: " << none.why << "\n";
@@ -341,7 +348,7 @@ struct RowWriter {
         const ProofSave* save = target ? &job.save : nullptr;
         const std::string& plugin = job.plugin != nullptr ? job.plugin->plugin->name() : kNoPlugin;
         if (format == OutputFormat::json) json_rows.write(out, job.item, job.parsed, size, plugin, outcome, save);
-        else write_text(out, job.item.origin, outcome, format, count_mode);
+        else write_text(out, job.item.origin, outcome, format, count_mode, std::get_if<Grid>(&job.parsed));
         if (save != nullptr && format != OutputFormat::json) write_proof_line(out, outcome.proof, *save);
     }
 };
@@ -429,7 +436,7 @@ std::vector<FlagSpec> solve_flags(bool count_mode) {
                      "written";
     max_proof.at_least(1);
     return {flags::plugin_or_default(count_mode ? "Plugin that counts exactly (capability count)" : "Plugin to use"), flags::plugin_dir(), flags::allow_insecure_plugins(), flags::no_sandbox(), limit, flags::option(), flags::size(),
-            flags::input_format(), flags::format({"line", "grid", "share", "json"}, "line"), flags::max_nodes(),
+            flags::input_format(), flags::format({"line", "grid", "share", "json", "fpuzzles"}, "line"), flags::max_nodes(),
             flags::timeout(), proof, max_proof, flags::in_process(), flags::memory(), flags::inputs()};
 }
 
