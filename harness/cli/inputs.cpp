@@ -96,6 +96,9 @@ bool read_stdin_in_bursts(InputFormat format, std::optional<Geometry> size, cons
 // as a puzzle it would be a grid of 4 cells, which is no one's intent.
 bool meant_as_puzzle(const InputItem& item, const std::optional<Geometry>& size) {
     if (std::holds_alternative<Grid>(parse_item(item, size))) return true;
+    // A JSON object or an f-puzzles link is a puzzle, never a file name
+    // mistyped: its errors are its own (a cage off the grid, a bad key).
+    if (item.format == InputFormat::fpuzzles) return true;
     std::size_t cells = 0;
     for (char c : item.text) cells += std::isspace(static_cast<unsigned char>(c)) == 0;
     if (size) return cells == static_cast<std::size_t>(size->side()) * static_cast<std::size_t>(size->side());

@@ -18,7 +18,7 @@ np::cli::Need solving() { return {NP_CAP_SOLVE, NP_CAP_SOLVE, "solve", "solve"};
 
 std::string default_name(const np::cli::Need& need, np::Geometry shape, bool candidates = false) {
     std::string why;
-    const np::Plugin* p = np::cli::default_plugin(np::test::bundled_plugins().plugins(), need, shape, candidates, why);
+    const np::Plugin* p = np::cli::default_plugin(np::test::bundled_plugins().plugins(), need, shape, np::cli::Demand{candidates}, why);
     return p != nullptr ? p->name() : "none: " + why;
 }
 
@@ -46,15 +46,15 @@ TEST(DefaultPlugin, RankThenNameThenTheOnlyOneThatCan) {
     silent.name = "mm-silent", silent.default_for = 0, silent.default_rank = 0;
     std::vector<np::Plugin> loaded{np::Plugin(nullptr, &high, "high"), np::Plugin(nullptr, &low, "low")};
     std::string why;
-    EXPECT_EQ(np::cli::default_plugin(loaded, solving(), {3, 3}, false, why)->name(), "aa-low");  // a tie: the name
+    EXPECT_EQ(np::cli::default_plugin(loaded, solving(), {3, 3}, np::cli::Demand{}, why)->name(), "aa-low");  // a tie: the name
     high.default_rank = 10;
-    EXPECT_EQ(np::cli::default_plugin(loaded, solving(), {3, 3}, false, why)->name(), "zz-high");
+    EXPECT_EQ(np::cli::default_plugin(loaded, solving(), {3, 3}, np::cli::Demand{}, why)->name(), "zz-high");
     std::vector<np::Plugin> quiet{np::Plugin(nullptr, &silent, "silent")};
-    EXPECT_EQ(np::cli::default_plugin(quiet, solving(), {3, 3}, false, why)->name(), "mm-silent");
+    EXPECT_EQ(np::cli::default_plugin(quiet, solving(), {3, 3}, np::cli::Demand{}, why)->name(), "mm-silent");
     quiet.emplace_back(nullptr, &silent, "silent-too");
-    EXPECT_EQ(np::cli::default_plugin(quiet, solving(), {3, 3}, false, why), nullptr);
+    EXPECT_EQ(np::cli::default_plugin(quiet, solving(), {3, 3}, np::cli::Demand{}, why), nullptr);
     EXPECT_EQ(why, "no loaded plugin offers itself to solve (9x9): name one with --plugin (mm-silent, mm-silent)");
-    EXPECT_EQ(np::cli::default_plugin(quiet, solving(), {3, 3}, true, why), nullptr);
+    EXPECT_EQ(np::cli::default_plugin(quiet, solving(), {3, 3}, np::cli::Demand{true}, why), nullptr);
     EXPECT_EQ(why, "no loaded plugin can solve (9x9 with candidates)");
 }
 

@@ -65,7 +65,7 @@ TEST(DocsPlugins, ReadmeNamesTheDefaultsTheRuleGives) {
     const auto& loaded = np::test::bundled_plugins().plugins();
     auto pick = [&](np::cli::Need need, np::Geometry shape, bool candidates) {
         std::string why;
-        const np::Plugin* p = np::cli::default_plugin(loaded, need, shape, candidates, why);
+        const np::Plugin* p = np::cli::default_plugin(loaded, need, shape, np::cli::Demand{candidates}, why);
         return p != nullptr ? p->name() : why;
     };
     const np::cli::Need solve{NP_CAP_SOLVE, NP_CAP_SOLVE, "solve", "solve"};

@@ -28,14 +28,14 @@ std::vector<std::string> with_fixture(std::vector<std::string> args) {
 
 TEST(VariantCli, ACageTheAnswerKeepsIsSolvedInAWorker) {
     const auto run = run_cli(with_fixture({"solve", killer("3")}));
-    EXPECT_EQ(run.code, 0) << run.err;
+    EXPECT_EQ(run.exit_code, 0) << run.err;
     EXPECT_EQ(run.out, "1234341223414123\n") << run.err;
 }
 
 TEST(VariantCli, ACageTheAnswerBreaksIsAFailedRowNamingIt) {
     for (const std::string mode : {"--in-process", "--timeout=60"}) {  // in process; in a worker
         const auto run = run_cli(with_fixture({"solve", mode, killer("4"), killer("3")}));
-        EXPECT_EQ(run.code, 1) << mode << run.err;
+        EXPECT_EQ(run.exit_code, 1) << mode << run.err;
         EXPECT_NE(run.out.find("error: "), std::string::npos) << mode << run.out;
         EXPECT_NE(run.out.find("killer cage"), std::string::npos) << mode << run.out;
         EXPECT_NE(run.out.find("1234341223414123"), std::string::npos) << mode << ": the next row still runs";
@@ -44,7 +44,7 @@ TEST(VariantCli, ACageTheAnswerBreaksIsAFailedRowNamingIt) {
 
 TEST(VariantCli, AClassicPluginSkipsTheVariantNamingTheKindAndTheBatchGoesOn) {
     const auto run = run_cli({"solve", "--plugin", "bitmask-mrv", killer("3"), std::string(16, '.')});
-    EXPECT_EQ(run.code, 1) << run.err;
+    EXPECT_EQ(run.exit_code, 1) << run.err;
     EXPECT_NE(run.out.find("killercage"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("multiple"), std::string::npos) << run.out;  // the empty 4x4 still answered
 }
@@ -53,14 +53,14 @@ TEST(VariantCli, AMalformedVariantIsInvalidWithItsReason) {
     const std::string bad = R"({"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],)"
                             R"("killercage":[{"cells":["R1C1","R9C2"],"value":"3"}]})";
     const auto run = run_cli(with_fixture({"solve", bad}));
-    EXPECT_EQ(run.code, 1) << run.err;
+    EXPECT_EQ(run.exit_code, 1) << run.err;
     EXPECT_NE(run.out.find("invalid: arg:1: "), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("R9C2"), std::string::npos) << run.out;
 }
 
 TEST(VariantCli, FpuzzlesOutputIsALinkToThePuzzleWithItsSolution) {
     const auto run = run_cli(with_fixture({"solve", "--format", "fpuzzles", killer("3")}));
-    ASSERT_EQ(run.code, 0) << run.err;
+    ASSERT_EQ(run.exit_code, 0) << run.err;
     std::string link = run.out;
     while (!link.empty() && link.back() == '\n') link.pop_back();
     EXPECT_EQ(link.rfind("https://www.f-puzzles.com/?load=", 0), 0u) << link;
@@ -78,16 +78,16 @@ TEST(VariantCli, CheckNamesABrokenConstraint) {
                                R"([{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],)"
                                R"("thermometer":[{"lines":[["R1C1","R1C2"]]}]})";
     const auto run = run_cli({"check", broken});
-    EXPECT_EQ(run.code, 1) << run.err;
+    EXPECT_EQ(run.exit_code, 1) << run.err;
     EXPECT_NE(run.out.find("breaks_constraint"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("thermometer"), std::string::npos) << run.out;
     const auto kept = run_cli({"check", killer("3")});
-    EXPECT_EQ(kept.code, 0) << kept.out;
+    EXPECT_EQ(kept.exit_code, 0) << kept.out;
 }
 
 TEST(VariantCli, PluginsListWhatEachTakes) {
     const auto run = run_cli({"plugins", "--plugin-dir", np::test::variant_fixture_dir()});
-    EXPECT_NE(run.out.find("variants:     killercage, thermometer; regions: boxes, irregular"), std::string::npos)
+    EXPECT_NE(run.out.find("variants:     thermometer, killercage; regions: boxes, irregular"), std::string::npos)
         << run.out;
 }
 

@@ -17,7 +17,7 @@ namespace np {
 struct InputItem {
     std::string origin;  // "FILE:LINE", "stdin:LINE" or "arg:N"
     std::string text;    // the puzzle as given (a grid keeps its line breaks)
-    InputFormat format;  // line, grid or share (never automatic)
+    InputFormat format;  // line, grid, share or fpuzzles (never automatic)
     // Set when the lines could not be taken as text at all (a line over
     // kMaxLineBytes): why. `text` is then empty.
     std::string problem = {};
