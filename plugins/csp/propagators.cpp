@@ -85,8 +85,9 @@ bool sandwich(const Cells& line, int target, Domains& d) {
                 ok = here[i] != 0;
                 if (i > from && i < to && ok) least += lowest(here[i]), most += highest(here[i]);
             }
-            least = std::max(least, k * (k + 3) / 2), most = std::min(most, k * (2 * n - 1 - k) / 2);
-            if (!ok || target < least || target > most) continue;
+            // k different digits of 2..N-1 make at least 2+..+(k+1), at most (N-1)+..+(N-k).
+            const bool reachable = target >= std::max(least, k * (k + 3) / 2) && target <= std::min(most, k * (2 * n - 1 - k) / 2);
+            if (!ok || !reachable) continue;
             for (int i = from + 1; i < to; ++i) {
                 const int rest_least = least - lowest(here[i]), rest_most = most - highest(here[i]);
                 here[i] &= span(target - rest_most, target - rest_least, n);
