@@ -47,6 +47,7 @@ Engine::Engine(Model model) : model_(std::move(model)) {
     is_touched_.assign(static_cast<std::size_t>(cells_), 0);
     queued_.assign(props_.size(), 0);
     solution_.assign(static_cast<std::size_t>(cells_), 0);
+    scratch_.assign(static_cast<std::size_t>(cells_), 0);
 }
 
 void Engine::add_prop(Prop prop, const std::vector<int>& cells) {
@@ -225,7 +226,7 @@ bool Engine::run_binary(int k, Domains& d) const {
 // digit to no peer; a narrowed cell queues its watchers. False: dead end.
 bool Engine::settle(std::vector<Mask>& masks) {
     Domains d(masks.data(), side_, touched_, is_touched_);
-    const RuleContext context{model_, peer_bits_, enumerated_};
+    const RuleContext context{model_, peer_bits_, enumerated_, scratch_};
     bool alive = true;
     std::size_t head = 0;
     while (alive) {

@@ -99,7 +99,8 @@ using PeerBits = std::vector<std::bitset<kMaxCells>>;
 struct RuleContext {
     const Model& model;
     const PeerBits& peers;
-    uint64_t& enumerated;  // counter: enumeration nodes
+    uint64_t& enumerated;          // counter: enumeration nodes
+    std::vector<uint8_t>& scratch;  // N*N digits, all 0 between calls
 };
 // Narrows the masks of one rule's cells; false on a dead end.
 bool propagate_rule(const Rule& rule, const RuleContext& context, Domains& d);
@@ -158,6 +159,7 @@ private:
     std::vector<int> touched_, queue_;
     std::vector<uint8_t> is_touched_, queued_;
     std::vector<uint8_t> solution_;  // the grid of a decided node
+    std::vector<uint8_t> scratch_;   // the enumeration's grid
     bool stop_ = false;
     uint64_t enumerated_ = 0;
 };

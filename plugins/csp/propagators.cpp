@@ -271,17 +271,19 @@ bool indexer(const Rule& rule, const Model& m, Domains& d) {
 class Enumeration {
 public:
     Enumeration(const Rule& rule, const RuleContext& context, const Domains& d)
-        : rule_(rule), context_(context), d_(d) {
+        : rule_(rule), context_(context), d_(d), digits_(context.scratch) {
         for (const auto& group : rule.groups) cells_.insert(cells_.end(), group.begin(), group.end());
         std::sort(cells_.begin(), cells_.end());
         cells_.erase(std::unique(cells_.begin(), cells_.end()), cells_.end());
         std::sort(cells_.begin(), cells_.end(), [&](int a, int b) { return count(d[a]) < count(d[b]); });
         support_.assign(cells_.size(), 0);
-        digits_.assign(static_cast<std::size_t>(d.side * d.side), 0);
     }
-    // False when the cap was reached (support unknown).
+    // False when the cap was reached (support unknown). (Skipping walks whose
+    // masks' product is far above the cap costs more than it saves: peers
+    // prune a row's walk to a small part of that product.)
     bool run() {
         walk(0);
+        for (int c : cells_) digits_[c] = 0;  // the scratch grid stays all zeros between calls
         context_.enumerated += nodes_;
         return nodes_ <= kEnumerationCap;
     }
@@ -321,7 +323,7 @@ private:
     const Domains& d_;
     Cells cells_;
     std::vector<Mask> support_;
-    std::vector<uint8_t> digits_;
+    std::vector<uint8_t>& digits_;  // N*N, zero but for the cells being tried
     uint64_t nodes_ = 0;
 };
 
