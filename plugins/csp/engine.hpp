@@ -39,6 +39,7 @@
 #include <bitset>
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "model.hpp"
@@ -92,6 +93,9 @@ bool holds(const Rule& rule, const Model& model, const uint8_t* digits);
 bool satisfies(const Model& model, const uint8_t* digits);
 // True for kinds whose rule reads only the rule's own cells.
 bool is_local(Kind kind);
+// Why the engine cannot take this model (a cell outside the grid, a group
+// missing, ...: what the host's validate_variant refuses first); "" when it can.
+std::string malformed(const Model& model);
 
 // ---- propagators.cpp ----
 // Peers of a cell, for the enumeration's distinctness test.

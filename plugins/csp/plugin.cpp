@@ -4,6 +4,8 @@
 // Givens repeated in a row, column or box are "invalid" (the layer's
 // helper); givens that break another rule simply leave no solution.
 #include <cstdint>
+#include <string>
+#include <utility>
 
 #include "engine.hpp"
 #include "numplace/plugin.hpp"
@@ -35,7 +37,9 @@ public:
         if (call.givens_repeat()) return;
         const auto& shape = call.shape;
         const auto variant = call.variant ? *call.variant : np::sdk::classic_variant({uint32_t(shape.box_rows), uint32_t(shape.box_cols)});
-        csp::Engine engine(model_of(variant, shape.box_rows, shape.box_cols));
+        csp::Model model = model_of(variant, shape.box_rows, shape.box_cols);
+        if (const std::string why = csp::malformed(model); !why.empty()) return call.fail("malformed variant: " + why);
+        csp::Engine engine(std::move(model));
         const csp::Hooks hooks{[&call] { return call.spent(); }, [&call](const uint8_t* grid) { return call.found(grid); }};
         const csp::Counters counters = engine.run(call.givens, hooks);
         call.guess(counters.guesses);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <set>
+#include <string>
 #include <utility>
 
 #include "engine.hpp"
@@ -222,6 +223,38 @@ bool negatives(const Model& m, const uint8_t* g) {
 }
 
 }  // namespace
+
+std::string malformed(const Model& m) {
+    const int n = m.side, cells = n * n;
+    if (n < 2 || n > kMaxSide || static_cast<int>(m.region_of.size()) != cells) return "a side of 2..25 with a region per cell";
+    for (int r : m.region_of)
+        if (r < -1 || r >= n) return "a region number outside 0.." + std::to_string(n - 1);
+    for (std::size_t i = 0; i < m.rules.size(); ++i) {
+        const Rule& rule = m.rules[i];
+        const std::string where = "constraint " + std::to_string(i + 1) + ": ";
+        if (static_cast<int>(rule.kind) >= kKinds) return where + "an unknown kind";
+        for (const Cells& group : rule.groups)
+            for (int c : group)
+                if (c < 0 || c >= cells) return where + "a cell outside the grid";
+        const bool global = !is_local(rule.kind) && rule.kind != Kind::minimum && rule.kind != Kind::maximum &&
+                            rule.kind != Kind::row_indexer && rule.kind != Kind::column_indexer && rule.kind != Kind::box_indexer;
+        if (!global && (rule.groups.empty() || rule.groups[0].empty())) return where + "no cells";
+        const bool pair = rule.kind == Kind::xv || rule.kind == Kind::difference || rule.kind == Kind::ratio;
+        if (pair && rule.groups[0].size() != 2) return where + "a dot or XV needs two cells";
+        const bool valued = pair || rule.kind == Kind::little_killer || rule.kind == Kind::sandwich ||
+                            rule.kind == Kind::x_sum || rule.kind == Kind::skyscraper || rule.kind == Kind::whispers;
+        if (valued && rule.values.empty()) return where + "no value";
+        const bool whole_line = rule.kind == Kind::sandwich || rule.kind == Kind::x_sum || rule.kind == Kind::skyscraper;
+        if (whole_line && static_cast<int>(rule.groups[0].size()) != n) return where + "not a whole row or column";
+        if (rule.kind == Kind::clone && (rule.groups.size() != 2 || rule.groups[1].size() != rule.groups[0].size()))
+            return where + "a clone needs two groups of one length";
+        if (rule.kind == Kind::arrow && rule.groups.size() < 2) return where + "an arrow needs a line";
+        if (rule.kind == Kind::quadruple && rule.groups[0].size() != 4) return where + "a quadruple needs four cells";
+        if (rule.kind == Kind::entropic_line && n % 3 != 0) return where + "entropic lines need a side divisible by 3";
+        if (rule.kind == Kind::arrow && rule.groups[0].size() > 9) return where + "a circle of more than 9 cells";
+    }
+    return "";
+}
 
 bool is_local(Kind kind) {
     switch (kind) {

@@ -840,6 +840,47 @@ TEST(Csp, StopsAtTheBudgetAndTheLimit) {
     for (const Digits& w : limit.witnesses) EXPECT_TRUE(certified(p, w));
 }
 
+// What the host's validation refuses first never crashes the engine: a
+// caller that sends it anyway gets a failure that says why.
+TEST(Csp, MalformedVariantsFailWithAReason) {
+    Puzzle p = classic(np::test::kSeed002Puzzle);
+    p.constraints.push_back({Kind::killer_cage, {{0, 999}}, {10}, {}});
+    Answer a = solve(p, 2);
+    EXPECT_EQ(a.status, NP_FAILED);
+    EXPECT_NE(a.message.find("outside the grid"), std::string::npos) << a.message;
+    Maker m{np::Rng(1), 4};
+    Puzzle four = empty_puzzle(4, RegionLayout::boxes, m);
+    four.constraints.push_back({Kind::entropic_line, {{0, 1, 2}}, {}, {}});
+    a = solve(four, 2);
+    EXPECT_EQ(a.status, NP_FAILED);
+    EXPECT_NE(a.message.find("divisible by 3"), std::string::npos) << a.message;
+}
+
+// The largest side: a 25x25 grid with 250 holes, a diagonal and killer
+// cages drawn from it.
+TEST(Csp, SolvesTheLargestSide) {
+    const Geometry shape{5, 5};
+    const Grid full = np::test::pattern_grid(shape, 25);
+    Maker m{np::Rng(25), 25};
+    Puzzle p;
+    p.grid = full;
+    for (Kind kind : {Kind::diagonal_negative, Kind::killer_cage, Kind::killer_cage, Kind::thermometer}) {
+        for (int tries = 0; tries < 400; ++tries) {
+            p.constraints.push_back(m.candidate(kind, full.cells));
+            if (obeys(p, full.cells)) break;
+            p.constraints.pop_back();
+        }
+    }
+    for (int cell : m.random_cells(250)) p.grid.cells[cell] = 0;
+    const Answer a = solve(p, 2, 2'000'000);
+    ASSERT_EQ(a.status, NP_OK) << a.message;
+    ASSERT_GE(a.count, 1u);
+    EXPECT_NE(a.stop, uint32_t{NP_STOP_BUDGET});
+    for (const Digits& w : a.witnesses) EXPECT_TRUE(certified(p, w));
+    std::printf("25x25: %zu constraints, count %llu, nodes %llu\n", p.constraints.size(),
+                static_cast<unsigned long long>(a.count), static_cast<unsigned long long>(a.stats.nodes));
+}
+
 // A puzzle propagation alone solves takes no guess.
 TEST(Csp, ForcedSolutionsTakeNoGuess) {
     Puzzle p = classic(np::test::kSeed002Solution);
