@@ -579,7 +579,7 @@ TEST(Csp, EveryKindCountsAsTheBruteForce) {
             const int n = kind == Kind::entropic_line ? 3 : 4;  // entropic lines need N % 3 == 0
             if ((n == 3 && layout != RegionLayout::none) || !allows(kind, layout, n)) continue;
             m.n = n;
-            for (int trial = 0; trial < 40; ++trial) {
+            for (int trial = 0; trial < 60; ++trial) {
                 bool perturbed = false;
                 const Puzzle p = random_puzzle(kind, layout, n, m, perturbed);
                 const uint64_t expected = brute_count(p);
@@ -594,10 +594,16 @@ TEST(Csp, EveryKindCountsAsTheBruteForce) {
                 if (a.witnesses.size() == 2) {
                     EXPECT_NE(a.witnesses[0], a.witnesses[1]);
                 }
+                // Limit 1: a solution found stops the search (stop = limit).
+                const Answer first = solve(p, 1, 10'000'000);
+                EXPECT_EQ(first.count, std::min<uint64_t>(expected, 1));
+                EXPECT_EQ(first.stop, expected == 0 ? uint32_t{NP_STOP_EXHAUSTED} : uint32_t{NP_STOP_LIMIT});
+                EXPECT_LE(first.stats.guesses, first.stats.nodes);
                 ++puzzles, none += expected == 0, several += expected > 1;
             }
         }
     }
+    std::printf("%d puzzles: %d with no solution, %d with several\n", puzzles, none, several);
     // The draw covers all three verdicts, not just one.
     EXPECT_GT(none, 0);
     EXPECT_GT(several, 0);
