@@ -36,7 +36,10 @@
 #include "numplace/variant_abi.hpp"
 #include "test_support.hpp"
 
-// The host's certifier: weak until its implementation is linked in.
+// The host's certifier: weak until its implementation lands on main. A weak
+// reference does not pull an archive member out of numplace_host by itself,
+// so once main has check_variant, merge it and delete this declaration (the
+// test then links the real one, and certified() always calls it).
 namespace np {
 std::optional<VariantIssue> check_variant(const Puzzle& puzzle, const Grid& solution) __attribute__((weak));
 }
