@@ -1,0 +1,171 @@
+// csp: a propagation engine for variant puzzles - candidate masks, one
+// propagator per kind, fewest-candidates-first branching, and a full check
+// of every rule before a grid is called a solution.
+//
+// Contents
+//   engine.hpp        this file: the data layout, Domains, the Engine class
+//   rules.cpp         holds() / satisfies(): each kind's exact rule on digits
+//                     (the final check; the propagators' enumeration uses it too)
+//   propagators.cpp   propagate_rule(): one small function per kind
+//   engine.cpp        setup (units, peers, binary relations, watch lists),
+//                     the propagation queue and the search
+//   plugin.cpp        the glue: request -> Model, answers -> the call
+//
+// Data layout (N = side, up to 25; cells row-major, cell = row * N + column)
+//
+//   mask[cell]   uint32_t   bit v set while digit v (1..N) may go there
+//                 31      N+1  N  ...  2   1   0
+//                [ 0 ... 0 | x | ... | x | x | 0 ]     bit 0 never used
+//
+//   units_[u]    cells that hold different digits: rows, columns, regions,
+//                extra regions, diagonals, disjoint groups, killer cages,
+//                renban lines. full_[u]: a unit of N cells holds every digit.
+//   peers_[c]    every cell that must differ from c (shares a unit, or a
+//                knight's / king's move apart): a single removes its digit there.
+//   binaries_[k] Binary{a, b, ok[x]}: with a = x, b may take the digits ok[x]
+//                (dots, XV, negative rules, whispers, palindromes, clones,
+//                minimum/maximum, thermometer steps, entropic neighbours);
+//                two relations on one pair share one table (ANDed).
+//   props_[p]    Prop{type: unit | binary | rule, index}; watch_[c] lists the
+//                props that look at cell c. A cell whose mask narrows queues
+//                its watchers; propagation runs the queue to a fixed point.
+//
+// Every propagator only removes a digit that no solution of its own
+// constraint can take (sound, possibly weak). A node with every cell decided
+// is a solution only if satisfies() holds for the whole grid.
+#pragma once
+
+#include <array>
+#include <bitset>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "model.hpp"
+
+namespace csp {
+
+using Mask = uint32_t;
+constexpr int kMaxSide = 25;
+constexpr int kMaxCells = kMaxSide * kMaxSide;
+
+inline Mask bit(int v) { return Mask{1} << v; }
+inline int lowest(Mask m) { return __builtin_ctz(m); }
+inline int highest(Mask m) { return 31 - __builtin_clz(m); }
+inline int count(Mask m) { return __builtin_popcount(m); }
+// Digits a..b (clamped to 1..side); 0 when a > b.
+inline Mask span(int a, int b, int side) {
+    if (a < 1) a = 1;
+    if (b > side) b = side;
+    if (a > b) return 0;
+    return static_cast<Mask>(((uint64_t{1} << (b + 1)) - 1) & ~((uint64_t{1} << a) - 1));
+}
+
+// The masks a propagator sees and narrows.
+class Domains {
+public:
+    Domains(Mask* masks, int side, std::vector<int>& touched, std::vector<uint8_t>& is_touched)
+        : side(side), masks_(masks), touched_(touched), is_touched_(is_touched) {}
+    const int side;
+    Mask operator[](int cell) const { return masks_[cell]; }
+    // mask &= allowed; false when nothing is left (a dead end).
+    bool keep(int cell, Mask allowed) {
+        const Mask now = masks_[cell] & allowed;
+        if (now == masks_[cell]) return true;
+        masks_[cell] = now;
+        if (!is_touched_[cell]) is_touched_[cell] = 1, touched_.push_back(cell);
+        return now != 0;
+    }
+
+private:
+    Mask* masks_;
+    std::vector<int>& touched_;
+    std::vector<uint8_t>& is_touched_;
+};
+
+// ---- rules.cpp ----
+// The rule of a kind on a grid of digits. A rule of cells reads only its own
+// cells (so a partly filled scratch grid will do); a global kind reads the grid.
+bool holds(const Rule& rule, const Model& model, const uint8_t* digits);
+// The whole grid: rows, columns and regions distinct, every rule, the
+// negative rules. The test before a solution is reported.
+bool satisfies(const Model& model, const uint8_t* digits);
+// True for kinds whose rule reads only the rule's own cells.
+bool is_local(Kind kind);
+// Why the engine cannot take this model (a cell outside the grid, a group
+// missing, ...: what the host's validate_variant refuses first); "" when it can.
+std::string malformed(const Model& model);
+
+// ---- propagators.cpp ----
+// Peers of a cell, for the enumeration's distinctness test.
+using PeerBits = std::vector<std::bitset<kMaxCells>>;
+struct RuleContext {
+    const Model& model;
+    const PeerBits& peers;
+    uint64_t& enumerated;          // counter: enumeration nodes
+    std::vector<uint8_t>& scratch;  // N*N digits, all 0 between calls
+};
+// Narrows the masks of one rule's cells; false on a dead end.
+bool propagate_rule(const Rule& rule, const RuleContext& context, Domains& d);
+
+// ---- engine.cpp ----
+struct Binary {
+    int a = 0, b = 0;
+    std::array<Mask, kMaxSide + 2> ok{};  // ok[x]: digits of b allowed with a = x
+};
+
+struct Prop {
+    enum Type : uint8_t { unit, binary, rule } type;
+    int index;
+};
+
+struct Hooks {
+    std::function<bool()> spent;                // once per node: true to stop
+    std::function<bool(const uint8_t*)> found;  // a solution: true at the limit
+};
+
+struct Counters {
+    uint64_t guesses = 0, solutions = 0, rejected = 0, enumerated = 0;
+    bool stopped = false;
+};
+
+class Engine {
+public:
+    explicit Engine(Model model);
+    // Every solution from these givens (N*N digits, 0 = empty) to hooks.found
+    // until it asks to stop or hooks.spent does.
+    Counters run(const uint8_t* givens, const Hooks& hooks);
+
+private:
+    void add_unit(const std::vector<int>& cells);
+    void add_peer(int a, int b);
+    void add_binary(int a, int b, const std::function<bool(int, int)>& allowed);
+    void add_kind(const Rule& rule);
+    void add_globals(const Rule& rule);
+    void add_negative_rules();
+    void add_prop(Prop prop, const std::vector<int>& cells);
+    bool run_unit(int u, Domains& d) const;
+    bool run_binary(int k, Domains& d) const;
+    bool settle(std::vector<Mask>& masks);
+    void search(std::vector<Mask>& masks, const Hooks& hooks, Counters& counters);
+
+    Model model_;
+    int side_ = 0, cells_ = 0;
+    std::vector<std::vector<int>> units_;
+    std::vector<uint8_t> full_;
+    std::vector<std::vector<int>> peers_;
+    PeerBits peer_bits_;
+    std::vector<Binary> binaries_;
+    std::vector<Prop> props_;
+    std::vector<std::vector<int>> watch_;
+    // The propagation queue (reset at every dead end).
+    std::vector<int> touched_, queue_;
+    std::vector<uint8_t> is_touched_, queued_;
+    std::vector<uint8_t> solution_;  // the grid of a decided node
+    std::vector<uint8_t> scratch_;   // the enumeration's grid
+    bool stop_ = false;
+    uint64_t enumerated_ = 0;
+};
+
+}  // namespace csp

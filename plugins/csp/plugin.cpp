@@ -1,0 +1,53 @@
+// csp: the glue to the C++ layer (numplace/plugin.hpp). The request's
+// variant (or a classic puzzle's boxes) becomes a csp::Model, the engine
+// searches (engine.hpp), and its solutions and counters go to the call.
+// Givens repeated in a row, column or box are "invalid" (the layer's
+// helper); givens that break another rule simply leave no solution.
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include "engine.hpp"
+#include "numplace/plugin.hpp"
+
+namespace {
+
+csp::Model model_of(const np::sdk::Variant& v, int box_rows, int box_cols) {
+    csp::Model m;
+    m.side = v.side, m.box_rows = box_rows, m.box_cols = box_cols;
+    m.boxes = v.layout == NP_REGIONS_BOXES;
+    m.region_of = v.region_of;
+    for (const auto& c : v.constraints) m.rules.push_back({static_cast<csp::Kind>(c.kind), c.groups, c.values});
+    m.negative_xv = v.has_negative(NP_KIND_XV);
+    m.negative_difference = v.has_negative(NP_KIND_DIFFERENCE);
+    m.negative_ratio = v.has_negative(NP_KIND_RATIO);
+    return m;
+}
+
+class Csp {
+public:
+    static constexpr np::plugin::Info info = {
+        "csp", "1.0.0",
+        "Variant puzzles: candidate masks, one propagator per constraint kind (bounds, pairwise tables, exact "
+        "enumeration of small groups), fewest-candidates-first search, every rule checked before a solution.",
+        NP_CAP_SOLVE | NP_CAP_COUNT, csp::kMaxSide, 0, nullptr, NP_CAP_SOLVE | NP_CAP_COUNT, /*default_rank=*/5,
+        (NP_KIND_BIT(NP_KIND_COUNT - 1) << 1) - 1, NP_REGIONS_BIT(NP_REGIONS_IRREGULAR) | NP_REGIONS_BIT(NP_REGIONS_NONE)};
+
+    void solve(np::plugin::Solve& call) {
+        if (call.givens_repeat()) return;
+        const auto& shape = call.shape;
+        const auto variant = call.variant ? *call.variant : np::sdk::classic_variant({uint32_t(shape.box_rows), uint32_t(shape.box_cols)});
+        csp::Model model = model_of(variant, shape.box_rows, shape.box_cols);
+        if (const std::string why = csp::malformed(model); !why.empty()) return call.fail("malformed variant: " + why);
+        csp::Engine engine(std::move(model));
+        const csp::Hooks hooks{[&call] { return call.spent(); }, [&call](const uint8_t* grid) { return call.found(grid); }};
+        const csp::Counters counters = engine.run(call.givens, hooks);
+        call.guess(counters.guesses);
+        call.counter("rejected", counters.rejected);
+        call.counter("enumerated", counters.enumerated);
+    }
+};
+
+}  // namespace
+
+NUMPLACE_PLUGIN(Csp)
