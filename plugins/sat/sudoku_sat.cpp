@@ -9,6 +9,9 @@
 //  * a given v at (r, c) is the unit clause x(r, c, v);
 //  * with pencilmarks, a value v that a cell's mask leaves out is the unit
 //    clause -x(r, c, v).
+// The regions are those of a variant's region_of (a jigsaw's, or none); the
+// boxes' map gives back the classic formula clause for clause. A variant's
+// constraints follow (encode.hpp, docs/sat-encodings.md).
 // The at-least-once clauses of the units are implied by the others on a full
 // grid; they are there because with them unit propagation alone finds the
 // hidden singles, not only the naked ones, which shortens the search a lot.
