@@ -97,12 +97,25 @@ constexpr np_reason_code kReasons[] = {
     NP_REASON_DUPLICATE_IN_BOX,
 };
 
+// A variant's rules as the encoder reads them (rules.hpp: the same kind numbers).
+static_assert(static_cast<int>(sat::Kind::box_indexer) + 1 == NP_KIND_COUNT);
+sat::Rules rules_of(const np::sdk::Variant& variant) {
+    sat::Rules rules{variant.side, variant.region_of, {}, variant.negative};
+    for (const auto& c : variant.constraints)
+        rules.constraints.push_back({static_cast<sat::Kind>(c.kind), c.groups, c.values});
+    return rules;
+}
+
 struct Sat {
     static constexpr np::plugin::Info info = {
-        "sat", "1.0.0",
-        "Sudoku as CNF (a variable per cell and value), solved by the CaDiCaL SAT solver; "
-        "counts with blocking clauses.",
-        NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_CANDIDATES, kMaxSide};
+        .name = "sat",
+        .version = "1.1.0",
+        .description = "Sudoku and its variants as CNF (a variable per cell and value), solved by the "
+                       "CaDiCaL SAT solver; counts with blocking clauses.",
+        .capabilities = NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_CANDIDATES,
+        .max_side = kMaxSide,
+        .kinds = (uint64_t{1} << NP_KIND_COUNT) - 1,  // all 32
+        .region_layouts = NP_REGIONS_BIT(NP_REGIONS_IRREGULAR) | NP_REGIONS_BIT(NP_REGIONS_NONE)};
 
     // Statistics (README.md): nodes are the times the budget was asked (by
     // CaDiCaL's terminator, and once per solver call); guesses are CaDiCaL's
@@ -116,7 +129,8 @@ struct Sat {
             return;
         }
 
-        sat::SudokuSat formula(box_rows, box_cols, call.givens, call.candidates);
+        sat::SudokuSat formula = call.variant ? sat::SudokuSat(rules_of(*call.variant), call.givens, call.candidates)
+                                              : sat::SudokuSat(box_rows, box_cols, call.givens, call.candidates);
         const auto should_stop = [&call] { return call.spent(); };
         const auto on_model = [&call](const uint8_t* grid) { return call.found(grid); };
         const sat::Ending ending = formula.enumerate(should_stop, on_model);

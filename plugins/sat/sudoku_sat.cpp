@@ -9,6 +9,9 @@
 //  * a given v at (r, c) is the unit clause x(r, c, v);
 //  * with pencilmarks, a value v that a cell's mask leaves out is the unit
 //    clause -x(r, c, v).
+// The regions are those of a variant's region_of (a jigsaw's, or none); the
+// boxes' map gives back the classic formula clause for clause. A variant's
+// constraints follow (encode.hpp, docs/sat-encodings.md).
 // The at-least-once clauses of the units are implied by the others on a full
 // grid; they are there because with them unit propagation alone finds the
 // hidden singles, not only the naked ones, which shortens the search a lot.
@@ -21,8 +24,12 @@
 
 #include "sudoku_sat.hpp"
 
+#include "cnf.hpp"
+#include "encode.hpp"
+
 #include <cadical.hpp>
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 
@@ -59,10 +66,21 @@ private:
     uint64_t& learned_;
 };
 
+Rules classic_rules(int box_rows, int box_cols) {
+    Rules rules;
+    rules.side = box_rows * box_cols;
+    const int n = rules.side;
+    rules.region_of.resize(static_cast<std::size_t>(n) * n);
+    for (int row = 0; row < n; ++row)
+        for (int col = 0; col < n; ++col) rules.region_of[row * n + col] = (row / box_rows) * box_rows + col / box_cols;
+    return rules;
+}
+
 SudokuSat::SudokuSat(int box_rows, int box_cols, const uint8_t* givens, const uint64_t* masks)
-    : box_rows_(box_rows),
-      box_cols_(box_cols),
-      side_(box_rows * box_cols),
+    : SudokuSat(classic_rules(box_rows, box_cols), givens, masks) {}
+
+SudokuSat::SudokuSat(const Rules& rules, const uint8_t* givens, const uint64_t* masks)
+    : side_(rules.side),
       givens_(givens, givens + side_ * side_),
       grid_(givens_),
       solver_(std::make_unique<CaDiCaL::Solver>()),
@@ -73,82 +91,72 @@ SudokuSat::SudokuSat(int box_rows, int box_cols, const uint8_t* givens, const ui
     // it asks the terminator (README.md, "Budget").
     solver_->set("quiet", 1);
     solver_->connect_learner(learner_.get());
-    encode(masks);
+    encode(rules, masks);
 }
 
 SudokuSat::~SudokuSat() {
     if (solver_) solver_->disconnect_learner();
 }
 
-void SudokuSat::clause(std::initializer_list<int> literals) {
-    for (int literal : literals) solver_->add(literal);
-    solver_->add(0);
-    ++figures_.clauses;
-}
-
-void SudokuSat::clause(const std::vector<int>& literals) {
-    for (int literal : literals) solver_->add(literal);
-    solver_->add(0);
-    ++figures_.clauses;
-}
-
-void SudokuSat::encode(const uint64_t* masks) {
+// Each unit (the n rows, the n columns, the n regions; a region's cells
+// in row-major order) as its list of cells, then each value exactly once in
+// it. With boxes, the regions are the boxes in order and this is, clause for
+// clause, the classic encoding.
+void SudokuSat::encode_units(Cnf& cnf, const std::vector<int>& region_of) {
     const int n = side_;
-    figures_.variables = static_cast<uint64_t>(n) * n * n;
-    std::vector<int> literals;
-    literals.reserve(static_cast<std::size_t>(n));
-
-    // Each cell: at least one value, at most one value.
-    for (int row = 0; row < n; ++row) {
-        for (int col = 0; col < n; ++col) {
-            literals.clear();
-            for (int value = 1; value <= n; ++value) literals.push_back(variable(row, col, value));
-            clause(literals);
-            for (int v = 1; v <= n; ++v)
-                for (int w = v + 1; w <= n; ++w) clause({-variable(row, col, v), -variable(row, col, w)});
-        }
+    std::vector<std::vector<int>> units(static_cast<std::size_t>(3 * n));
+    for (int cell = 0; cell < n * n; ++cell) {
+        units[static_cast<std::size_t>(cell / n)].push_back(cell);
+        units[static_cast<std::size_t>(n + cell % n)].push_back(cell);
+        const int region = region_of[static_cast<std::size_t>(cell)];
+        if (region >= 0 && region < n) units[static_cast<std::size_t>(2 * n + region)].push_back(cell);
     }
-
-    // Each unit (the n rows, the n columns, the n boxes) as its list of
-    // cells, then each value exactly once in it.
-    std::vector<std::pair<int, int>> cells(static_cast<std::size_t>(n));
-    auto each_value_once = [&] {
+    std::vector<int> literals;
+    for (const auto& cells : units) {
+        if (cells.empty()) continue;  // no regions
         for (int value = 1; value <= n; ++value) {
             literals.clear();
-            for (const auto& [row, col] : cells) literals.push_back(variable(row, col, value));
-            clause(literals);
-            for (int i = 0; i < n; ++i)
-                for (int j = i + 1; j < n; ++j) clause({-literals[i], -literals[j]});
+            for (int cell : cells) literals.push_back(cnf.x(cell, value));
+            // A region of other than n cells (never sent) need not hold every value.
+            if (static_cast<int>(cells.size()) == n) cnf.clause(literals);
+            for (std::size_t i = 0; i < literals.size(); ++i)
+                for (std::size_t j = i + 1; j < literals.size(); ++j) cnf.clause({-literals[i], -literals[j]});
         }
-    };
-    for (int row = 0; row < n; ++row) {
-        for (int col = 0; col < n; ++col) cells[col] = {row, col};
-        each_value_once();
     }
-    for (int col = 0; col < n; ++col) {
-        for (int row = 0; row < n; ++row) cells[row] = {row, col};
-        each_value_once();
+}
+
+void SudokuSat::encode(const Rules& rules, const uint64_t* masks) {
+    const int n = side_;
+    figures_.variables = static_cast<uint64_t>(n) * n * n;
+    Cnf cnf(*solver_, n, figures_.variables, figures_.clauses);
+    std::vector<int> literals;
+
+    // Each cell: at least one value, at most one value.
+    for (int cell = 0; cell < n * n; ++cell) {
+        literals.clear();
+        for (int value = 1; value <= n; ++value) literals.push_back(cnf.x(cell, value));
+        cnf.clause(literals);
+        for (int v = 1; v <= n; ++v)
+            for (int w = v + 1; w <= n; ++w) cnf.clause({-cnf.x(cell, v), -cnf.x(cell, w)});
     }
-    for (int box = 0; box < n; ++box) {
-        const int top = (box / box_rows_) * box_rows_;  // box_rows boxes per band
-        const int left = (box % box_rows_) * box_cols_;
-        for (int i = 0; i < n; ++i) cells[i] = {top + i / box_cols_, left + i % box_cols_};
-        each_value_once();
-    }
+    encode_units(cnf, rules.region_of);
 
     // The givens.
-    for (int row = 0; row < n; ++row)
-        for (int col = 0; col < n; ++col)
-            if (const int value = givens_[row * n + col]; value != 0) clause({variable(row, col, value)});
+    for (int cell = 0; cell < n * n; ++cell)
+        if (const int value = givens_[cell]; value != 0) cnf.clause({cnf.x(cell, value)});
 
     // The pencilmarks: a candidate left out is false. (A given's own value
     // is its unit clause already; its mask is not read.)
-    if (masks == nullptr) return;
-    for (int cell = 0; cell < n * n; ++cell) {
-        if (givens_[cell] != 0) continue;
-        for (int value = 1; value <= n; ++value)
-            if ((masks[cell] >> value & 1) == 0) clause({-variable(cell / n, cell % n, value)});
+    if (masks != nullptr) {
+        for (int cell = 0; cell < n * n; ++cell) {
+            if (givens_[cell] != 0) continue;
+            for (int value = 1; value <= n; ++value)
+                if ((masks[cell] >> value & 1) == 0) cnf.clause({-cnf.x(cell, value)});
+        }
     }
+
+    // A variant's constraints (encode.hpp); none for a classic grid.
+    encode_constraints(cnf, rules);
 }
 
 // The model's grid: for each empty cell, the one value whose variable is true.
@@ -203,7 +211,9 @@ Ending SudokuSat::enumerate(const ShouldStop& should_stop, const OnModel& on_mod
             ending = Ending::exhausted;
             break;
         }
-        clause(blocking);
+        for (int literal : blocking) solver_->add(literal);
+        solver_->add(0);
+        ++figures_.clauses;
     }
     return ending;
 }

@@ -11,11 +11,15 @@
 #include <memory>
 #include <vector>
 
+#include "rules.hpp"
+
 namespace CaDiCaL {
 class Solver;
 }
 
 namespace sat {
+
+class Cnf;
 
 // How an enumeration ended.
 enum class Ending {
@@ -49,6 +53,9 @@ public:
     // v may go in the cell); each candidate a mask leaves out of an empty
     // cell is the unit clause "not v here".
     SudokuSat(int box_rows, int box_cols, const uint8_t* givens, const uint64_t* masks = nullptr);
+    // A variant: the rules' regions (boxes, a jigsaw's or none) and
+    // constraints (rules.hpp, encode.hpp), with the givens and masks as above.
+    SudokuSat(const Rules& rules, const uint8_t* givens, const uint64_t* masks = nullptr);
     ~SudokuSat();
     SudokuSat(const SudokuSat&) = delete;
     SudokuSat& operator=(const SudokuSat&) = delete;
@@ -65,12 +72,11 @@ private:
     class Learner;
 
     int variable(int row, int col, int value) const { return (row * side_ + col) * side_ + value; }  // value 1..side
-    void clause(std::initializer_list<int> literals);
-    void clause(const std::vector<int>& literals);
-    void encode(const uint64_t* masks);
+    void encode(const Rules& rules, const uint64_t* masks);
+    void encode_units(Cnf& cnf, const std::vector<int>& region_of);
     void read_model();
 
-    int box_rows_, box_cols_, side_;
+    int side_;
     std::vector<uint8_t> givens_;
     std::vector<uint8_t> grid_;  // the last model
     Figures figures_;            // before learner_, which counts into it

@@ -85,7 +85,7 @@ void expect_count_agrees(const SolveOutcome& out, const Grid& puzzle, const std:
 
 TEST_F(Sat, DescribesItself) {
     EXPECT_EQ(sat().name(), "sat");
-    EXPECT_EQ(sat().version(), "1.0.0");
+    EXPECT_EQ(sat().version(), "1.1.0");
     EXPECT_FALSE(sat().description().empty());
     EXPECT_TRUE(sat().can(NP_CAP_SOLVE));
     EXPECT_TRUE(sat().can(NP_CAP_COUNT));
