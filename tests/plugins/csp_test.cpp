@@ -1,15 +1,14 @@
 // Tests of the csp plugin (variant puzzles), called through its C
-// descriptor: the host does not send variants yet, so the test loads
-// csp.so itself, builds an np_solve_request whose variant is
-// np::VariantRequest(puzzle), and calls descriptor->solve.
+// descriptor: the test loads csp.so itself, builds an np_solve_request
+// whose variant is np::VariantRequest(puzzle), and calls descriptor->solve
+// (the host's path is tested in tests/host and tests/cli).
 //
 // Nothing here takes csp's word for anything. Counts are compared with a
 // brute force written here: every Latin square of side 3 or 4 (filtered by
 // the puzzle's regions) tried against the puzzle's rules by a rule checker
 // also written here (obeys(), from docs/variants.md's text, sharing no code
 // with the plugin), and every witness is certified by the same checker.
-// np::check_variant, the host's certifier, is used as well once it is
-// linked in (a weak reference until it lands on main).
+// np::check_variant, the host's certifier, certifies every witness as well.
 //
 // Puzzles: for every kind, random 4x4 (and 3x3 for entropic lines)
 // puzzles whose constraints are drawn from a random solution grid, with
@@ -35,14 +34,6 @@
 #include "numplace/variant.hpp"
 #include "numplace/variant_abi.hpp"
 #include "test_support.hpp"
-
-// The host's certifier: weak until its implementation lands on main. A weak
-// reference does not pull an archive member out of numplace_host by itself,
-// so once main has check_variant, merge it and delete this declaration (the
-// test then links the real one, and certified() always calls it).
-namespace np {
-std::optional<VariantIssue> check_variant(const Puzzle& puzzle, const Grid& solution) __attribute__((weak));
-}
 
 namespace {
 
@@ -330,13 +321,11 @@ bool obeys(const Puzzle& p, const Digits& g) {
     return p.negative.empty() || negative_rules(v);
 }
 
-// obeys(), and np::check_variant's verdict once it is linked in.
+// obeys(), and np::check_variant's verdict: two readings of the rules.
 ::testing::AssertionResult certified(const Puzzle& p, const Digits& g) {
     if (!obeys(p, g)) return ::testing::AssertionFailure() << "the test's rules refuse the witness";
-    if (&np::check_variant != nullptr) {
-        if (const auto issue = np::check_variant(p, Grid(p.grid.geometry, g)))
-            return ::testing::AssertionFailure() << "check_variant: " << issue->message;
-    }
+    if (const auto issue = np::check_variant(p, Grid(p.grid.geometry, g)))
+        return ::testing::AssertionFailure() << "check_variant: " << issue->message;
     return ::testing::AssertionSuccess();
 }
 
@@ -396,11 +385,13 @@ struct Maker {
         return line;
     }
     // A whole row or column, read from a random side.
-    Cells line_from_side() {
+    // The clue sits one step outside, where the reading starts.
+    Cells line_from_side(std::optional<np::Clue>& clue) {
         const int k = pick(n), dir = pick(4);
         Cells out;
         for (int i = 0; i < n; ++i) out.push_back(dir < 2 ? k * n + i : i * n + k);
         if (dir % 2) std::reverse(out.begin(), out.end());
+        clue = dir == 0 ? np::Clue{k, -1} : dir == 1 ? np::Clue{k, n} : dir == 2 ? np::Clue{-1, k} : np::Clue{n, k};
         return out;
     }
     Cells random_cells(int k) {
@@ -412,9 +403,12 @@ struct Maker {
     }
 
     // A candidate constraint of this kind; values worked out from the solution where they are a function of it.
-    Constraint candidate(Kind kind, const Digits& s) {
+    // Some draws are retried (a V or X where the grid has none may fail):
+    // after 100, no cells, and the caller draws again.
+    Constraint candidate(Kind kind, const Digits& s, int retries = 0) {
         Constraint c;
         c.kind = kind;
+        if (retries > 100) return c;
         auto sum = [&](const Cells& cells) {
             int t = 0;
             for (int x : cells) t += s[x];
@@ -452,10 +446,11 @@ struct Maker {
                 Cells diag;
                 for (int r = 0, col = start; r < n && col >= 0 && col < n; ++r, col += right ? 1 : -1) diag.push_back(r * n + col);
                 c.cells = {diag}, c.values = {sum(diag)};
+                c.clue = np::Clue{-1, right ? start - 1 : start + 1};  // one diagonal step before the first cell
                 break;
             }
             case Kind::sandwich: case Kind::x_sum: case Kind::skyscraper: {
-                c.cells = {line_from_side()};
+                c.cells = {line_from_side(c.clue)};
                 const Cells& l = c.cells[0];
                 int value = 0;
                 if (kind == Kind::x_sum)
@@ -473,9 +468,10 @@ struct Maker {
             }
             case Kind::xv: case Kind::difference: case Kind::ratio: {
                 const Cells pair = walk(2, true);
-                if (pair.size() < 2) return candidate(kind, s);
+                if (pair.size() < 2) return candidate(kind, s, retries + 1);
                 c.cells = {pair};
                 const int a = s[pair[0]], b = s[pair[1]];
+                if (kind == Kind::xv && a + b != 5 && a + b != 10) return candidate(kind, s, retries + 1);  // V or X only
                 c.values = {kind == Kind::xv ? a + b : kind == Kind::difference ? std::abs(a - b)
                                                                                 : std::max(a, b) / std::min(a, b)};
                 break;
@@ -483,10 +479,11 @@ struct Maker {
             case Kind::clone: {
                 const int len = 1 + pick(3);
                 Cells a = random_cells(len), b;
-                for (int x : a) {
+                for (int x : a) {  // a copy cell per cell, none taken twice
                     Cells same;
                     for (int y = 0; y < n * n; ++y)
-                        if (y != x && s[y] == s[x]) same.push_back(y);
+                        if (y != x && s[y] == s[x] && std::find(b.begin(), b.end(), y) == b.end()) same.push_back(y);
+                    if (same.empty()) return candidate(kind, s, retries + 1);
                     b.push_back(same[pick(static_cast<int>(same.size()))]);
                 }
                 c.cells = {a, b};
@@ -543,13 +540,24 @@ Puzzle random_puzzle(Kind kind, RegionLayout layout, int n, Maker& m, bool& pert
             if (m.pick(3) == 0) p.negative.push_back(kind);
         for (int tries = 0; tries < 300 && static_cast<int>(p.constraints.size()) < wanted; ++tries) {
             p.constraints.push_back(m.candidate(kind, s));
+            if (!np::kind_is_global(kind) && p.constraints.back().cells.empty()) {
+                p.constraints.pop_back();
+                continue;
+            }
             // A kind no grid of this size keeps (anti-king on 4x4) is taken anyway after a while: no solution.
             if (!obeys(p, s) && attempt < 40) p.constraints.pop_back();
         }
         if (p.constraints.empty()) continue;
         for (int cell : m.random_cells(m.pick(n * n / 3 + 1))) p.grid.cells[cell] = s[cell];
+        // The host's definition of a well-formed puzzle (docs/variants.md): a
+        // perturbation that breaks it (whispers of 0, a V of 6) is undone.
+        if (const auto issue = np::validate_variant(p)) ADD_FAILURE() << np::kind_key(kind) << ": " << issue->message;
         perturbed = !p.constraints.back().values.empty() && m.pick(6) == 0;
-        if (perturbed) p.constraints.back().values[0] += m.pick(2) ? 1 : -1;
+        if (perturbed) {
+            const int was = p.constraints.back().values[0];
+            p.constraints.back().values[0] += m.pick(2) ? 1 : -1;
+            if (np::validate_variant(p)) p.constraints.back().values[0] = was, perturbed = false;
+        }
         return p;
     }
 }
@@ -628,6 +636,10 @@ TEST(Csp, MixedKindsCountAsTheBruteForce) {
             if (kind == Kind::entropic_line) kind = Kind::renban;
             for (int tries = 0; tries < 50; ++tries) {
                 p.constraints.push_back(m.candidate(kind, s));
+            if (!np::kind_is_global(kind) && p.constraints.back().cells.empty()) {
+                p.constraints.pop_back();
+                continue;
+            }
                 if (obeys(p, s)) break;
                 p.constraints.pop_back();
             }
@@ -670,6 +682,10 @@ TEST(Csp, NeverLosesTheGridItWasDrawnFrom) {
                     const int wanted = np::kind_is_global(kind) ? 1 : 2 + m.pick(6);
                     for (int tries = 0; tries < 400 && static_cast<int>(p.constraints.size()) < wanted; ++tries) {
                         p.constraints.push_back(m.candidate(kind, s));
+            if (!np::kind_is_global(kind) && p.constraints.back().cells.empty()) {
+                p.constraints.pop_back();
+                continue;
+            }
                         if (!obeys(p, s)) p.constraints.pop_back();
                     }
                     p.grid.cells = s;

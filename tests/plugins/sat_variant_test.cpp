@@ -1,7 +1,7 @@
 // The sat plugin's variant encodings (ABI 3.7), tested through its C
-// descriptor: the host does not send variants yet, so the test loads sat.so
-// itself, builds the request's np_variant from an np::Puzzle
-// (np::VariantRequest) and calls solve.
+// descriptor: the test loads sat.so itself, builds the request's np_variant
+// from an np::Puzzle (np::VariantRequest) and calls solve (the host's path is
+// tested in tests/host and tests/cli).
 //
 // The plugin is never proved right by itself. Every count is compared with a
 // brute force written here: it fills the grid cell by cell under the Latin
@@ -10,7 +10,8 @@
 // (satisfies(), one plain check per kind, sharing nothing with the CNF). On
 // 4x4 that is all 288 boxed grids (576 Latin squares without regions); on
 // 6x6 and 9x9 the puzzles carry givens enough to keep it small. Every
-// witness must be one of the brute force's solutions.
+// witness must be one of the brute force's solutions, and the host's
+// certifier (np::check_variant) must pass it.
 
 #include <dlfcn.h>
 #include <gtest/gtest.h>
@@ -21,6 +22,7 @@
 #include <functional>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <set>
 #include <string>
@@ -43,7 +45,7 @@ using Cells = std::vector<uint8_t>;
 using Rng = std::mt19937_64;
 
 // ---------------------------------------------------------------------------
-// The rules, read from docs/variants.md (the spec: /tmp/variant_rules.md).
+// The rules, read from docs/variants.md .
 // ---------------------------------------------------------------------------
 
 int at(const Cells& g, int cell) { return g[static_cast<std::size_t>(cell)]; }
@@ -435,8 +437,11 @@ std::size_t expect_agrees(const Puzzle& p) {
     EXPECT_EQ(answer.status, NP_OK) << answer.message;
     EXPECT_EQ(answer.stop, static_cast<uint32_t>(NP_STOP_EXHAUSTED));
     EXPECT_EQ(answer.count, truth.size());
-    for (const Cells& w : answer.witnesses)
+    for (const Cells& w : answer.witnesses) {
         EXPECT_NE(std::find(truth.begin(), truth.end(), w), truth.end()) << "a witness the brute force does not find";
+        if (const auto issue = np::check_variant(p, Grid(p.grid.geometry, w)))
+            ADD_FAILURE() << "check_variant: " << issue->message;
+    }
     return truth.size();
 }
 
@@ -572,22 +577,26 @@ std::vector<int> adjacent_pair(int n, Rng& rng) {
     }
 }
 
-// A whole row or column, read from a random side.
-std::vector<int> outside_line(int n, Rng& rng) {
+// A whole row or column, read from a random side; the clue one step outside
+// that side.
+std::vector<int> outside_line(int n, Rng& rng, std::optional<np::Clue>& clue) {
     const int index = pick(rng, n);
-    const bool row = pick(rng, 2) == 0;
+    const bool row = pick(rng, 2) == 0, reversed = pick(rng, 2) == 0;
     std::vector<int> cells;
     for (int i = 0; i < n; ++i) cells.push_back(row ? index * n + i : i * n + index);
-    if (pick(rng, 2) == 0) std::reverse(cells.begin(), cells.end());
+    if (reversed) std::reverse(cells.begin(), cells.end());
+    const int side = reversed ? n : -1;
+    clue = row ? np::Clue{index, side} : np::Clue{side, index};
     return cells;
 }
 
 // A diagonal from a clue outside the grid, in one of four directions.
-std::vector<int> little_killer_diagonal(int n, Rng& rng) {
+std::vector<int> little_killer_diagonal(int n, Rng& rng, std::optional<np::Clue>& clue) {
     for (;;) {
         const int cell = pick(rng, n * n), dr = pick(rng, 2) ? 1 : -1, dc = pick(rng, 2) ? 1 : -1;
         int r = cell / n, c = cell % n;
         if (r - dr >= 0 && r - dr < n && c - dc >= 0 && c - dc < n) continue;  // the clue must be outside
+        clue = np::Clue{r - dr, c - dc};
         std::vector<int> cells;
         for (; r >= 0 && r < n && c >= 0 && c < n; r += dr, c += dc) cells.push_back(r * n + c);
         return cells;
@@ -641,11 +650,11 @@ Constraint propose(Kind kind, int n, const Cells& s, Rng& rng) {
             if (pick(rng, 5) != 0) c.values = {sum_of(s, c.cells[0])};
             break;
         case Kind::little_killer:
-            c.cells = {little_killer_diagonal(n, rng)};
+            c.cells = {little_killer_diagonal(n, rng, c.clue)};
             c.values = {sum_of(s, c.cells[0]) + (pick(rng, 6) == 0)};
             break;
         case Kind::sandwich: case Kind::x_sum: case Kind::skyscraper: {
-            c.cells = {outside_line(n, rng)};
+            c.cells = {outside_line(n, rng, c.clue)};
             Puzzle any = empty_puzzle(n, RegionLayout::none);
             for (int v = 0; v <= n * (n + 1) / 2; ++v) {
                 c.values = {v};
