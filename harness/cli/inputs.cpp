@@ -13,6 +13,7 @@
 #include <iostream>
 
 #include "cli/shared.hpp"
+#include "numplace/fpuzzles.hpp"
 
 namespace np::cli {
 
@@ -161,7 +162,8 @@ void for_each_input(const Args& args, std::istream& in, std::ostream& err, Tally
             if (stdin_read) continue;
             stdin_read = true;
             if (!read_one_input(input, in, err, tally, format, size, run, idle)) return;
-        } else if (fs::exists(fs::symlink_status(input, ec)) || looks_like_path(input)) {
+        } else if (fs::exists(fs::symlink_status(input, ec)) || (looks_like_path(input) && !looks_like_fpuzzles(input))) {
+            // (an f-puzzles link or its Base64 has slashes, and is no path)
             if (!read_one_input(input, in, err, tally, format, size, run, idle)) return;
         } else {
             InputItem item = argument_item(input, index, format, size);

@@ -2,7 +2,8 @@
 // classic), then the layout (u8), the region map (bytes: 0 or N*N), the
 // negative rules (u64, NP_KIND_BIT), the constraint count (u32) and each
 // constraint: kind (u8), groups (u32, then each: u32 size and u32 cells),
-// values (u32 count, then i32 as u32). Only regions and constraints travel:
+// values (u32 count, then i32 as u32), the clue (u8 0, or 1 then row and
+// column as i32 in u32: outside clues only). Only regions and constraints travel:
 // the grid is the item's cells. Every count is bounded by the bytes left
 // before anything is allocated, and the reader validates the puzzle.
 #include <memory>
@@ -29,6 +30,11 @@ void put_constraint(Writer& w, const Constraint& c) {
     }
     w.u32(static_cast<uint32_t>(c.values.size()));
     for (int v : c.values) w.u32(static_cast<uint32_t>(v));
+    w.u8(c.clue ? 1 : 0);
+    if (c.clue) {
+        w.u32(static_cast<uint32_t>(c.clue->row));
+        w.u32(static_cast<uint32_t>(c.clue->column));
+    }
 }
 
 Constraint get_constraint(Reader& r) {
@@ -43,6 +49,12 @@ Constraint get_constraint(Reader& r) {
     }
     c.values.resize(bounded_count(r, "value"));
     for (int& v : c.values) v = static_cast<int>(r.u32());
+    const uint8_t has_clue = r.u8();
+    if (has_clue > 1) throw Broken("a clue flag of " + std::to_string(has_clue));
+    if (has_clue == 1) {
+        const int row = static_cast<int>(r.u32());
+        c.clue = Clue{row, static_cast<int>(r.u32())};
+    }
     return c;
 }
 

@@ -25,7 +25,9 @@ Grid jigsaw_killer() {
     p->region_of = {0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3};
     p->constraints = {{Kind::killer_cage, {{1, 2}}, {5}, {}},
                       {Kind::arrow, {{5}, {6, 7}, {10}}, {}, {}},
-                      {Kind::xv, {{8, 9}}, {5}, {}}};
+                      {Kind::xv, {{8, 9}}, {5}, {}},
+                      {Kind::little_killer, {{0, 5, 10, 15}}, {10}, np::Clue{-1, -1}},  // clues travel too
+                      {Kind::sandwich, {{15, 14, 13, 12}}, {0}, np::Clue{3, 4}}};
     p->negative = {Kind::xv};
     Grid g = p->grid;
     g.variant = p;
