@@ -83,7 +83,7 @@ TEST(VariantEntry, LintErrorsAtTheirLines) {
                                                "  negative: [odd]\n"),
                                          "v.yaml");
     ASSERT_EQ(r.errors.size(), 6u) << all_errors(r);
-    for (std::size_t i = 0; i < 6; ++i) EXPECT_EQ(r.errors[i].where.line, static_cast<int>(6 + i)) << all_errors(r);
+    for (std::size_t i = 0; i < 6; ++i) EXPECT_EQ(r.errors[i].where.line, static_cast<int>(5 + i)) << all_errors(r);
     EXPECT_TRUE(r.corpus.puzzles.empty());
 }
 
