@@ -9,6 +9,7 @@
 #include <initializer_list>
 #include <limits>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -17,6 +18,7 @@
 
 #include "corpus/corpus.hpp"
 #include "corpus/yaml_reader.hpp"
+#include "numplace/variant.hpp"
 
 namespace np::corpus::detail {
 
@@ -37,6 +39,28 @@ std::vector<const Reason*> all_of(const std::vector<Reason>& reasons);
 using IdTable = std::unordered_map<std::string, Location>;
 
 class Fields;
+class FileChecker;
+
+// A puzzle entry's variant keys (variant_schema.cpp); null when absent.
+struct VariantNodes {
+    const Node *regions = nullptr, *constraints = nullptr, *negative = nullptr;
+    bool any() const { return regions || constraints || negative; }
+};
+
+// The variant read from its keys for a grid of side N: regions,
+// constraints and negative rules (the grid left unset), and the item each
+// constraint was written in (an item of a single-cell kind may list
+// several cells: one constraint each). nullopt after reporting.
+struct VariantRead {
+    Puzzle puzzle;
+    std::vector<const Node*> items;  // items[i]: where constraint i was written
+};
+std::optional<VariantRead> read_variant(FileChecker& checker, const VariantNodes& nodes, int side);
+
+// The rule violations of a puzzle's givens, as `numplace check` finds them:
+// np::check_rules, and of a variant grid the first constraint its filled
+// cells break (breaks_constraint, no location) (rules.cpp).
+std::vector<Reason> rule_violations(const Grid& grid);
 
 // Checks the entries of one file, adding diagnostics and good entries.
 class FileChecker {
@@ -62,6 +86,8 @@ public:
     std::optional<bool> bool_value(const Node& n, std::string_view key);
     std::optional<Geometry> size_value(const Node* n);
     std::optional<ExpectedReason> reason_value(const Node& n, std::string_view what);
+    // The errors reported so far (a reader compares it before and after).
+    std::size_t error_count() const { return errors_.size(); }
 
 private:
     // The fields every kind has.
@@ -94,6 +120,14 @@ private:
     void puzzle_entry(const Node& n);
     void puzzle_expectation(const Node& expect, PuzzleKeys k, PuzzleExpectation& out);
     std::optional<Verdict> puzzle_verdict(const Node& n);
+    // ---- variant puzzles (variant_schema.cpp) ----
+    // With regions given, the size is RxC or the side alone; the grid is 1 x N.
+    std::optional<Geometry> variant_size(const Node* n);
+    // Reads the variant keys and gives the parsed puzzle its variant when it
+    // is well formed (validate_variant); otherwise reports and drops the
+    // parsed puzzle, so that nothing is checked against a wrong one.
+    void attach_variant(const VariantNodes& v, const Node* puzzle_node, std::optional<ParseResult>& puzzle,
+                        int side);
     void invalid_expectation(const Fields& x, const PuzzleKeys& k, const PuzzleExpectation& expect);
     void solvable_expectation(const Fields& x, const PuzzleKeys& k, PuzzleExpectation& expect);
 
@@ -143,8 +177,10 @@ private:
 // unknown and repeated keys are reported.
 class Fields {
 public:
+    Fields(FileChecker& checker, const Node& map, std::span<const std::string_view> known, std::string_view what);
     Fields(FileChecker& checker, const Node& map, std::initializer_list<std::string_view> known,
-           std::string_view what);
+           std::string_view what)
+        : Fields(checker, map, std::span<const std::string_view>(known.begin(), known.size()), what) {}
 
     // The value of a key, or nullptr when absent.
     const Node* operator[](std::string_view name) const {

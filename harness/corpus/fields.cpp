@@ -87,7 +87,7 @@ std::vector<const Reason*> all_of(const std::vector<Reason>& reasons) {
     return out;
 }
 
-Fields::Fields(FileChecker& checker, const Node& map, std::initializer_list<std::string_view> known,
+Fields::Fields(FileChecker& checker, const Node& map, std::span<const std::string_view> known,
                std::string_view what)
     : map_(map) {
     slots_.reserve(known.size());
@@ -200,7 +200,7 @@ std::optional<ExpectedReason> FileChecker::reason_value(const Node& n, std::stri
             else
                 error(*code, "unknown reason code " + shown(*text) +
                                  " (wrong_length, bad_character, value_out_of_range, "
-                                 "duplicate_in_row, duplicate_in_column or duplicate_in_box)");
+                                 "duplicate_in_row, duplicate_in_column, duplicate_in_box or breaks_constraint)");
         }
     }
     const std::pair<const char*, int*> places[] = {

@@ -9,6 +9,17 @@
 
 namespace np::corpus::detail {
 
+std::vector<Reason> rule_violations(const Grid& grid) {
+    std::vector<Reason> found = check_rules(grid);
+    if (!grid.is_variant()) return found;
+    Puzzle puzzle = *grid.variant;
+    puzzle.grid = grid;
+    puzzle.grid.variant = nullptr;
+    if (auto issue = check_variant_partial(puzzle, puzzle.grid))
+        found.push_back(Reason{ReasonCode::breaks_constraint, 0, 0, 0, 0, issue->message});
+    return found;
+}
+
 std::optional<Grid> FileChecker::check_solution(const Node& at, const std::string& text,
                                                 const Geometry& size, const ParseResult& puzzle) {
     if (trim(text).find('\n') != std::string_view::npos) {
@@ -51,6 +62,12 @@ std::optional<Grid> FileChecker::check_solution(const Node& at, const std::strin
             }
         ok = ok && !changed;
         if (ok && givens.has_candidates()) ok = solution_in_masks(at, solution, givens);
+        if (ok && givens.is_variant()) {
+            if (auto issue = check_variant(*givens.variant, solution)) {
+                error(at, "the solution breaks a constraint: " + issue->message);
+                ok = false;
+            }
+        }
     }
     if (!ok) return std::nullopt;
     return solution;
@@ -101,11 +118,12 @@ void FileChecker::check_invalid_reason(const Node& reason_node, const ExpectedRe
                                    ": " + actual.message);
         return;
     }
-    const auto violations = check_rules(std::get<Grid>(puzzle));
+    const auto violations = rule_violations(std::get<Grid>(puzzle));
     if (violations.empty()) {
         error(verdict_node,
               "expects invalid but the givens obey the rules (an invalid entry needs a value "
-              "repeated in a row, column or box, or a text that does not parse)");
+              "repeated in a row, column or box, a variant constraint the givens break, or a text that does "
+              "not parse)");
         return;
     }
     for (const Reason& v : violations)

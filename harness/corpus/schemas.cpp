@@ -107,14 +107,17 @@ const Node* FileChecker::expect_map(const Fields& f, std::string_view why, std::
 
 void FileChecker::puzzle_entry(const Node& n) {
     const std::size_t before = errors_.size();
-    Fields f(*this, n, {"id", "kind", "size", "puzzle", "expect", "source", "tags", "notes", "max_nodes"},
+    Fields f(*this, n,
+             {"id", "kind", "size", "regions", "puzzle", "constraints", "negative", "expect", "source", "tags",
+              "notes", "max_nodes"},
              "a puzzle entry");
     PuzzleEntry e;
     e.where = where(n);
     Common c;
     common(f, c);
 
-    const auto size = size_value(f["size"]);
+    const VariantNodes variant{f["regions"], f["constraints"], f["negative"]};
+    const auto size = variant.regions ? variant_size(f["size"]) : size_value(f["size"]);
     PuzzleKeys k;
     k.puzzle = f.required(*this, "puzzle", "a line, or a block of rows");
     std::optional<ParseResult> puzzle;
@@ -124,6 +127,8 @@ void FileChecker::puzzle_entry(const Node& n) {
             if (size) puzzle = parse_text(e.text, *size);
         }
     }
+    // A variant's givens are checked against its rules too: it rides on the grid.
+    if (variant.any() && size) attach_variant(variant, k.puzzle, puzzle, size->side());
     // Checking the expectation against the puzzle needs both the size and
     // the text; without them only the expectation's own consistency is checked.
     k.parsed = puzzle ? &*puzzle : nullptr;
@@ -200,7 +205,7 @@ void FileChecker::solvable_expectation(const Fields& x, const PuzzleKeys& k, Puz
         error(*k.puzzle, "the puzzle does not parse for size " + k.size->name() + ": " +
                              std::get<Reason>(*k.parsed).message + " (malformed text expects verdict invalid)");
     } else if (k.parsed) {
-        const auto violations = check_rules(std::get<Grid>(*k.parsed));
+        const auto violations = rule_violations(std::get<Grid>(*k.parsed));
         if (!violations.empty())
             error(*k.puzzle, "the givens break a rule (" + violations.front().message +
                                  "), so the verdict must be invalid, not " + name);

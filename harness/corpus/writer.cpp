@@ -6,9 +6,12 @@
 #include <cctype>
 
 #include "corpus/corpus.hpp"
+#include "corpus/emitter.hpp"
 #include "rating/rating.hpp"
 
 namespace np::corpus {
+
+using detail::put_string;
 
 namespace {
 
@@ -56,7 +59,9 @@ bool fits_literal_block(std::string_view s) {
     return s.find('\r') == std::string_view::npos;
 }
 
-void put_string(YAML::Emitter& out, const std::string& s) {
+}  // namespace
+
+void detail::put_string(YAML::Emitter& out, const std::string& s) {
     // yaml-cpp ends a literal block with a line break of its own, so the
     // text's last one is left to it.
     if (fits_literal_block(s))
@@ -68,6 +73,8 @@ void put_string(YAML::Emitter& out, const std::string& s) {
     else
         out << s;
 }
+
+namespace {
 
 void put_key_string(YAML::Emitter& out, const char* key, const std::string& value) {
     out << YAML::Key << key << YAML::Value;
@@ -119,10 +126,17 @@ std::string to_yaml(const PuzzleEntry& e) {
     YAML::Emitter out;
     out << YAML::BeginSeq << YAML::BeginMap;
     put_key_string(out, "id", e.id);
-    out << YAML::Key << "size" << YAML::Value << e.size.name();
+    const Puzzle* variant = parsed(e.puzzle) ? std::get<Grid>(e.puzzle).variant.get() : nullptr;
+    // With regions of its own the grid is 1 x N: its size is the side.
+    if (variant && variant->regions != RegionLayout::boxes)
+        out << YAML::Key << "size" << YAML::Value << e.size.side();
+    else
+        out << YAML::Key << "size" << YAML::Value << e.size.name();
+    if (variant) detail::put_regions(out, *variant);
     // A puzzle that does not parse is kept exactly as written: its text is
     // what the entry is about.
     put_key_string(out, "puzzle", parsed(e.puzzle) ? format_line(std::get<Grid>(e.puzzle)) : e.text);
+    if (variant) detail::put_rules(out, *variant);
 
     put_expectation(out, e.expect);
     put_tail(out, e.source, e.tags, e.notes);
