@@ -671,7 +671,7 @@ TEST(CorpusFile, EveryErrorInAFileIsReportedInOrder) {
     const auto r = np::corpus::load({file});
     const std::vector<std::string> expected{
         file + ":3:7: the id \"bad id\" may only use letters, digits, '.', '_' and '-' (and not be empty)",
-        file + ":9:3: unknown key 'colour' in a puzzle entry (known keys: id, kind, size, puzzle, "
+        file + ":9:3: unknown key 'colour' in a puzzle entry (known keys: id, kind, size, regions, puzzle, constraints, negative, "
                "expect, source, tags, notes, max_nodes)",
         file + ":12:12: 'count' must be a non-negative integer, not \"many\"",
         file + ":18:15: the solution breaks a rule: duplicate 3 in column 1 (rows 1 and 9)",
