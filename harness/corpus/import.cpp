@@ -10,6 +10,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "numplace/format.hpp"
+#include "numplace/fpuzzles.hpp"
 #include "numplace/certify.hpp"
 #include "output/output_file.hpp"
 #include "numplace/random.hpp"
@@ -45,7 +47,11 @@ std::vector<std::string> lines_of(const std::string& text) {
 
 // Datasets put a puzzle first and may follow it with counts, ratings or
 // solutions after a separator.
-std::string first_field(const std::string& line) { return line.substr(0, line.find_first_of(" \t:,;")); }
+// An f-puzzles line (a link, its Base64 or a JSON object) is the whole line.
+std::string first_field(const std::string& line) {
+    if (looks_like_fpuzzles(line)) return line;
+    return line.substr(0, line.find_first_of(" \t:,;"));
+}
 
 std::vector<ImportLine> puzzle_lines(const std::string& text) {
     std::vector<ImportLine> puzzles;
@@ -362,7 +368,7 @@ Made<PuzzleEntry> puzzle_entry(const ImportInput& input, std::size_t index, cons
 std::string import_line(const ImportInput& input, std::size_t index, const Judges& judges, const ImportSettings& s,
                         const std::string& prefix, ImportResult& result) {
     const ImportLine& line = input.puzzles[index];
-    const ParseResult parsed = parse_line(line.text, s.size);
+    const ParseResult parsed = looks_like_fpuzzles(line.text) ? parse_fpuzzles(line.text) : parse_line(line.text, s.size);
     Label label = label_of(input, s, prefix, line.line);
     if (s.kind == ImportKind::grid_check) {
         auto made = grid_check_entry(line, parsed, judges.checkers, std::move(label));

@@ -58,20 +58,23 @@ TEST(DocsPlugins, PluginGuideStatesTheBundledRanks) {
 }
 
 // README: "today simd for 9×9, bitmask-mrv for other shapes,
-// exhaustive-count for candidates beyond 9×9, logic to explain and rate".
+// exhaustive-count for candidates beyond 9×9, csp for variants, logic to
+// explain and rate" (a variant: a killer cage on 9x9).
 TEST(DocsPlugins, ReadmeNamesTheDefaultsTheRuleGives) {
     const std::string said = between(page("README.md"), "shows each one's \"default for\"; today ", ")");
     ASSERT_FALSE(said.empty()) << "the sentence moved: update this test";
     const auto& loaded = np::test::bundled_plugins().plugins();
-    auto pick = [&](np::cli::Need need, np::Geometry shape, bool candidates) {
+    auto pick = [&](np::cli::Need need, np::Geometry shape, bool candidates, uint64_t kinds = 0) {
         std::string why;
-        const np::Plugin* p = np::cli::default_plugin(loaded, need, shape, np::cli::Demand{candidates}, why);
+        const np::cli::Demand demand{candidates, kinds};
+        const np::Plugin* p = np::cli::default_plugin(loaded, need, shape, demand, why);
         return p != nullptr ? p->name() : why;
     };
     const np::cli::Need solve{NP_CAP_SOLVE, NP_CAP_SOLVE, "solve", "solve"};
     const np::cli::Need explain{NP_CAP_SOLVE | NP_CAP_EXPLAIN, NP_CAP_EXPLAIN, "explain", "solve"};
     const std::string expected = pick(solve, {3, 3}, false) + " for 9×9, " + pick(solve, {4, 4}, false) +
                                  " for other shapes, " + pick(solve, {4, 4}, true) + " for candidates beyond 9×9, " +
+                                 pick(solve, {3, 3}, false, NP_KIND_BIT(NP_KIND_KILLER_CAGE)) + " for variants, " +
                                  pick(explain, {3, 3}, false) + " to explain and rate";
     EXPECT_EQ(said, expected);
 }
