@@ -160,6 +160,7 @@ Answers ask_provers(const Grid& puzzle, const std::vector<const Plugin*>& prover
     Answers answers;
     for (const Plugin* p : provers) {
         if (!p->supports(puzzle.geometry)) continue;
+        if (puzzle.is_variant() && p->variant_refusal(*puzzle.variant)) continue;  // it would solve another puzzle
         answers.emplace_back(p->name(), p->solve(puzzle, exact_count ? NP_UNLIMITED : 2, {}, budget));
     }
     return answers;
@@ -346,6 +347,8 @@ Made<PuzzleEntry> puzzle_entry(const ImportInput& input, std::size_t index, cons
     e.source = std::move(label.source);
     e.tags = std::move(label.tags);
     if (const Reason* reason = std::get_if<Reason>(&parsed)) {
+        // An f-puzzles line the reader refuses has no corpus form to keep it in.
+        if (looks_like_fpuzzles(line.text)) return {std::nullopt, "not read: " + reason->message};
         // The shape the text was meant to have: --size, or what its length
         // suggests (a 4x4 with a 5 in it is still a 4x4).
         e.size = s.size ? *s.size : Geometry::from_cell_count(line.text.size()).value_or(Geometry{3, 3});

@@ -354,6 +354,35 @@ TEST(FpuzzlesRegions, CellsWithoutRegionKeepTheirBoxBesideCellsWithOne) {
     EXPECT_EQ(swapped.region_of, (std::vector<uint8_t>{0, 0, 0, 1, 0, 0, 1, 1, 1, 2, 3, 3, 2, 2, 3, 3}));
 }
 
+// A prime side has no boxes: a cell without "region" is in its row's
+// region, as f-puzzles numbers them (a 5x5 jigsaw marks only the cells that
+// left their row's region: here R1C5 and R2C1 trade places).
+TEST(FpuzzlesRegions, OnAPrimeSideACellWithoutRegionIsInItsRowsRegion) {
+    std::string rows = "\"grid\":[";
+    for (int r = 0; r < 5; ++r) {
+        rows += "[";
+        for (int c = 0; c < 5; ++c) {
+            const std::string cell = r == 0 && c == 4 ? R"({"region":1})" : r == 1 && c == 0 ? R"({"region":0})" : "{}";
+            rows += cell + (c < 4 ? "," : "");
+        }
+        rows += r < 4 ? "]," : "]";
+    }
+    const Puzzle p = read_ok(with(rows + "]", 5));
+    EXPECT_EQ(p.regions, np::RegionLayout::irregular);
+    EXPECT_EQ(p.region_of, (std::vector<uint8_t>{0, 0, 0, 0, 1, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4}));
+    EXPECT_FALSE(np::validate_variant(p).has_value());
+}
+
+TEST(FpuzzlesRead, ACellsOwnParityIsAnOddOrEvenConstraint) {
+    const std::string rows = R"("grid":[[{"parity":"Odd"},{},{},{}],[{},{"parity":"Even"},{},{}],[{},{},{},{}],[{},{},{},{}]])";
+    const Puzzle p = read_ok(with(rows, 4));
+    ASSERT_EQ(p.constraints.size(), 2u);
+    EXPECT_EQ(p.constraints[0], (Constraint{Kind::odd, {{0}}, {}, {}}));
+    EXPECT_EQ(p.constraints[1], (Constraint{Kind::even, {{5}}, {}, {}}));
+    EXPECT_EQ(error_of(with(R"("grid":[[{"parity":"Both"},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]])", 4)),
+              "grid[0][0].parity: is \"Odd\" or \"Even\", not \"Both\"");
+}
+
 TEST(FpuzzlesRegions, SomeCellsWithoutARegionAreRefused) {
     std::vector<std::string> region(16, "0");
     region[5] = "null";

@@ -98,13 +98,25 @@ struct CellRead {
     uint64_t marks = 0;  // givenPencilMarks as a mask, 0 for none
     RegionMark region = RegionMark::absent;
     int region_number = 0;
+    std::optional<Kind> parity;  // "parity": "Odd" or "Even", a cell's own odd/even mark
 };
 
 // Keys a grid cell may hold: what is read (value, given, givenPencilMarks,
-// region) and the solver's and setter's marks and colours, ignored.
-constexpr std::array<std::string_view, 9> kCellKeys = {"value",     "given",           "givenPencilMarks",
-                                                       "region",    "centerPencilMarks", "cornerPencilMarks",
-                                                       "c",         "cArray",          "highlight"};
+// region, parity) and the solver's and setter's marks and colours, ignored.
+constexpr std::array<std::string_view, 10> kCellKeys = {"value",  "given",             "givenPencilMarks",
+                                                        "region", "centerPencilMarks", "cornerPencilMarks",
+                                                        "c",      "cArray",            "highlight",
+                                                        "parity"};
+
+// Some exports mark odd and even cells in the cell itself rather than with
+// the "odd" and "even" keys: the same rule.
+std::optional<Kind> read_cell_parity(const Json& cell, const std::string& where) {
+    const auto it = cell.find("parity");
+    if (it == cell.end() || it->is_null()) return std::nullopt;
+    if (*it == "Odd" || *it == "odd") return Kind::odd;
+    if (*it == "Even" || *it == "even") return Kind::even;
+    fail(where + ".parity", "is \"Odd\" or \"Even\", not " + shown(*it));
+}
 
 int cell_digit(const Json& v, const std::string& where, int side) {
     if (!v.is_number_integer() || v.get<long long>() < 0 || v.get<long long>() > side)
@@ -143,6 +155,7 @@ CellRead read_grid_cell(const Json& cell, const std::string& where, int side) {
         }
     }
     read_cell_region(cell, where, side, out);
+    out.parity = read_cell_parity(cell, where);
     return out;
 }
 
@@ -206,11 +219,10 @@ Geometry set_regions(const std::vector<CellRead>& cells, int side, Puzzle& p) {
         const int cell = static_cast<int>(i);
         if (cells[i].region == RegionMark::none)
             fail(cell_where(cell, side) + ".region", "is null (no region) where other cells have regions");
-        if (cells[i].region == RegionMark::absent && !shape)
-            fail(cell_where(cell, side), "has no region, and a " + std::to_string(side) + "x" + std::to_string(side) +
-                                             " grid has no boxes to give it one");
-        map[i] = static_cast<uint8_t>(cells[i].region == RegionMark::number ? cells[i].region_number
-                                                                           : shape->box_of(cell / side, cell % side));
+        // An absent region is the cell's default one: its box, or on a side
+        // with no box shape (a prime side) its row, as f-puzzles draws it.
+        const int absent = shape ? shape->box_of(cell / side, cell % side) : cell / side;
+        map[i] = static_cast<uint8_t>(cells[i].region == RegionMark::number ? cells[i].region_number : absent);
     }
     if (const auto g = boxes_matching(map, side)) return p.regions = RegionLayout::boxes, *g;
     p.regions = RegionLayout::irregular;
@@ -268,6 +280,8 @@ Puzzle read_document(const Json& root) {
     p.grid = build_grid(cells, g);
     for (const auto& [key, value] : root.items())
         if (const auto kind = kind_from_key(key)) read_kind(*kind, value, reading);
+    for (std::size_t i = 0; i < cells.size(); ++i)
+        if (cells[i].parity) p.constraints.push_back({*cells[i].parity, {{static_cast<int>(i)}}, {}, {}});
     std::ranges::stable_sort(p.constraints, {}, &Constraint::kind);
     read_negative(root, p);
     std::ranges::sort(p.negative);
