@@ -44,6 +44,19 @@ TEST(DocsPlugins, InputFormatsNamesEveryPluginThatTakesCandidates) {
     EXPECT_EQ(names_in(said), taking) << said;
 }
 
+// docs/input-formats.md: "of the bundled plugins, `csp` and `sat` take every
+// kind and layout".
+TEST(DocsPlugins, InputFormatsNamesThePluginsThatTakeEveryVariant) {
+    std::set<std::string> taking;
+    for (const np::Plugin& p : np::test::bundled_plugins().plugins())
+        if (p.kinds() == (uint64_t{1} << NP_KIND_COUNT) - 1 &&
+            (p.region_layouts() & NP_REGIONS_BIT(NP_REGIONS_IRREGULAR)) && (p.region_layouts() & NP_REGIONS_BIT(NP_REGIONS_NONE)))
+            taking.insert(p.name());
+    const std::string said = between(page("docs/input-formats.md"), "of the bundled plugins, ", " take every kind");
+    ASSERT_FALSE(said.empty()) << "the sentence moved: update this test";
+    EXPECT_EQ(names_in(said), taking) << said;
+}
+
 TEST(DocsPlugins, PluginGuideStatesTheBundledRanks) {
     const std::string said = between(page("docs/plugin-guide.md"), "The bundled ranks:", ". ");
     ASSERT_FALSE(said.empty()) << "the sentence moved: update this test";
