@@ -14,6 +14,10 @@
 //      column c holds value v,     box b holds value v;
 //  * N*N*N rows, the choices "value v in cell (r, c)", each with four 1s:
 //    one in each kind of column.
+// Jigsaws (ABI 3.7): the box columns are the regions' ("region b holds v"),
+// from the map the host sends; a grid without regions gets its rows as
+// regions, which adds no rule (each row holds every value once already) and
+// keeps four nodes a row.
 // The givens are chosen up front (their rows selected, their columns
 // covered); a given whose row meets a column already covered by an earlier
 // given is a duplicate, reported as invalid input.
@@ -80,10 +84,17 @@ public:
     // Makes the matrix of this shape with every column uncovered. Allocates
     // only when the side changes (box shape alone changes the box columns'
     // links, not the sizes).
-    void reset(int box_rows, int box_cols) {
-        box_rows_ = box_rows;
-        box_cols_ = box_cols;
+    // `regions`: the region of each cell (N*N, -1 for none), or empty for
+    // the boxes.
+    void reset(int box_rows, int box_cols, const std::vector<int>& regions) {
         const int side = box_rows * box_cols;
+        region_.resize(static_cast<std::size_t>(side) * side);
+        for (int cell = 0; cell < side * side; ++cell) {
+            const int r = cell / side, c = cell % side;
+            const int box = (r / box_rows) * box_rows + c / box_cols;
+            const int given = regions.empty() ? box : regions[static_cast<std::size_t>(cell)];
+            region_[static_cast<std::size_t>(cell)] = given < 0 ? r : given;
+        }
         if (side != side_) {
             side_ = side;
             columns_ = 4 * side * side;
@@ -245,7 +256,7 @@ private:
         const int cells = side * side;
         for (int r = 0; r < side; ++r) {
             for (int c = 0; c < side; ++c) {
-                const int box = (r / box_rows_) * box_rows_ + c / box_cols_;
+                const int box = region_[static_cast<std::size_t>(r * side + c)];
                 for (int v = 0; v < side; ++v) {
                     const int id = (r * side + c) * side + v;
                     const int node = first_row_node_ + 4 * id;
@@ -463,7 +474,7 @@ private:
         if (b >= 0) place(b);
     }
 
-    int box_rows_ = 0, box_cols_ = 0;
+    std::vector<int> region_;  // each cell's box, region, or row (no regions)
     int side_ = 0;
     int columns_ = 0;
     int root_ = 0;
@@ -489,7 +500,9 @@ const char* unit_word(np_reason_code code) {
 
 // The givens, in row-major order, so that a clash names the later cell.
 // False when they break a rule (the call then says where).
-bool select_givens(ExactCover& matrix, np::plugin::Solve& call) {
+// A jigsaw's givens that repeat in a region leave no solution (the search
+// never starts): "invalid" locates repeats in rows, columns and boxes only.
+bool select_givens(ExactCover& matrix, np::plugin::Solve& call, bool jigsaw) {
     const int side = matrix.side();
     for (int r = 0; r < side; ++r) {
         for (int c = 0; c < side; ++c) {
@@ -502,6 +515,7 @@ bool select_givens(ExactCover& matrix, np::plugin::Solve& call) {
                 return false;
             }
             const np_reason_code clash = matrix.select_given(r, c, value);
+            if (clash == NP_REASON_DUPLICATE_IN_BOX && jigsaw) return false;
             if (clash != NP_REASON_NONE) {
                 call.invalid(clash, r, c, value,
                              "the given " + std::to_string(value) + where + " repeats a " + std::to_string(value) +
@@ -526,6 +540,8 @@ void drop_eliminated(ExactCover& matrix, const np::plugin::Solve& call) {
     }
 }
 
+const std::vector<int> kBoxes;  // no map: the boxes of the call's shape
+
 struct ExhaustiveCount {
     static constexpr np::plugin::Info info = {
         "exhaustive-count", "1.0.0",
@@ -533,16 +549,19 @@ struct ExhaustiveCount {
         NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_PROOF | NP_CAP_CANDIDATES, kMaxSide,
         /*suggested_max_nodes=*/0, /*shapes_note=*/nullptr,
         // The default only where faster ones cannot go: candidates beyond 9x9.
-        NP_CAP_SOLVE | NP_CAP_COUNT, /*default_rank=*/10};
+        NP_CAP_SOLVE | NP_CAP_COUNT, /*default_rank=*/10,
+        // Regions are exact covers too: jigsaws and no regions; no constraint kinds.
+        /*kinds=*/0, NP_REGIONS_BIT(NP_REGIONS_IRREGULAR) | NP_REGIONS_BIT(NP_REGIONS_NONE)};
 
     // Kept between calls: reset() reuses the arrays while the side stays the
     // same. (A caller without an instance gets one for the call from the layer.)
     ExactCover matrix;
 
     void solve(np::plugin::Solve& call) {
-        matrix.reset(call.shape.box_rows, call.shape.box_cols);
+        const bool jigsaw = call.variant.has_value() && call.variant->layout != NP_REGIONS_BOXES;
+        matrix.reset(call.shape.box_rows, call.shape.box_cols, jigsaw ? call.variant->region_of : kBoxes);
         drop_eliminated(matrix, call);
-        if (!select_givens(matrix, call)) return;
+        if (!select_givens(matrix, call, jigsaw)) return;
         const ExactCover::Tally tally = matrix.count(call);
         call.set_nodes(tally.nodes);
         call.guess(tally.guesses);
