@@ -194,6 +194,21 @@ TEST_F(Bench, ReadsLinesWithCountsAndTsvColumns) {
     EXPECT_NE(run.err.find("counted.txt:6: not a puzzle"), std::string::npos) << run.err;
 }
 
+// A corpus file is a dataset too: its puzzle entries, variants included,
+// each certified (a variant by check_variant), skipped by nothing.
+TEST_F(Bench, ReadsACorpusFileWithItsVariants) {
+    const std::string corpus = np::test::source_dir() + "/../corpus/variants-generated.yaml";
+    auto run = run_cli({"bench", corpus, "--plugins", "csp,sat", "--seconds", kWholeFile, "--warmup", "0.01",
+                        "--json", "-"});
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    const json doc = json::parse(run.out);
+    ASSERT_EQ(doc["rows"].size(), 2u);
+    for (const auto& row : doc["rows"]) {
+        EXPECT_EQ(row["dataset_size"], 37) << row.dump();
+        EXPECT_EQ(row["timed"], 37) << row.dump();
+    }
+}
+
 TEST_F(Bench, MeasuresGenerators) {
     auto run = run_cli({"bench", "--what", "puzzle", "--plugins", "bitmask-mrv", "--seconds", "0.2", "--warmup", "0.1",
                         "--json", "-"});
