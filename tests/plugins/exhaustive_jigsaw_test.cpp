@@ -1,5 +1,6 @@
-// exhaustive-count on jigsaws and on grids without regions (ABI 3.7): its
-// region columns come from the map the host sends. Its counts are compared
+// exhaustive-count on jigsaws, on grids without regions and with extra units
+// (diagonals, extra regions, disjoint groups; ABI 3.7): its region columns
+// come from the map the host sends, its units are secondary columns. Its counts are compared
 // with a brute force written here (every 4x4 Latin square filtered by the
 // regions), with published totals (Latin squares of order 4 and 5), and with
 // csp's and sat's counts: three engines that share no code, none judged by
@@ -23,9 +24,11 @@ using np::Puzzle;
 using np::RegionLayout;
 using np::Verdict;
 
-Grid jigsaw(int side, const std::vector<uint8_t>& map, RegionLayout layout = RegionLayout::irregular) {
+Grid jigsaw(int side, const std::vector<uint8_t>& map, RegionLayout layout = RegionLayout::irregular,
+            std::vector<np::Constraint> constraints = {}, Geometry boxes = {}) {
     auto p = std::make_shared<Puzzle>();
-    p->grid = Grid(Geometry{1, side});
+    p->grid = Grid(layout == RegionLayout::boxes ? boxes : Geometry{1, side});
+    p->constraints = std::move(constraints);
     p->regions = layout;
     if (layout == RegionLayout::irregular) p->region_of = map;
     Grid g = p->grid;
@@ -58,9 +61,10 @@ uint64_t brute_count(const std::vector<uint8_t>& map) {
     return total;
 }
 
-TEST(ExhaustiveJigsaw, DeclaresJigsawsAndNoRegionsButNoKinds) {
+TEST(ExhaustiveJigsaw, DeclaresJigsawsNoRegionsAndTheExactCoverKinds) {
     const np::Plugin& p = np::test::bundled_plugin("exhaustive-count");
-    EXPECT_EQ(p.kinds(), 0u);
+    EXPECT_EQ(p.kinds(), NP_KIND_BIT(NP_KIND_EXTRA_REGION) | NP_KIND_BIT(NP_KIND_DISJOINT_GROUPS) |
+                             NP_KIND_BIT(NP_KIND_DIAGONAL_POSITIVE) | NP_KIND_BIT(NP_KIND_DIAGONAL_NEGATIVE));
     EXPECT_EQ(p.region_layouts(), NP_REGIONS_BIT(NP_REGIONS_IRREGULAR) | NP_REGIONS_BIT(NP_REGIONS_NONE));
 }
 
@@ -107,6 +111,47 @@ TEST(ExhaustiveJigsaw, SixBySixCountsAgreeWithCspAndSat) {
         several += exact.count > 1;
     }
     EXPECT_GT(several, 0);  // the draw reaches puzzles with several solutions
+}
+
+// Extra units: the counts of csp and sat, whole grids and cut puzzles.
+TEST(ExhaustiveJigsaw, ExtraUnitsCountAsCspAndSat) {
+    using np::Constraint;
+    using np::Kind;
+    const Constraint plus{Kind::diagonal_positive, {}, {}, {}}, minus{Kind::diagonal_negative, {}, {}, {}};
+    const Constraint groups{Kind::disjoint_groups, {}, {}, {}}, extra{Kind::extra_region, {{0, 7, 14, 21, 28, 35}}, {}, {}};
+    const std::vector<Grid> grids = {
+        jigsaw(4, {}, RegionLayout::boxes, {plus, minus}, Geometry{2, 2}),  // 48 (the 4x4 X-sudokus)
+        jigsaw(6, {}, RegionLayout::boxes, {groups, plus}, Geometry{2, 3}),
+        jigsaw(6, {}, RegionLayout::boxes, {extra, minus}, Geometry{2, 3}),
+        jigsaw(6, {0, 0, 0, 1, 1, 1, 0, 0, 2, 2, 1, 1, 0, 2, 2, 2, 3, 1, 4, 4, 2, 3, 3, 3, 4, 4, 5, 5, 3, 5, 4, 4, 5, 5, 5, 3},
+               RegionLayout::irregular, {extra, plus}),
+    };
+    EXPECT_EQ(count("exhaustive-count", grids[0]).count, 48u);
+    EXPECT_EQ(count("csp", grids[0]).count, 48u);
+    np::Rng rng(7);
+    int compared = 0;
+    for (const Grid& whole : grids) {
+        np::Budget budget;
+        const auto first = np::test::bundled_plugin("csp").solve(whole, 1, {}, budget);
+        if (first.solutions.empty()) {  // no grid keeps these units: exhaustive-count finds none either
+            EXPECT_EQ(count("exhaustive-count", whole).count, 0u);
+            continue;
+        }
+        const int side = whole.side();
+        for (int trial = 0; trial < 4; ++trial) {
+            Grid cut = whole;  // some givens of a solution: several solutions, few enough to count
+            for (int i = 0; i < side + 2 + trial; ++i) {
+                const int cell = static_cast<int>(rng.below(static_cast<uint64_t>(side * side)));
+                cut.cells[cell] = first.solutions[0].cells[cell];
+            }
+            const auto exact = count("exhaustive-count", cut);
+            ASSERT_TRUE(exact.complete) << exact.message;
+            EXPECT_EQ(exact.count, count("csp", cut).count) << np::test::text_of(cut);
+            EXPECT_EQ(exact.count, count("sat", cut).count) << np::test::text_of(cut);
+            ++compared;
+        }
+    }
+    EXPECT_GE(compared, 8);
 }
 
 // Givens repeated in a region (not in a row or column): no solution, never
