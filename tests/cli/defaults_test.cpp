@@ -35,6 +35,20 @@ TEST(DefaultPlugin, EachShapeAndInputGetsTheOfferOfHighestRank) {
     EXPECT_EQ(default_name({NP_CAP_GENERATE_PUZZLE, NP_CAP_GENERATE_PUZZLE, "generate", "generate"}, {3, 3}), "simd");
 }
 
+// A variant goes to csp whatever its kinds: exhaustive-count (rank 10) takes
+// jigsaws and diagonals too, but csp offers itself higher.
+TEST(DefaultPlugin, AVariantGetsCsp) {
+    auto pick = [](uint64_t kinds, uint32_t layouts, np::Geometry shape = {3, 3}) {
+        std::string why;
+        const np::cli::Demand demand{false, kinds, layouts};
+        const np::Plugin* p = np::cli::default_plugin(np::test::bundled_plugins().plugins(), solving(), shape, demand, why);
+        return p != nullptr ? p->name() : "none: " + why;
+    };
+    EXPECT_EQ(pick(NP_KIND_BIT(NP_KIND_KILLER_CAGE), 0), "csp");
+    EXPECT_EQ(pick(NP_KIND_BIT(NP_KIND_DIAGONAL_POSITIVE), 0), "csp");
+    EXPECT_EQ(pick(0, NP_REGIONS_BIT(NP_REGIONS_IRREGULAR), {1, 9}), "csp");  // a jigsaw's grid is 1 x 9
+}
+
 // Plugins made from a bundled descriptor with other offers: the rank
 // decides, then the name; with no offer the one plugin that can; with none
 // and several, a refusal that names them.

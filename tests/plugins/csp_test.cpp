@@ -576,7 +576,7 @@ TEST(Csp, DescribesItself) {
     EXPECT_EQ(d.kinds, (uint64_t{1} << NP_KIND_COUNT) - 1);
     EXPECT_EQ(d.region_layouts, NP_REGIONS_BIT(NP_REGIONS_IRREGULAR) | NP_REGIONS_BIT(NP_REGIONS_NONE));
     EXPECT_EQ(d.default_for, NP_CAP_SOLVE | NP_CAP_COUNT);
-    EXPECT_EQ(d.default_rank, 5u);
+    EXPECT_EQ(d.default_rank, 15u);
 }
 
 // Every kind, under every layout it allows: csp's exact count is the brute
