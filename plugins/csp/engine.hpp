@@ -49,6 +49,7 @@ namespace csp {
 using Mask = uint32_t;
 constexpr int kMaxSide = 25;
 constexpr int kMaxCells = kMaxSide * kMaxSide;
+constexpr int kPointPlaces = 3;  // pointing looks at digits with 2..3 places in a unit
 
 inline Mask bit(int v) { return Mask{1} << v; }
 inline int lowest(Mask m) { return __builtin_ctz(m); }
@@ -146,8 +147,11 @@ private:
     void add_negative_rules();
     void add_prop(Prop prop, const std::vector<int>& cells);
     bool run_unit(int u, Domains& d) const;
+    bool point(const std::vector<int>& cells, Domains& d) const;
+    bool naked_pairs(const std::vector<int>& cells, Domains& d) const;
     bool run_binary(int k, Domains& d) const;
     bool settle(std::vector<Mask>& masks);
+    int choose(const std::vector<Mask>& masks) const;
     void search(std::vector<Mask>& masks, const Hooks& hooks, Counters& counters);
 
     Model model_;
@@ -162,6 +166,7 @@ private:
     // The propagation queue (reset at every dead end).
     std::vector<int> touched_, queue_;
     std::vector<uint8_t> is_touched_, queued_;
+    std::vector<double> weight_;  // per prop: 1 + the dead ends it found (dom/wdeg branching)
     std::vector<uint8_t> solution_;  // the grid of a decided node
     std::vector<uint8_t> scratch_;   // the enumeration's grid
     bool stop_ = false;
