@@ -232,15 +232,15 @@ bool Engine::naked_pairs(const std::vector<int>& cells, Domains& d) const {
 // cell that sees all of those places (box/line interactions, and their kin
 // through cages, diagonals, knights' moves: the peers say who sees whom).
 bool Engine::point(const std::vector<int>& cells, Domains& d) const {
+    uint32_t where[kMaxSide + 2] = {};  // where[v]: bit i when cells[i] can hold v
+    for (std::size_t i = 0; i < cells.size(); ++i)
+        for (Mask m = d[cells[i]]; m; m &= m - 1) where[lowest(m)] |= uint32_t{1} << i;
     for (int v = 1; v <= side_; ++v) {
-        int places = 0;
-        std::bitset<kMaxCells> seen;
-        for (int c : cells) {
-            if (!(d[c] & bit(v))) continue;
-            seen = places++ == 0 ? peer_bits_[c] : seen & peer_bits_[c];
-            if (places > kPointPlaces) break;
-        }
+        const int places = count(where[v]);
         if (places < 2 || places > kPointPlaces) continue;
+        uint32_t p = where[v];
+        std::bitset<kMaxCells> seen = peer_bits_[cells[lowest(p)]];
+        for (p &= p - 1; p; p &= p - 1) seen &= peer_bits_[cells[lowest(p)]];
         for (std::size_t x = seen._Find_first(); x < seen.size(); x = seen._Find_next(x))
             if (!d.keep(static_cast<int>(x), ~bit(v))) return false;
     }
