@@ -207,21 +207,27 @@ bool killer(const Cells& cage, int target, const RuleContext& context, Domains& 
 }
 
 // Little killer: bounds, then the table of reachable sums.
-bool little_killer(const Cells& line, int target, Domains& d) {
+bool little_killer(const Cells& line, int target, const PeerBits& peers, Domains& d) {
     if (!sum_bounds(line, target, target, d)) return false;
     if (target < 0 || target >= kMaxSum) return true;
     Sums fixed;
     fixed.set(static_cast<std::size_t>(target));
-    return equal_sums({line}, &fixed, d) != SumResult::dead;
+    return equal_sums({line}, &fixed, peers, d) != SumResult::dead;
 }
 
-// Region sum line: every segment shares one sum.
-bool region_sum(const Cells& line, const Model& m, Domains& d) {
+// The segments of a region sum line: its runs within one region.
+std::vector<Cells> segments_of(const Cells& line, const Model& m) {
     std::vector<Cells> segments(1);
     for (std::size_t i = 0; i < line.size(); ++i) {
         if (i > 0 && m.region_of[line[i]] != m.region_of[line[i - 1]]) segments.emplace_back();
         segments.back().push_back(line[i]);
     }
+    return segments;
+}
+
+// Region sum line: every segment shares one sum.
+bool region_sum(const Cells& line, const RuleContext& context, Domains& d) {
+    const std::vector<Cells> segments = segments_of(line, context.model);
     if (segments.size() < 2) return true;
     int lo = 0, hi = 1 << 20;
     for (const Cells& s : segments) {
@@ -231,7 +237,7 @@ bool region_sum(const Cells& line, const Model& m, Domains& d) {
     }
     for (const Cells& s : segments)
         if (!sum_bounds(s, lo, hi, d)) return false;
-    return equal_sums(segments, nullptr, d) != SumResult::dead;
+    return equal_sums(segments, nullptr, context.peers, d) != SumResult::dead;
 }
 
 // Entropic line: in each window of three, the classes (low, middle, high)
@@ -376,15 +382,15 @@ bool by_kind(const Rule& rule, const RuleContext& context, Domains& d) {
         case Kind::odd: return d.keep(first[0], 0xAAAAAAAAu);
         case Kind::even: return d.keep(first[0], 0x55555554u);
         case Kind::thermometer: return thermometer(first, d);
-        case Kind::arrow: return arrow(rule, d) && arrow_sums(rule.groups, d) != SumResult::dead;
+        case Kind::arrow: return arrow(rule, d) && arrow_sums(rule.groups, context.peers, d) != SumResult::dead;
         case Kind::killer_cage: return rule.values.empty() || killer(first, value, context, d);
-        case Kind::little_killer: return little_killer(first, value, d);
+        case Kind::little_killer: return little_killer(first, value, context.peers, d);
         case Kind::sandwich: return sandwich(first, value, d);
         case Kind::x_sum: return x_sum(first, value, d);
         case Kind::skyscraper: return skyscraper(first, value, d);
         case Kind::renban: return renban(first, d);
         case Kind::between_line: return between(first, d);
-        case Kind::region_sum_line: return region_sum(first, context.model, d);
+        case Kind::region_sum_line: return region_sum(first, context, d);
         case Kind::entropic_line: return entropic(first, d);
         case Kind::quadruple: return quadruple(rule, context, d);
         case Kind::row_indexer: case Kind::column_indexer: case Kind::box_indexer:
@@ -410,20 +416,31 @@ bool tabled(Kind kind) {
     return kind == Kind::arrow || kind == Kind::little_killer || kind == Kind::region_sum_line;
 }
 
-// Worth walking: some two cells of the rule are peers (without peers the
-// tables are exact) and the masks' product is small.
+// Two cells the tables let take one digit though they are peers: in two
+// groups, or two runs of one line (sums.hpp). A one-cell circle differs
+// from a line of two or more cells anyway (it is their sum).
+bool loose_peers(const Rule& rule, const RuleContext& context) {
+    const bool arrow = rule.kind == Kind::arrow;
+    const std::vector<Cells> groups = rule.kind == Kind::region_sum_line ? segments_of(rule.groups[0], context.model) : rule.groups;
+    auto apart = [&](std::size_t a, std::size_t i, std::size_t b, std::size_t j) {
+        if (a == b) return !(arrow && a == 0) && same_run(groups[a], i, j, context.peers);
+        return arrow && a == 0 && groups[0].size() == 1 && groups[b].size() > 1;
+    };
+    for (std::size_t a = 0; a < groups.size(); ++a)
+        for (std::size_t i = 0; i < groups[a].size(); ++i)
+            for (std::size_t b = a; b < groups.size(); ++b)
+                for (std::size_t j = b == a ? i + 1 : 0; j < groups[b].size(); ++j)
+                    if (context.peers[groups[a][i]][groups[b][j]] && !apart(a, i, b, j)) return true;
+    return false;
+}
+
+// Worth walking: some peers the tables do not keep apart, and a small
+// product of the masks.
 bool short_walk(const Rule& rule, const RuleContext& context, const Domains& d) {
     double product = 1;
-    bool peers = false;
-    for (std::size_t g = 0; g < rule.groups.size(); ++g)
-        for (std::size_t i = 0; i < rule.groups[g].size(); ++i) {
-            const int c = rule.groups[g][i];
-            product *= count(d[c]);
-            for (std::size_t h = g; h < rule.groups.size() && !peers; ++h)
-                for (std::size_t j = h == g ? i + 1 : 0; j < rule.groups[h].size() && !peers; ++j)
-                    peers = context.peers[c][rule.groups[h][j]];
-        }
-    return peers && product <= kShortWalk;
+    for (const auto& group : rule.groups)
+        for (int c : group) product *= count(d[c]);
+    return product <= kShortWalk && loose_peers(rule, context);
 }
 
 }  // namespace

@@ -35,6 +35,8 @@
 //
 // The circle of an arrow is a number read left to right (value * 10 + digit),
 // so its table maps values instead of shifting sums; circles are 1..3 cells.
+// An arrow's line whose cells are all peers (a line inside a box, row or
+// column) takes the cage's digit sets, with the circle's numbers as targets.
 #include "sums.hpp"
 
 #include <algorithm>
@@ -54,24 +56,23 @@ bool contains(const std::vector<Mask>& sorted, Mask m) {
     return std::binary_search(sorted.begin(), sorted.end(), m);
 }
 
-}  // namespace
-
-SumResult cage_sum(const std::vector<int>& cells, int target, Domains& d, Mask& required) {
+// Digit sets the cells (all different) can take, layer by layer, pruned to
+// totals in [lo, hi]; dead when the last layer is empty.
+SumResult set_layers(const std::vector<int>& cells, int lo, int hi, const Domains& d, Layers& layer) {
     const std::size_t k = cells.size();
     std::vector<int> rest_lo(k + 1, 0), rest_hi(k + 1, 0);  // what cells i.. can still add
     for (std::size_t i = k; i-- > 0;)
         rest_lo[i] = rest_lo[i + 1] + lowest(d[cells[i]]), rest_hi[i] = rest_hi[i + 1] + highest(d[cells[i]]);
-    thread_local std::vector<std::vector<Mask>> layer;  // kept between calls: no allocation per call
-    layer.resize(std::max(layer.size(), k + 1));
+    layer.resize(std::max(layer.size(), k + 1));  // kept between calls: no allocation per call
     for (std::size_t i = 0; i <= k; ++i) layer[i].clear();
     layer[0].push_back(0);
     for (std::size_t i = 0; i < k; ++i) {
         for (Mask u : layer[i]) {
             const int s = digit_sum(u);
             for (Mask m = d[cells[i]] & ~u; m; m &= m - 1) {
-                const int v = lowest(m), after = s + v;
-                if (after + rest_lo[i + 1] > target || after + rest_hi[i + 1] < target) continue;
-                layer[i + 1].push_back(u | bit(v));
+                const int after = s + lowest(m);
+                if (after + rest_lo[i + 1] > hi || after + rest_hi[i + 1] < lo) continue;
+                layer[i + 1].push_back(u | (m & -m));
             }
         }
         std::sort(layer[i + 1].begin(), layer[i + 1].end());
@@ -79,11 +80,25 @@ SumResult cage_sum(const std::vector<int>& cells, int target, Domains& d, Mask& 
         if (layer[i + 1].empty()) return SumResult::dead;
         if (layer[i + 1].size() > kStateCap) return SumResult::gave_up;
     }
+    return SumResult::done;
+}
+
+// The totals of the last layer's sets.
+Sums set_totals(const Layers& layer, std::size_t k) {
+    Sums made;
+    for (Mask u : layer[k]) made.set(static_cast<std::size_t>(digit_sum(u)));
+    return made;
+}
+
+// Each cell keeps the digits of some set of the last layer whose total is
+// in `targets`; required: the digits every such set holds.
+SumResult keep_set_support(const std::vector<int>& cells, const Layers& layer, const Sums& targets, Domains& d, Mask& required) {
+    const std::size_t k = cells.size();
     std::vector<Mask> good;  // good[i+1] while cell i is walked
     for (Mask u : layer[k])
-        if (digit_sum(u) == target) good.push_back(u);
+        if (targets[static_cast<std::size_t>(digit_sum(u))]) good.push_back(u);
     if (good.empty()) return SumResult::dead;
-    required = ~Mask{0};  // in every set that makes the sum: the cage holds it
+    required = ~Mask{0};
     for (Mask u : good) required &= u;
     std::vector<Mask> support(k, 0);
     for (std::size_t i = k; i-- > 0;) {
@@ -101,33 +116,63 @@ SumResult cage_sum(const std::vector<int>& cells, int target, Domains& d, Mask& 
     return SumResult::done;
 }
 
-// Sums each prefix of `cells` can make (fwd[0..len]); false past kMaxSum.
-bool forward_sums(const std::vector<int>& cells, const Domains& d, std::vector<Sums>& fwd) {
-    fwd.resize(cells.size() + 1);
-    for (Sums& f : fwd) f.reset();
-    fwd[0].set(0);
-    int most = 0;
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-        most += highest(d[cells[i]]);
-        if (most >= kMaxSum) return false;
-        for (Mask m = d[cells[i]]; m; m &= m - 1) fwd[i + 1] |= fwd[i] << lowest(m);
-    }
-    return true;
+}  // namespace
+
+SumResult cage_sum(const std::vector<int>& cells, int target, Domains& d, Mask& required) {
+    thread_local Layers layer;
+    const SumResult r = set_layers(cells, target, target, d, layer);
+    if (r != SumResult::done || target < 0 || target >= kMaxSum) return r;
+    Sums targets;
+    targets.set(static_cast<std::size_t>(target));
+    return keep_set_support(cells, layer, targets, d, required);
 }
 
-// Each cell keeps the digits that lead from a reachable prefix sum into
-// `targets`; false on a dead end.
-bool keep_sum_support(const std::vector<int>& cells, const std::vector<Sums>& fwd, const Sums& targets, Domains& d) {
-    Sums back = targets;  // back[i+1] while cell i is walked
-    for (std::size_t i = cells.size(); i-- > 0;) {
-        Mask keep = 0;
-        Sums earlier;
-        for (Mask m = d[cells[i]]; m; m &= m - 1) {
-            const int v = lowest(m);
-            const Sums hit = (fwd[i] << v) & back;
-            if (hit.any()) keep |= bit(v), earlier |= hit >> v;
+namespace {
+
+// The line cut into runs: a cell joins the current run when it is a peer
+// of every cell in it, else it starts the next one.
+void cut_runs(const std::vector<int>& cells, const PeerBits& peers, std::vector<std::vector<int>>& runs) {
+    runs.clear();
+    for (int c : cells) {
+        bool joins = !runs.empty();
+        for (std::size_t i = 0; joins && i < runs.back().size(); ++i) joins = peers[c][runs.back()[i]];
+        if (!joins) runs.emplace_back();
+        runs.back().push_back(c);
+    }
+}
+
+// A line's tables: per run its digit sets and their totals; fwd[r] the sums
+// runs 0..r-1 can make (fwd[runs] the line's). gave_up past the caps.
+SumResult build_line(const std::vector<int>& cells, const PeerBits& peers, const Domains& d, LineTable& t) {
+    cut_runs(cells, peers, t.runs);
+    const std::size_t n = t.runs.size();
+    t.layers.resize(std::max(t.layers.size(), n)), t.totals.resize(n), t.fwd.resize(n + 1);
+    int most = 0;
+    for (int c : cells) most += highest(d[c]);
+    if (most >= kMaxSum) return SumResult::gave_up;
+    t.fwd[0].reset(), t.fwd[0].set(0);
+    for (std::size_t r = 0; r < n; ++r) {
+        const SumResult built = set_layers(t.runs[r], 0, kMaxSum - 1, d, t.layers[r]);
+        if (built != SumResult::done) return built;
+        t.totals[r] = set_totals(t.layers[r], t.runs[r].size());
+        t.fwd[r + 1].reset();
+        for (std::size_t x = t.totals[r]._Find_first(); x < kMaxSum; x = t.totals[r]._Find_next(x)) t.fwd[r + 1] |= t.fwd[r] << x;
+    }
+    return SumResult::done;
+}
+
+// Each run keeps the digit sets whose totals lead from a reachable prefix
+// sum into `targets`; false on a dead end.
+bool keep_line_support(const LineTable& t, const Sums& targets, Domains& d) {
+    Sums back = targets;  // sums before run r+1 that the rest completes into targets
+    for (std::size_t r = t.runs.size(); r-- > 0;) {
+        Sums run_targets, earlier;
+        for (std::size_t x = t.totals[r]._Find_first(); x < kMaxSum; x = t.totals[r]._Find_next(x)) {
+            const Sums hit = (t.fwd[r] << x) & back;
+            if (hit.any()) run_targets.set(x), earlier |= hit >> x;
         }
-        if (!d.keep(cells[i], keep)) return false;
+        Mask required = 0;
+        if (keep_set_support(t.runs[r], t.layers[r], run_targets, d, required) != SumResult::done) return false;
         back = earlier;
     }
     return true;
@@ -164,36 +209,53 @@ bool keep_circle_support(const std::vector<int>& circle, const std::vector<Sums>
     return true;
 }
 
-SumResult arrow_sums(const std::vector<std::vector<int>>& groups, Domains& d) {
-    thread_local std::vector<std::vector<Sums>> fwd;  // kept between calls: no allocation per call
-    fwd.resize(std::max(fwd.size(), groups.size()));
-    if (!circle_values(groups[0], d, fwd[0])) return SumResult::gave_up;
-    Sums targets = fwd[0].back();
+}  // namespace
+
+SumResult arrow_sums(const std::vector<std::vector<int>>& groups, const PeerBits& peers, Domains& d) {
+    thread_local std::vector<Sums> circle;  // kept between calls: no allocation per call
+    thread_local std::vector<LineTable> lines;
+    lines.resize(std::max(lines.size(), groups.size()));
+    if (!circle_values(groups[0], d, circle)) return SumResult::gave_up;
+    Sums targets = circle.back();
     for (std::size_t k = 1; k < groups.size(); ++k) {
-        if (!forward_sums(groups[k], d, fwd[k])) return SumResult::gave_up;
-        targets &= fwd[k].back();
+        const SumResult built = build_line(groups[k], peers, d, lines[k]);
+        if (built != SumResult::done) return built;
+        targets &= lines[k].fwd.back();
     }
     if (targets.none()) return SumResult::dead;
-    if (!keep_circle_support(groups[0], fwd[0], targets, d)) return SumResult::dead;
+    if (!keep_circle_support(groups[0], circle, targets, d)) return SumResult::dead;
     for (std::size_t k = 1; k < groups.size(); ++k)
-        if (!keep_sum_support(groups[k], fwd[k], targets, d)) return SumResult::dead;
+        if (!keep_line_support(lines[k], targets, d)) return SumResult::dead;
     return SumResult::done;
 }
 
-SumResult equal_sums(const std::vector<std::vector<int>>& segments, const Sums* fixed, Domains& d) {
-    thread_local std::vector<std::vector<Sums>> fwd;
-    fwd.resize(std::max(fwd.size(), segments.size()));
+SumResult equal_sums(const std::vector<std::vector<int>>& segments, const Sums* fixed, const PeerBits& peers, Domains& d) {
+    thread_local std::vector<LineTable> lines;  // kept between calls: no allocation per call
+    lines.resize(std::max(lines.size(), segments.size()));
     Sums targets;
     targets.set();
     if (fixed) targets = *fixed;
     for (std::size_t k = 0; k < segments.size(); ++k) {
-        if (!forward_sums(segments[k], d, fwd[k])) return SumResult::gave_up;
-        targets &= fwd[k].back();
+        const SumResult built = build_line(segments[k], peers, d, lines[k]);
+        if (built != SumResult::done) return built;
+        targets &= lines[k].fwd.back();
     }
     if (targets.none()) return SumResult::dead;
     for (std::size_t k = 0; k < segments.size(); ++k)
-        if (!keep_sum_support(segments[k], fwd[k], targets, d)) return SumResult::dead;
+        if (!keep_line_support(lines[k], targets, d)) return SumResult::dead;
     return SumResult::done;
+}
+
+bool same_run(const std::vector<int>& cells, std::size_t i, std::size_t j, const PeerBits& peers) {
+    thread_local std::vector<std::vector<int>> runs;
+    cut_runs(cells, peers, runs);
+    std::size_t start = 0;
+    for (const auto& run : runs) {
+        const std::size_t end = start + run.size();
+        if (i >= start && i < end) return j >= start && j < end;
+        start = end;
+    }
+    return false;
 }
 
 }  // namespace csp
