@@ -23,20 +23,27 @@
 // tables give up and the bounds stand.
 //
 // Arrow line, little killer, region sum segment (cells not all different):
-// a state is a SUM, the distinctness of peer cells is left to the
-// enumeration (cheap on short lines) and to the units.
+// the line is cut into RUNS of consecutive cells that are all peers (a
+// diagonal crossing three boxes: three runs). Each run is a cage without a
+// sum (its digit sets, as above); the runs are joined by sums.
 //
-//   Sums       std::bitset<kMaxSum>: bit s set when s is reachable
-//   fwd[i]     sums of cells 0..i-1 (fwd[0] = {0})
-//   back[i]    partial sums s of cells 0..i-1 that cells i.. can lift
-//              into the target set T (back[len] = T)
+//   line  r3c4 | r4c5 r5c5            (two runs: box 2, then box 5)
+//   totals[r]  Sums: what run r's digit sets add up to
+//   fwd[r]     Sums: what runs 0..r-1 add up to (fwd[0] = {0})
+//   back       walked from the last run: sums before run r+1 that the
+//              later runs lift into the targets T (back = T at the end)
 //
-//     cell i keeps v when (fwd[i] << v) & back[i+1] is not empty
+//     run r may total x when (fwd[r] << x) & back is not empty; its cells
+//     then keep the digits of its sets totalling such an x (good sets)
+//
+//   Sums = std::bitset<kMaxSum>, bit s set when s is reachable; a shift
+//   adds x to every sum at once.
+//
+// Peers in two runs (or two groups) may still share a digit in these
+// tables: the enumeration covers them while it is cheap.
 //
 // The circle of an arrow is a number read left to right (value * 10 + digit),
 // so its table maps values instead of shifting sums; circles are 1..3 cells.
-// An arrow's line whose cells are all peers (a line inside a box, row or
-// column) takes the cage's digit sets, with the circle's numbers as targets.
 #include "sums.hpp"
 
 #include <algorithm>
