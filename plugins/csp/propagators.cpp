@@ -8,7 +8,6 @@
 // palindromes, clones, minimum/maximum) are binary relations (engine.cpp);
 // the all-different kinds are units and peers.
 #include <algorithm>
-#include <cstdlib>
 #include <map>
 
 #include "engine.hpp"
