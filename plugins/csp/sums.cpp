@@ -81,6 +81,7 @@ SumResult set_layers(const std::vector<int>& cells, int lo, int hi, const Domain
                 if (after + rest_lo[i + 1] > hi || after + rest_hi[i + 1] < lo) continue;
                 layer[i + 1].push_back(u | (m & -m));
             }
+            if (layer[i + 1].size() > 4 * kStateCap) return SumResult::gave_up;  // before the sort: bounded work
         }
         std::sort(layer[i + 1].begin(), layer[i + 1].end());
         layer[i + 1].erase(std::unique(layer[i + 1].begin(), layer[i + 1].end()), layer[i + 1].end());
@@ -152,17 +153,25 @@ void cut_runs(const std::vector<int>& cells, const PeerBits& peers, std::vector<
 // runs 0..r-1 can make (fwd[runs] the line's). gave_up past the caps.
 SumResult build_line(const std::vector<int>& cells, const PeerBits& peers, const Domains& d, LineTable& t) {
     cut_runs(cells, peers, t.runs);
-    const std::size_t n = t.runs.size();
-    t.layers.resize(std::max(t.layers.size(), n)), t.totals.resize(n), t.fwd.resize(n + 1);
     int most = 0;
     for (int c : cells) most += highest(d[c]);
     if (most >= kMaxSum) return SumResult::gave_up;
-    t.fwd[0].reset(), t.fwd[0].set(0);
-    for (std::size_t r = 0; r < n; ++r) {
-        const SumResult built = set_layers(t.runs[r], 0, kMaxSum - 1, d, t.layers[r]);
+    t.fwd.resize(1), t.fwd[0].reset(), t.fwd[0].set(0);
+    for (std::size_t r = 0; r < t.runs.size(); ++r) {
+        t.layers.resize(std::max(t.layers.size(), t.runs.size()));
+        SumResult built = set_layers(t.runs[r], 0, kMaxSum - 1, d, t.layers[r]);
+        if (built == SumResult::gave_up) {  // too many digit sets (a long run on a wide grid): one cell a run
+            std::vector<std::vector<int>> singles;
+            for (std::size_t i = 1; i < t.runs[r].size(); ++i) singles.push_back({t.runs[r][i]});
+            t.runs[r].resize(1);
+            t.runs.insert(t.runs.begin() + static_cast<std::ptrdiff_t>(r) + 1, singles.begin(), singles.end());
+            t.layers.resize(std::max(t.layers.size(), t.runs.size()));
+            built = set_layers(t.runs[r], 0, kMaxSum - 1, d, t.layers[r]);
+        }
         if (built != SumResult::done) return built;
+        t.totals.resize(t.runs.size());
         t.totals[r] = set_totals(t.layers[r], t.runs[r].size());
-        t.fwd[r + 1].reset();
+        t.fwd.emplace_back();
         for (std::size_t x = t.totals[r]._Find_first(); x < kMaxSum; x = t.totals[r]._Find_next(x)) t.fwd[r + 1] |= t.fwd[r] << x;
     }
     return SumResult::done;
