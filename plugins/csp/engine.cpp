@@ -46,6 +46,7 @@ Engine::Engine(Model model) : model_(std::move(model)) {
     touched_.reserve(static_cast<std::size_t>(cells_));
     is_touched_.assign(static_cast<std::size_t>(cells_), 0);
     queued_.assign(props_.size(), 0);
+    weight_.assign(props_.size(), 1.0);
     solution_.assign(static_cast<std::size_t>(cells_), 0);
     scratch_.assign(static_cast<std::size_t>(cells_), 0);
 }
@@ -202,11 +203,46 @@ bool Engine::run_unit(int u, Domains& d) const {
     Mask once = 0, twice = 0;
     for (int c : cells) twice |= once & d[c], once |= d[c];
     if (count(once) < static_cast<int>(cells.size())) return false;
+    if (!naked_pairs(cells, d)) return false;
     if (!full_[u]) return true;
     for (Mask single = once & ~twice; single; single &= single - 1) {
         const Mask b = single & -single;
         for (int c : cells)
             if ((d[c] & b) && !d.keep(c, b)) return false;
+    }
+    return point(cells, d);
+}
+
+// Two cells of a unit left with the same two digits hold them both: no
+// other cell of the unit can.
+bool Engine::naked_pairs(const std::vector<int>& cells, Domains& d) const {
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        const Mask pair = d[cells[i]];
+        if (count(pair) != 2) continue;
+        std::size_t j = i + 1;
+        while (j < cells.size() && d[cells[j]] != pair) ++j;
+        if (j == cells.size()) continue;
+        for (std::size_t k = 0; k < cells.size(); ++k)
+            if (k != i && k != j && !d.keep(cells[k], ~pair)) return false;
+    }
+    return true;
+}
+
+// A digit that must go in one of a few places of a full unit is not in any
+// cell that sees all of those places (box/line interactions, and their kin
+// through cages, diagonals, knights' moves: the peers say who sees whom).
+bool Engine::point(const std::vector<int>& cells, Domains& d) const {
+    uint32_t where[kMaxSide + 2] = {};  // where[v]: bit i when cells[i] can hold v
+    for (std::size_t i = 0; i < cells.size(); ++i)
+        for (Mask m = d[cells[i]]; m; m &= m - 1) where[lowest(m)] |= uint32_t{1} << i;
+    for (int v = 1; v <= side_; ++v) {
+        const int places = count(where[v]);
+        if (places < 2 || places > kPointPlaces) continue;
+        uint32_t p = where[v];
+        std::bitset<kMaxCells> seen = peer_bits_[cells[lowest(p)]];
+        for (p &= p - 1; p; p &= p - 1) seen &= peer_bits_[cells[lowest(p)]];
+        for (std::size_t x = seen._Find_first(); x < seen.size(); x = seen._Find_next(x))
+            if (!d.keep(static_cast<int>(x), ~bit(v))) return false;
     }
     return true;
 }
@@ -248,6 +284,7 @@ bool Engine::settle(std::vector<Mask>& masks) {
         alive = p.type == Prop::unit     ? run_unit(p.index, d)
                 : p.type == Prop::binary ? run_binary(p.index, d)
                                          : propagate_rule(model_.rules[p.index], context, d);
+        if (!alive) weight_[id] += 1;
     }
     for (int c : touched_) is_touched_[c] = 0;
     for (std::size_t i = head; i < queue_.size(); ++i) queued_[queue_[i]] = 0;
@@ -258,9 +295,7 @@ bool Engine::settle(std::vector<Mask>& masks) {
 void Engine::search(std::vector<Mask>& masks, const Hooks& hooks, Counters& counters) {
     if (hooks.spent()) return void(stop_ = counters.stopped = true);
     if (!settle(masks)) return;
-    int best = -1;
-    for (int cell = 0; cell < cells_; ++cell)
-        if (count(masks[cell]) > 1 && (best < 0 || count(masks[cell]) < count(masks[best]))) best = cell;
+    const int best = choose(masks);
     if (best < 0) {
         for (int cell = 0; cell < cells_; ++cell) solution_[cell] = static_cast<uint8_t>(lowest(masks[cell]));
         if (!satisfies(model_, solution_.data())) return void(++counters.rejected);
@@ -277,9 +312,27 @@ void Engine::search(std::vector<Mask>& masks, const Hooks& hooks, Counters& coun
     }
 }
 
+// The open cell with the fewest candidates per unit of weight: a
+// propagator's weight counts the dead ends it found (dom/wdeg), so the search
+// goes first where the constraints have been biting. -1: every cell decided.
+int Engine::choose(const std::vector<Mask>& masks) const {
+    int best = -1;
+    double best_score = 0;
+    for (int cell = 0; cell < cells_; ++cell) {
+        const int n = count(masks[cell]);
+        if (n < 2) continue;
+        double weight = 0;
+        for (int id : watch_[cell]) weight += weight_[id];
+        const double score = n / weight;
+        if (best < 0 || score < best_score) best = cell, best_score = score;
+    }
+    return best;
+}
+
 Counters Engine::run(const uint8_t* givens, const Hooks& hooks) {
     Counters counters;
     stop_ = false, enumerated_ = 0;
+    std::fill(weight_.begin(), weight_.end(), 1.0);
     std::vector<Mask> masks(static_cast<std::size_t>(cells_));
     for (int cell = 0; cell < cells_; ++cell) {
         masks[cell] = givens[cell] ? bit(givens[cell]) : span(1, side_, side_);

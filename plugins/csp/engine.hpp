@@ -1,12 +1,14 @@
 // csp: a propagation engine for variant puzzles - candidate masks, one
-// propagator per kind, fewest-candidates-first branching, and a full check
-// of every rule before a grid is called a solution.
+// propagator per kind, branching on the cell with the fewest candidates per
+// weight of its propagators' failures (dom/wdeg), and a full check of every
+// rule before a grid is called a solution.
 //
 // Contents
 //   engine.hpp        this file: the data layout, Domains, the Engine class
 //   rules.cpp         holds() / satisfies(): each kind's exact rule on digits
 //                     (the final check; the propagators' enumeration uses it too)
 //   propagators.cpp   propagate_rule(): one small function per kind
+//   sums.hpp/.cpp     sum tables: cages by digit sets, lines by runs and sums
 //   engine.cpp        setup (units, peers, binary relations, watch lists),
 //                     the propagation queue and the search
 //   plugin.cpp        the glue: request -> Model, answers -> the call
@@ -19,7 +21,8 @@
 //
 //   units_[u]    cells that hold different digits: rows, columns, regions,
 //                extra regions, diagonals, disjoint groups, killer cages,
-//                renban lines. full_[u]: a unit of N cells holds every digit.
+//                renban lines. full_[u]: a unit of N cells holds every digit
+//                (hidden singles, pointing); every unit: naked pairs.
 //   peers_[c]    every cell that must differ from c (shares a unit, or a
 //                knight's / king's move apart): a single removes its digit there.
 //   binaries_[k] Binary{a, b, ok[x]}: with a = x, b may take the digits ok[x]
@@ -29,6 +32,8 @@
 //   props_[p]    Prop{type: unit | binary | rule, index}; watch_[c] lists the
 //                props that look at cell c. A cell whose mask narrows queues
 //                its watchers; propagation runs the queue to a fixed point.
+//   weight_[p]   double: 1 + the dead ends prop p has found in this run; a
+//                cell's weight is the sum over watch_[c] (dom/wdeg).
 //
 // Every propagator only removes a digit that no solution of its own
 // constraint can take (sound, possibly weak). A node with every cell decided
@@ -49,6 +54,7 @@ namespace csp {
 using Mask = uint32_t;
 constexpr int kMaxSide = 25;
 constexpr int kMaxCells = kMaxSide * kMaxSide;
+constexpr int kPointPlaces = 3;  // pointing looks at digits with 2..3 places in a unit
 
 inline Mask bit(int v) { return Mask{1} << v; }
 inline int lowest(Mask m) { return __builtin_ctz(m); }
@@ -146,8 +152,11 @@ private:
     void add_negative_rules();
     void add_prop(Prop prop, const std::vector<int>& cells);
     bool run_unit(int u, Domains& d) const;
+    bool point(const std::vector<int>& cells, Domains& d) const;
+    bool naked_pairs(const std::vector<int>& cells, Domains& d) const;
     bool run_binary(int k, Domains& d) const;
     bool settle(std::vector<Mask>& masks);
+    int choose(const std::vector<Mask>& masks) const;
     void search(std::vector<Mask>& masks, const Hooks& hooks, Counters& counters);
 
     Model model_;
@@ -162,6 +171,7 @@ private:
     // The propagation queue (reset at every dead end).
     std::vector<int> touched_, queue_;
     std::vector<uint8_t> is_touched_, queued_;
+    std::vector<double> weight_;  // per prop: 1 + the dead ends it found (dom/wdeg branching)
     std::vector<uint8_t> solution_;  // the grid of a decided node
     std::vector<uint8_t> scratch_;   // the enumeration's grid
     bool stop_ = false;

@@ -28,8 +28,8 @@ class Csp {
 public:
     static constexpr np::plugin::Info info = {
         "csp", "1.0.0",
-        "Variant puzzles: candidate masks, one propagator per constraint kind (bounds, pairwise tables, exact "
-        "enumeration of small groups), fewest-candidates-first search, every rule checked before a solution.",
+        "Variant puzzles: candidate masks, one propagator per constraint kind (bounds, pairwise tables, sum "
+        "tables, exact enumeration of small groups), dom/wdeg search, every rule checked before a solution.",
         NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE, csp::kMaxSide, 0, nullptr, NP_CAP_SOLVE | NP_CAP_COUNT,
         /*default_rank=*/15,  // above exhaustive-count (10), which takes jigsaws and diagonals, below bitmask-mrv
         (NP_KIND_BIT(NP_KIND_COUNT - 1) << 1) - 1, NP_REGIONS_BIT(NP_REGIONS_IRREGULAR) | NP_REGIONS_BIT(NP_REGIONS_NONE)};

@@ -11,6 +11,7 @@
 #include <map>
 
 #include "engine.hpp"
+#include "sums.hpp"
 
 namespace csp {
 namespace {
@@ -18,6 +19,7 @@ namespace {
 using Cells = std::vector<int>;
 
 constexpr uint64_t kEnumerationCap = 4096;  // nodes per enumeration; past it, nothing is removed
+constexpr double kShortWalk = 4096;         // masks' product under which a tabled rule is also enumerated
 
 // The sum of `cells` lies in [lo, hi]: each cell keeps the digits the others'
 // smallest and largest sums leave room for.
@@ -173,13 +175,58 @@ bool between(const Cells& line, Domains& d) {
     return d.keep(a, ~gap) && d.keep(b, ~gap);
 }
 
-// Region sum line: every segment shares one sum.
-bool region_sum(const Cells& line, const Model& m, Domains& d) {
+// Digits that must go in one of `cells`: with no place, a dead end; with
+// one, it goes there; else no cell that sees every place can hold it.
+bool place_required(const Cells& cells, Mask required, const RuleContext& context, Domains& d) {
+    for (; required; required &= required - 1) {
+        const Mask v = required & -required;
+        int places = 0, last = -1;
+        std::bitset<kMaxCells> seen;
+        for (int c : cells) {
+            if (!(d[c] & v)) continue;
+            seen = places++ == 0 ? context.peers[c] : seen & context.peers[c];
+            last = c;
+        }
+        if (places == 0) return false;
+        if (places == 1 && !d.keep(last, v)) return false;
+        for (std::size_t x = seen._Find_first(); places > 1 && x < seen.size(); x = seen._Find_next(x))
+            if (!d.keep(static_cast<int>(x), ~v)) return false;
+    }
+    return true;
+}
+
+// Killer cage with a sum: bounds, the exact table of digit sets, then the
+// digits every set uses are placed like a full unit's.
+bool killer(const Cells& cage, int target, const RuleContext& context, Domains& d) {
+    if (!sum_bounds(cage, target, target, d)) return false;
+    Mask required = 0;
+    const SumResult r = cage_sum(cage, target, d, required);
+    if (r == SumResult::dead) return false;
+    return r == SumResult::gave_up || place_required(cage, required, context, d);
+}
+
+// Little killer: bounds, then the table of reachable sums.
+bool little_killer(const Cells& line, int target, const PeerBits& peers, Domains& d) {
+    if (!sum_bounds(line, target, target, d)) return false;
+    if (target < 0 || target >= kMaxSum) return true;
+    Sums fixed;
+    fixed.set(static_cast<std::size_t>(target));
+    return equal_sums({line}, &fixed, peers, d) != SumResult::dead;
+}
+
+// The segments of a region sum line: its runs within one region.
+std::vector<Cells> segments_of(const Cells& line, const Model& m) {
     std::vector<Cells> segments(1);
     for (std::size_t i = 0; i < line.size(); ++i) {
         if (i > 0 && m.region_of[line[i]] != m.region_of[line[i - 1]]) segments.emplace_back();
         segments.back().push_back(line[i]);
     }
+    return segments;
+}
+
+// Region sum line: every segment shares one sum.
+bool region_sum(const Cells& line, const RuleContext& context, Domains& d) {
+    const std::vector<Cells> segments = segments_of(line, context.model);
     if (segments.size() < 2) return true;
     int lo = 0, hi = 1 << 20;
     for (const Cells& s : segments) {
@@ -189,7 +236,7 @@ bool region_sum(const Cells& line, const Model& m, Domains& d) {
     }
     for (const Cells& s : segments)
         if (!sum_bounds(s, lo, hi, d)) return false;
-    return true;
+    return equal_sums(segments, nullptr, context.peers, d) != SumResult::dead;
 }
 
 // Entropic line: in each window of three, the classes (low, middle, high)
@@ -219,7 +266,7 @@ bool entropic(const Cells& line, Domains& d) {
 
 // Quadruple: a digit listed m times needs m cells that can hold it; with
 // exactly m, they hold it. Four listed digits fill the block.
-bool quadruple(const Rule& rule, Domains& d) {
+bool quadruple(const Rule& rule, const RuleContext& context, Domains& d) {
     const Cells& cells = rule.groups[0];
     std::map<int, int> need;
     Mask listed = 0;
@@ -236,7 +283,7 @@ bool quadruple(const Rule& rule, Domains& d) {
     if (rule.values.size() == cells.size())
         for (int c : cells)
             if (!d.keep(c, listed)) return false;
-    return true;
+    return place_required(cells, listed, context, d);
 }
 
 // Indexers: digit d in the cell points at a target cell that must hold the
@@ -334,18 +381,17 @@ bool by_kind(const Rule& rule, const RuleContext& context, Domains& d) {
         case Kind::odd: return d.keep(first[0], 0xAAAAAAAAu);
         case Kind::even: return d.keep(first[0], 0x55555554u);
         case Kind::thermometer: return thermometer(first, d);
-        case Kind::arrow: return arrow(rule, d);
-        case Kind::killer_cage:
-            return rule.values.empty() || sum_bounds(first, value, value, d);
-        case Kind::little_killer: return sum_bounds(first, value, value, d);
+        case Kind::arrow: return arrow(rule, d) && arrow_sums(rule.groups, context.peers, d) != SumResult::dead;
+        case Kind::killer_cage: return rule.values.empty() || killer(first, value, context, d);
+        case Kind::little_killer: return little_killer(first, value, context.peers, d);
         case Kind::sandwich: return sandwich(first, value, d);
         case Kind::x_sum: return x_sum(first, value, d);
         case Kind::skyscraper: return skyscraper(first, value, d);
         case Kind::renban: return renban(first, d);
         case Kind::between_line: return between(first, d);
-        case Kind::region_sum_line: return region_sum(first, context.model, d);
+        case Kind::region_sum_line: return region_sum(first, context, d);
         case Kind::entropic_line: return entropic(first, d);
-        case Kind::quadruple: return quadruple(rule, d);
+        case Kind::quadruple: return quadruple(rule, context, d);
         case Kind::row_indexer: case Kind::column_indexer: case Kind::box_indexer:
             return indexer(rule, context.model, d);
         default: return true;  // units, peers and binary relations carry the rest
@@ -355,7 +401,7 @@ bool by_kind(const Rule& rule, const RuleContext& context, Domains& d) {
 // Kinds whose bounds leave work for an exact enumeration of their cells.
 bool enumerable(Kind kind) {
     switch (kind) {
-        case Kind::arrow: case Kind::killer_cage: case Kind::little_killer: case Kind::sandwich:
+        case Kind::arrow: case Kind::little_killer: case Kind::sandwich:
         case Kind::x_sum: case Kind::skyscraper: case Kind::renban: case Kind::between_line:
         case Kind::region_sum_line: case Kind::quadruple: case Kind::thermometer: case Kind::entropic_line:
             return true;
@@ -363,11 +409,45 @@ bool enumerable(Kind kind) {
     }
 }
 
+// Kinds whose sum tables are exact but for the distinctness of peers on a
+// line: the enumeration adds that, worth it only while its walk is short.
+bool tabled(Kind kind) {
+    return kind == Kind::arrow || kind == Kind::little_killer || kind == Kind::region_sum_line;
+}
+
+// Two cells the tables let take one digit though they are peers: in two
+// groups, or two runs of one line (sums.hpp). A one-cell circle differs
+// from a line of two or more cells anyway (it is their sum).
+bool loose_peers(const Rule& rule, const RuleContext& context) {
+    const bool arrow = rule.kind == Kind::arrow;
+    const std::vector<Cells> groups = rule.kind == Kind::region_sum_line ? segments_of(rule.groups[0], context.model) : rule.groups;
+    auto apart = [&](std::size_t a, std::size_t i, std::size_t b, std::size_t j) {
+        if (a == b) return !(arrow && a == 0) && same_run(groups[a], i, j, context.peers);
+        return arrow && a == 0 && groups[0].size() == 1 && groups[b].size() > 1;
+    };
+    for (std::size_t a = 0; a < groups.size(); ++a)
+        for (std::size_t i = 0; i < groups[a].size(); ++i)
+            for (std::size_t b = a; b < groups.size(); ++b)
+                for (std::size_t j = b == a ? i + 1 : 0; j < groups[b].size(); ++j)
+                    if (context.peers[groups[a][i]][groups[b][j]] && !apart(a, i, b, j)) return true;
+    return false;
+}
+
+// Worth walking: some peers the tables do not keep apart, and a small
+// product of the masks.
+bool short_walk(const Rule& rule, const RuleContext& context, const Domains& d) {
+    double product = 1;
+    for (const auto& group : rule.groups)
+        for (int c : group) product *= count(d[c]);
+    return product <= kShortWalk && loose_peers(rule, context);
+}
+
 }  // namespace
 
 bool propagate_rule(const Rule& rule, const RuleContext& context, Domains& d) {
     if (!by_kind(rule, context, d)) return false;
     if (!enumerable(rule.kind)) return true;
+    if (tabled(rule.kind) && !short_walk(rule, context, d)) return true;
     Enumeration enumeration(rule, context, d);
     return !enumeration.run() || enumeration.apply(d);
 }
