@@ -142,6 +142,21 @@ std::string regressions_file(const std::vector<fuzz::Finding>& findings, const s
     return puzzles || generators || steps ? text : text + "[]\n";
 }
 
+// --variants and --kinds (harness/fuzz/variant_run.hpp).
+std::vector<FlagSpec> variant_flags() {
+    return {
+        {"--variants", FlagKind::flag,
+         "Variant puzzles instead of classic ones (docs/verification.md, \"Variants\"): each made from a known "
+         "solution grid (constraints derived from it, givens removed), judged for every tested plugin "
+         "that takes it: certified answers, never 'none', counts agreeing with another engine that takes "
+         "the kinds, a given or a constraint more never adding solutions, symmetries and the relabellings "
+         "each kind allows keeping the count; a finding shrinks (constraints, then givens) into a variant "
+         "corpus entry"},
+        {"--kinds", FlagKind::text,
+         "With --variants (and implying it): only these kinds, a,b as f-puzzles keys (killercage, "
+         "thermometer, ...); default: every kind a tested plugin takes"}};
+}
+
 int run(const Args& args, Streams io) {
     if (!worker_available(args, io.err)) return kExitUsage;
     fuzz::Settings s;
@@ -223,7 +238,7 @@ Command fuzz_command() {
             "--keep-going N after N distinct ones (by plugin, property and kind; a case that fails as one already "
             "found is passed over), each shrunk and printed in turn. Exit 0 when nothing was found in --seconds, 1 "
             "on a failure.",
-            with(flags::harness("Plugins to fuzz, a,b (default: every loaded plugin that can solve or generate)",
+            with(with(flags::harness("Plugins to fuzz, a,b (default: every loaded plugin that can solve or generate)",
                                 "Plugin whose complete search is the truth (for the oracle itself: another plugin that "
                                 "proves uniqueness)"),
                  {{"--seconds", FlagKind::seconds, "Time for the whole run (seeds follow one another until it is up)", "10"},
@@ -250,17 +265,8 @@ Command fuzz_command() {
                    "The rating property's explaining calls get this option key=value (repeatable): profile=se for "
                    "logic's easiest path, on which its tolerance was measured (docs/rating.md); a plugin that does "
                    "not take it is not rated"},
-                  flags::max_proof_bytes(kProofBytes),
-                  {"--variants", FlagKind::flag,
-                   "Variant puzzles instead of classic ones (docs/fuzzing.md, \"Variants\"): each made from a known "
-                   "solution grid (constraints derived from it, givens removed), judged for every tested plugin "
-                   "that takes it: certified answers, never 'none', counts agreeing with another engine that takes "
-                   "the kinds, a given or a constraint more never adding solutions, symmetries and the relabellings "
-                   "each kind allows keeping the count; a finding shrinks (constraints, then givens) into a variant "
-                   "corpus entry"},
-                  {"--kinds", FlagKind::text,
-                   "With --variants (and implying it): only these kinds, a,b as f-puzzles keys (killercage,"
-                   "thermometer, ...); default: every kind a tested plugin takes"}}),
+                  flags::max_proof_bytes(kProofBytes)}),
+                 variant_flags()),
             run};
 }
 
