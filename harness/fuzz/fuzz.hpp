@@ -10,6 +10,8 @@
 // cases go draw -> judge -> record -> shrink (fuzz.cpp, class FuzzRun).
 // With keep_going > 1 a seed with a finding runs again from its failing
 // case, the failures already found skipped, until that many are found.
+// With Settings::variants the cases are variant puzzles made from a known
+// solution instead (variant_run.hpp), judged by the variant properties.
 #pragma once
 
 #include <array>
