@@ -33,6 +33,9 @@ const Plugin* variant_counter(const Context& ctx, const std::string& plugin, con
         return p.name() != plugin && p.can(NP_CAP_COUNT) && p.can(NP_CAP_PROVE_UNIQUE) && takes_puzzle(p, puzzle);
     };
     if (ctx.oracle && counts(*ctx.oracle)) return ctx.oracle;
+    for (const char* name : kVariantCounters)
+        for (const Plugin& p : ctx.all)
+            if (p.name() == name && counts(p)) return &p;
     for (const Plugin& p : ctx.all)
         if (counts(p)) return &p;
     return nullptr;

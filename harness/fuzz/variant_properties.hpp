@@ -46,9 +46,17 @@ Grid variant_grid(const Puzzle& p);
 // region layout and every kind.
 bool takes_puzzle(const Plugin& p, const Grid& puzzle);
 
-// Another engine that counts the puzzle: the oracle when it takes it and
-// is not `plugin`, else the first other loaded plugin that counts, proves
-// uniqueness and takes it; nullptr when there is none.
+// The engines that settle a variant puzzle's count when the oracle does
+// not take it (exhaustive-count, the default oracle, takes no kind): the
+// two bundled engines that take every kind, in this order. Named, as the
+// default oracle is, so that a plugin loaded from --plugin-dir (say another
+// mutant beside the one fuzzed) is never the truth by coming first.
+constexpr const char* kVariantCounters[] = {"csp", "sat"};
+
+// Another engine that counts the puzzle, never `plugin` itself: the oracle
+// when it takes the puzzle (--oracle), else csp, else sat, else the first
+// other loaded plugin that counts, proves uniqueness and takes it; nullptr
+// when there is none. Each must take the puzzle's shape, layout and kinds.
 const Plugin* variant_counter(const Context& ctx, const std::string& plugin, const Grid& puzzle);
 
 // Steps vAnswer .. last for `p` on `puzzle`, known to be solved by
