@@ -62,6 +62,10 @@ std::vector<VariantShape> VariantRun::shapes_for(Kind focus) const {
     std::vector<VariantShape> out;
     for (const VariantShape& shape : variant_shapes()) {
         if (!kind_fits(focus, shape)) continue;
+        // --size: that side only (and those boxes, for a layout of boxes).
+        if (s_.size && (shape.side() != s_.size->side() ||
+                        (shape.layout == RegionLayout::boxes && !(shape.boxes == *s_.size))))
+            continue;
         const Geometry g = shape.layout == RegionLayout::boxes ? shape.boxes : Geometry{1, shape.side()};
         const auto layout_bit = NP_REGIONS_BIT(static_cast<int>(shape.layout));
         for (const Plugin& p : tested_)
@@ -212,6 +216,9 @@ std::optional<std::string> run_variants(const Settings& s, Context& ctx, const s
                 kinds.end());
     if (kinds.empty()) return std::string("--variants: no plugin under test takes ") +
                               (s.variant_kinds.empty() ? "any constraint kind" : "these kinds");
+    if (s.size && std::none_of(variant_shapes().begin(), variant_shapes().end(),
+                               [&](const VariantShape& v) { return v.side() == s.size->side(); }))
+        return "--size: --variants draws 4x4, 6x6 and 9x9 grids only (--size 2x2, 2x3 or 3x3)";
     std::vector<Plugin> takers;
     for (const Plugin& p : tested)
         if (p.kinds() != 0) takers.push_back(p);

@@ -88,6 +88,10 @@ TEST(FuzzVariants, UsageErrors) {
     const auto none = run_cli({"fuzz", "--variants", "--plugins", "exhaustive-count", "--seeds", "1"});
     EXPECT_EQ(none.exit_code, 2);
     EXPECT_NE(none.err.find("no plugin under test takes"), std::string::npos) << none.err;
+    // Variant puzzles are drawn on 4x4, 6x6 and 9x9 only.
+    const auto size = run_cli({"fuzz", "--variants", "--size", "3x4", "--seeds", "1"});
+    EXPECT_EQ(size.exit_code, 2);
+    EXPECT_NE(size.err.find("--size"), std::string::npos) << size.err;
 }
 
 }  // namespace

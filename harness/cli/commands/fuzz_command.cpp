@@ -28,6 +28,14 @@ std::string kinds_flag(const std::vector<Kind>& kinds) {
     return list.empty() ? "" : " --kinds " + list;
 }
 
+// A puzzle's shape as a person says it: RxC boxes, or a side with a
+// jigsaw or no regions (whose geometry is 1xN).
+std::string shape_name(const Grid& g) {
+    if (!g.is_variant() || g.variant->regions == RegionLayout::boxes) return g.geometry.name();
+    const std::string side = std::to_string(g.side());
+    return side + "x" + side + (g.variant->regions == RegionLayout::irregular ? " jigsaw" : " without regions");
+}
+
 // One finding: the FAIL line (tests and tests/mutants/who-caught-what read
 // it), the puzzle, how to find it again, its corpus entry; the entry's YAML.
 std::string print_finding(const fuzz::Finding& f, const fuzz::Settings& s, std::ostream& out) {
@@ -46,7 +54,7 @@ std::string print_finding(const fuzz::Finding& f, const fuzz::Settings& s, std::
             << " givens): " << format_line(f.puzzle) << "\n";
     else
         out << (f.shrunk_completely ? "  shrunk puzzle (" : "  partly shrunk (--shrink-seconds ran out) (")
-            << f.puzzle.geometry.name() << ", " << f.puzzle.given_count() << " givens"
+            << shape_name(f.puzzle) << ", " << f.puzzle.given_count() << " givens"
             << (f.puzzle.is_variant() ? ", " + std::to_string(f.puzzle.variant->constraints.size()) + " constraints" : "")
             << "): " << format_line(f.puzzle) << "\n"
             << "  as found:      " << f.original << "\n";
