@@ -15,8 +15,9 @@ std::string VariantShape::name() const {
 
 const std::vector<VariantShape>& variant_shapes() {
     static const std::vector<VariantShape> shapes = {
-        {{2, 2}, RegionLayout::boxes},     {{2, 3}, RegionLayout::boxes}, {{3, 3}, RegionLayout::boxes},
-        {{2, 3}, RegionLayout::irregular}, {{2, 2}, RegionLayout::none},  {{2, 3}, RegionLayout::none},
+        {{2, 2}, RegionLayout::boxes},     {{2, 3}, RegionLayout::boxes},     {{3, 3}, RegionLayout::boxes},
+        {{2, 2}, RegionLayout::irregular}, {{2, 3}, RegionLayout::irregular}, {{3, 3}, RegionLayout::irregular},
+        {{2, 2}, RegionLayout::none},      {{2, 3}, RegionLayout::none},
     };
     return shapes;
 }

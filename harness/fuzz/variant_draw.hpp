@@ -30,7 +30,8 @@ struct VariantShape {
     std::string name() const;
 };
 
-// 4x4, 6x6 and 9x9 with boxes; a 6x6 jigsaw; 4x4 and 6x6 with no regions.
+// 4x4, 6x6 and 9x9 with boxes; 4x4, 6x6 and 9x9 jigsaws; 4x4 and 6x6
+// with no regions.
 const std::vector<VariantShape>& variant_shapes();
 
 // Whether a kind can be drawn on a shape (disjoint groups and box indexers
