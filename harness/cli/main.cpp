@@ -62,7 +62,7 @@ std::string text_value_name(const std::string& flag) {
         {"--option", "KEY=VALUE"}, {"--rater-option", "KEY=VALUE"}, {"--rating-option", "KEY=VALUE"},
         {"--rating", "LOW..HIGH"}, {"--technique", "NAME"},   {"--table", "NAME"},
         {"--id-prefix", "PREFIX"}, {"--until", "TEXT"},       {"--plugin-dir", "DIR"},
-        {"--source", "TEXT"},
+        {"--source", "TEXT"},      {"--kinds", "LIST"},
     };
     if (const auto it = kNames.find(flag); it != kNames.end()) return it->second;
     // Everything else a text flag takes here is a file's name ("-": stdout).

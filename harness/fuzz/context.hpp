@@ -80,6 +80,7 @@ struct Context {
     StepTally* step_tally = nullptr;
     RatingTally* rating_tally = nullptr;
     const OptionList* rating_options = nullptr;  // the rating property's explaining calls
+    VariantTally* variant_tally = nullptr;       // --variants
 
     // What counter_for(plugin) finds for `puzzle` looking for up to `limit`
     // solutions: the exact count, or at least `limit`; nullopt when there is

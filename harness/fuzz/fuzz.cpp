@@ -22,6 +22,7 @@
 #include "fuzz/properties.hpp"
 #include "setup/setup.hpp"
 #include "fuzz/shrink.hpp"
+#include "fuzz/variant_run.hpp"
 #include "judge/steps.hpp"
 
 namespace np::fuzz {
@@ -378,6 +379,11 @@ std::optional<Result> run(const Settings& s, std::string& error) {
     ctx.rating_options = &s.rating_options;
     ctx.step_tally = &result.steps;
     ctx.rating_tally = &result.ratings;
+    if (s.variants) {  // variant cases only: the classic run stays as it was without the flag
+        if (auto why = run_variants(s, ctx, tested, result)) return error = *why, std::nullopt;
+        keep_ids_unique(result.findings);
+        return result;
+    }
     FuzzRun fuzz(s, ctx, result.findings);
     const Stopwatch clock;
     // After a finding, the same seed once more from the case that failed:

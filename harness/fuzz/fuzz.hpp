@@ -10,8 +10,11 @@
 // cases go draw -> judge -> record -> shrink (fuzz.cpp, class FuzzRun).
 // With keep_going > 1 a seed with a finding runs again from its failing
 // case, the failures already found skipped, until that many are found.
+// With Settings::variants the cases are variant puzzles made from a known
+// solution instead (variant_run.hpp), judged by the variant properties.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -23,6 +26,7 @@
 #include "corpus/corpus.hpp"
 #include "judge/judge.hpp"
 #include "numplace/grid.hpp"
+#include "numplace/variant.hpp"
 #include "runner/runner.hpp"
 #include "setup/setup.hpp"
 
@@ -50,6 +54,11 @@ struct Settings {
     // calls (profile=se: the easiest path, on which the tolerance was
     // measured); a plugin that does not take them is not rated.
     OptionList rating_options;
+    // --variants: draw variant puzzles instead of classic ones, of these
+    // kinds (empty: every kind a tested plugin takes); a run is then only
+    // the variant properties (variant_run.cpp).
+    bool variants = false;
+    std::vector<Kind> variant_kinds;
     // Called after each seed: seeds run, cases run.
     std::function<void(uint64_t seeds, uint64_t cases)> progress;
 };
@@ -102,11 +111,29 @@ struct RatingTally {
     uint64_t copies = 0;   // copies rated and compared (relabelled, permuted, transposed, a clue more)
 };
 
+// What the variant properties did (--variants), counted while cases are
+// judged (not while a finding shrinks).
+// The limit of the variant properties' calls: counts are compared up to it.
+constexpr uint64_t kVariantLimit = 20;
+
+struct VariantTally {
+    uint64_t puzzles = 0;                      // variant puzzles drawn, each certified against its solution
+    std::array<uint64_t, kKindCount> kinds{};  // the constraints of each kind among them
+    uint64_t judged = 0;      // a plugin judged on a puzzle (its answer certified, its count compared)
+    uint64_t skipped = 0;     // a plugin that does not take a drawn puzzle (kind, layout or shape)
+    uint64_t unique = 0, few = 0, many = 0;  // the answers judged: one solution, 2 up to the limit, at the limit
+    uint64_t agreements = 0;  // counts compared with another engine's
+    uint64_t added_givens = 0, added_constraints = 0, symmetries = 0, relabellings = 0;  // copies compared
+    uint64_t no_counter = 0;  // puzzles with no other engine that takes them: agreement not checked
+    uint64_t map_errors = 0;  // copies whose mapped solution the host refused: the harness's own mistake
+};
+
 struct Result {
     uint64_t seeds = 0, cases = 0;
     ProofTally proofs;
     StepTally steps;
     RatingTally ratings;
+    VariantTally variants;
     std::vector<Finding> findings;  // in the order found; at most keep_going, each distinct
     bool interrupted = false;
 };

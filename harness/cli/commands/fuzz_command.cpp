@@ -7,6 +7,7 @@
 #include "cli/commands/commands.hpp"
 #include "fuzz/fuzz.hpp"
 #include "numplace/format.hpp"
+#include "numplace/variant.hpp"
 #include "cli/shared.hpp"
 
 namespace np::cli {
@@ -16,6 +17,24 @@ namespace {
 // The proof property's budget per proof: fuzz's puzzles are small, and a
 // proof over it is skipped, not failed.
 constexpr uint64_t kProofBytes = 1 << 20;
+
+// --kinds as given back in "find it again" (nothing for every kind).
+std::string kinds_flag(const std::vector<Kind>& kinds) {
+    std::string list;
+    for (Kind k : kinds) {  // appends: GCC 12 warns falsely on "," + std::string(...)
+        if (!list.empty()) list += ',';
+        list += kind_key(k);
+    }
+    return list.empty() ? "" : " --kinds " + list;
+}
+
+// A puzzle's shape as a person says it: RxC boxes, or a side with a
+// jigsaw or no regions (whose geometry is 1xN).
+std::string shape_name(const Grid& g) {
+    if (!g.is_variant() || g.variant->regions == RegionLayout::boxes) return g.geometry.name();
+    const std::string side = std::to_string(g.side());
+    return side + "x" + side + (g.variant->regions == RegionLayout::irregular ? " jigsaw" : " without regions");
+}
 
 // One finding: the FAIL line (tests and tests/mutants/who-caught-what read
 // it), the puzzle, how to find it again, its corpus entry; the entry's YAML.
@@ -28,23 +47,63 @@ std::string print_finding(const fuzz::Finding& f, const fuzz::Settings& s, std::
     // A later finding of a seed comes after the earlier ones, which the seed
     // finds first.
     if (s.keep_going > 1) again += " --keep-going " + std::to_string(s.keep_going);
+    if (s.variants) again += " --variants" + kinds_flag(s.variant_kinds);
     out << "FAIL " << f.plugin << ": " << f.property << ": " << f.message << "\n";
     if (f.generator)  // a generator's output is not shrunk: it is what the call made
         out << "  its result (" << f.puzzle.geometry.name() << ", " << f.puzzle.given_count()
             << " givens): " << format_line(f.puzzle) << "\n";
     else
         out << (f.shrunk_completely ? "  shrunk puzzle (" : "  partly shrunk (--shrink-seconds ran out) (")
-            << f.puzzle.geometry.name() << ", " << f.puzzle.given_count() << " givens): " << format_line(f.puzzle)
-            << "\n"
+            << shape_name(f.puzzle) << ", " << f.puzzle.given_count() << " givens"
+            << (f.puzzle.is_variant() ? ", " + std::to_string(f.puzzle.variant->constraints.size()) + " constraints" : "")
+            << "): " << format_line(f.puzzle) << "\n"
             << "  as found:      " << f.original << "\n";
-    out << "  find it again: " << again << " --seed " << f.seed << "\n"
-        << "  reproduce:     " << again << " --reproduce '" << f.reproduce << "'\n";
+    out << "  find it again: " << again << " --seed " << f.seed << "\n";
+    if (!f.reproduce.empty())  // variant cases are drawn by seed alone, not by rapidcheck
+        out << "  reproduce:     " << again << " --reproduce '" << f.reproduce << "'\n";
     const std::string entry = f.generator    ? corpus::to_yaml(*f.generator)
                               : f.step_entry ? corpus::to_yaml(*f.step_entry)
                               : f.entry      ? corpus::to_yaml(*f.entry)
                                              : "";
     if (!entry.empty()) out << "  corpus entry:\n" << entry;
     return entry;
+}
+
+// --kinds: f-puzzles keys, comma-separated; false with the unknown key.
+bool take_kinds(const std::string& text, std::vector<Kind>& kinds, std::ostream& err) {
+    std::stringstream in(text);
+    for (std::string key; std::getline(in, key, ',');) {
+        const auto k = kind_from_key(key);
+        if (!k) {
+            err << "numplace fuzz: --kinds: '" << key << "' is not a constraint kind's f-puzzles key\n";
+            return false;
+        }
+        kinds.push_back(*k);
+    }
+    return true;
+}
+
+// What the variant properties did (--variants), found or not: the puzzles
+// and the constraints of each kind drawn, and the copies compared.
+void print_variants(const fuzz::VariantTally& t, std::ostream& out) {
+    std::string kinds;
+    for (int k = 0; k < kKindCount; ++k)
+        if (t.kinds[static_cast<std::size_t>(k)] > 0)
+            kinds += (kinds.empty() ? "" : ", ") + std::string(kind_key(static_cast<Kind>(k))) + " " +
+                     std::to_string(t.kinds[static_cast<std::size_t>(k)]);
+    out << "numplace fuzz: " << t.puzzles << " variant puzzles drawn from known solutions; constraints: " << kinds
+        << "\n"
+        << "numplace fuzz: " << t.judged << " answers certified (" << t.unique << " unique, " << t.few
+        << " with a few solutions, " << t.many << " with " << fuzz::kVariantLimit << " or more), " << t.agreements
+        << " counts compared with another engine's; copies compared: " << t.added_givens << " with a given more, "
+        << t.added_constraints << " with a constraint more, " << t.symmetries << " under a symmetry, "
+        << t.relabellings << " relabelled\n";
+    if (t.skipped > 0) out << "numplace fuzz: " << t.skipped << " times a plugin did not take a drawn puzzle (skipped)\n";
+    if (t.no_counter > 0)
+        out << "numplace fuzz: note: " << t.no_counter << " puzzles had no other engine to count them (agreement not checked)\n";
+    if (t.map_errors > 0)
+        out << "numplace fuzz: warning: " << t.map_errors
+            << " copies refused by the host's check of their mapped solution (a mistake of fuzz's own maps)\n";
 }
 
 // What the proof property did, after a run that found nothing: the proofs
@@ -91,6 +150,21 @@ std::string regressions_file(const std::vector<fuzz::Finding>& findings, const s
     return puzzles || generators || steps ? text : text + "[]\n";
 }
 
+// --variants and --kinds (harness/fuzz/variant_run.hpp).
+std::vector<FlagSpec> variant_flags() {
+    return {
+        {"--variants", FlagKind::flag,
+         "Variant puzzles instead of classic ones (docs/verification.md, \"Variants\"): each made from a known "
+         "solution grid (constraints derived from it, givens removed), judged for every tested plugin "
+         "that takes it: certified answers, never 'none', counts agreeing with another engine that takes "
+         "the kinds, a given or a constraint more never adding solutions, symmetries and the relabellings "
+         "each kind allows keeping the count; a finding shrinks (constraints, then givens) into a variant "
+         "corpus entry"},
+        {"--kinds", FlagKind::text,
+         "With --variants (and implying it): only these kinds, a,b as f-puzzles keys (killercage, "
+         "thermometer, ...); default: every kind a tested plugin takes"}};
+}
+
 int run(const Args& args, Streams io) {
     if (!worker_available(args, io.err)) return kExitUsage;
     fuzz::Settings s;
@@ -104,6 +178,8 @@ int run(const Args& args, Streams io) {
     s.keep_going = args.whole("--keep-going");
     s.deep = args.flag("--deep");
     if (!take_options(args, "--rating-option", s.rating_options, io.err)) return kExitUsage;
+    s.variants = args.flag("--variants") || args.has("--kinds");
+    if (args.has("--kinds") && !take_kinds(args.text("--kinds"), s.variant_kinds, io.err)) return kExitUsage;
     std::string error;
     auto result = fuzz::run(s, error);
     if (!result) {
@@ -123,11 +199,13 @@ int run(const Args& args, Streams io) {
         print_proofs(result->proofs, io.out);
         print_steps(result->steps, io.out);
         print_ratings(result->ratings, io.out);
+        if (s.variants) print_variants(result->variants, io.out);
         return kExitOk;
     }
     std::vector<std::string> entries;
     for (const auto& f : result->findings) entries.push_back(print_finding(f, s, io.out));
     for (const auto& why : result->steps.unchecked) io.out << "numplace fuzz: note: " << why << "\n";
+    if (s.variants) print_variants(result->variants, io.out);
     if (s.keep_going > 1)
         io.out << "numplace fuzz: " << result->findings.size() << " distinct finding"
                << (result->findings.size() == 1 ? "" : "s") << " in " << result->cases << " cases\n";
@@ -168,7 +246,7 @@ Command fuzz_command() {
             "--keep-going N after N distinct ones (by plugin, property and kind; a case that fails as one already "
             "found is passed over), each shrunk and printed in turn. Exit 0 when nothing was found in --seconds, 1 "
             "on a failure.",
-            with(flags::harness("Plugins to fuzz, a,b (default: every loaded plugin that can solve or generate)",
+            with(with(flags::harness("Plugins to fuzz, a,b (default: every loaded plugin that can solve or generate)",
                                 "Plugin whose complete search is the truth (for the oracle itself: another plugin that "
                                 "proves uniqueness)"),
                  {{"--seconds", FlagKind::seconds, "Time for the whole run (seeds follow one another until it is up)", "10"},
@@ -196,6 +274,7 @@ Command fuzz_command() {
                    "logic's easiest path, on which its tolerance was measured (docs/rating.md); a plugin that does "
                    "not take it is not rated"},
                   flags::max_proof_bytes(kProofBytes)}),
+                 variant_flags()),
             run};
 }
 
