@@ -84,8 +84,8 @@ TEST(FuzzVariants, UsageErrors) {
     const auto unknown = run_cli({"fuzz", "--kinds", "killercage,nosuchkind", "--seeds", "1"});
     EXPECT_EQ(unknown.exit_code, 2);
     EXPECT_NE(unknown.err.find("'nosuchkind'"), std::string::npos) << unknown.err;
-    // exhaustive-count takes no constraint kind: nothing to fuzz.
-    const auto none = run_cli({"fuzz", "--variants", "--plugins", "exhaustive-count", "--seeds", "1"});
+    // bitmask-mrv takes no constraint kind: nothing to fuzz.
+    const auto none = run_cli({"fuzz", "--variants", "--plugins", "bitmask-mrv", "--seeds", "1"});
     EXPECT_EQ(none.exit_code, 2);
     EXPECT_NE(none.err.find("no plugin under test takes"), std::string::npos) << none.err;
     // Variant puzzles are drawn on 4x4, 6x6 and 9x9 only.
