@@ -100,6 +100,11 @@ std::string cannot_solve(const Plugin& plugin, const DatasetRun& d, std::vector<
     if (!plugin.can(NP_CAP_SOLVE)) return plugin.name() + " cannot solve";
     for (const Grid& g : d.data.puzzles)
         if (!plugin.supports(g.geometry)) return plugin.name() + " does not support " + g.geometry.name() + " boxes";
+    // A variant it does not take would be timed as a refusal: as a shape it
+    // lacks, the row says so instead of a rate.
+    for (const Grid& g : d.data.puzzles)
+        if (g.is_variant())
+            if (const auto why = plugin.variant_refusal(*g.variant)) return *why;
     const std::string cannot_prove = plugin.name() + " cannot prove uniqueness: at --limit 2 it answers 'found' at best";
     if (s.limit >= 2 && !plugin.can(NP_CAP_PROVE_UNIQUE) && std::find(notes.begin(), notes.end(), cannot_prove) == notes.end())
         notes.push_back(cannot_prove);

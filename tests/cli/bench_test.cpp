@@ -198,15 +198,18 @@ TEST_F(Bench, ReadsLinesWithCountsAndTsvColumns) {
 // each certified (a variant by check_variant), skipped by nothing.
 TEST_F(Bench, ReadsACorpusFileWithItsVariants) {
     const std::string corpus = np::test::source_dir() + "/../corpus/variants-generated.yaml";
-    auto run = run_cli({"bench", corpus, "--plugins", "csp,sat", "--seconds", kWholeFile, "--warmup", "0.01",
-                        "--json", "-"});
+    auto run = run_cli({"bench", corpus, "--plugins", "csp,sat,bitmask-mrv", "--seconds", kWholeFile, "--warmup",
+                        "0.01", "--json", "-"});
     EXPECT_EQ(run.exit_code, 0) << run.err;
-    const json doc = json::parse(run.out);
-    ASSERT_EQ(doc["rows"].size(), 2u);
-    for (const auto& row : doc["rows"]) {
-        EXPECT_EQ(row["dataset_size"], 37) << row.dump();
-        EXPECT_EQ(row["timed"], 37) << row.dump();
+    auto rows = by_plugin(json::parse(run.out));
+    ASSERT_EQ(rows.size(), 3u);
+    for (const std::string engine : {"csp", "sat"}) {
+        EXPECT_EQ(rows[engine]["dataset_size"], 37) << rows[engine].dump();
+        EXPECT_EQ(rows[engine]["timed"], 37) << rows[engine].dump();
     }
+    // A plugin that does not take the variants is never timed on refusals.
+    EXPECT_EQ(rows["bitmask-mrv"]["status"], "skipped");
+    EXPECT_NE(rows["bitmask-mrv"]["message"].get<std::string>().find("does not take the constraint kind"), std::string::npos);
 }
 
 TEST_F(Bench, MeasuresGenerators) {

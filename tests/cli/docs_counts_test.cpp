@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 
+#include "numplace/variant.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -26,6 +27,14 @@ long recorded_rows() {
     std::smatch m;
     EXPECT_TRUE(std::regex_search(rows, m, std::regex("\nrows ([0-9]+)\n")));
     return m.empty() ? -1 : number(m[1]);
+}
+
+TEST(DocsCounts, TheReadmeCountsTheVariantKinds) {
+    const std::string readme = page("README.md");
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(readme, m, std::regex("the\\s+([0-9]+)\\s+kinds\\s+of\\s+constraint")))
+        << "the sentence moved: update this test";
+    EXPECT_EQ(number(m[1]), np::kKindCount);
 }
 
 TEST(DocsCounts, TheReadmesDefaultVerifyHasTheRecordedRows) {
