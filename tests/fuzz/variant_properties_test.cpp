@@ -1,7 +1,7 @@
 // The variant properties in this process, where the test chooses which
-// plugins exist: with no other engine to agree with, the metamorphic
-// properties alone still catch a plugin whose mistake depends on the
-// puzzle's orientation (fixture-killer-row-sums reads only the sums of
+// plugins exist: with no other engine to agree with, the certificate and
+// the metamorphic properties still catch a plugin whose mistake depends on
+// the puzzle's orientation (fixture-killer-row-sums reads only the sums of
 // cages that lie in one row: a transposition turns them into columns).
 #include <gtest/gtest.h>
 
@@ -23,6 +23,7 @@ std::string mutant_dir() { return test::fixture_dir() + "/../fixture-variant-mut
 struct Seen {
     std::multiset<std::string> properties;
     uint64_t no_counter = 0;
+    std::string first;  // the first finding's message
 };
 Seen judge_alone(const std::string& name, int cases) {
     PluginRegistry registry;
@@ -45,17 +46,25 @@ Seen judge_alone(const std::string& name, int cases) {
         const auto c = fuzz::draw_variant({{2, 2}, RegionLayout::boxes}, {Kind::killer_cage}, 25, rng);
         if (!c) continue;
         if (const auto f = fuzz::check_variant_case(alone[0], c->puzzle, c->solution, rng.next(), ctx))
-            seen.properties.insert(f->property);
+            seen.properties.insert(f->property), seen.first = seen.first.empty() ? f->message : seen.first;
     }
     seen.no_counter = tally.no_counter;
     return seen;
 }
 
-TEST(VariantProperties, WithNoOtherEngineASymmetryStillShowsAnOrientedMistake) {
+TEST(VariantProperties, WithNoOtherEngineAnOrientedMistakeIsStillCaught) {
     const Seen seen = judge_alone("fixture-killer-row-sums", 60);
     EXPECT_GT(seen.no_counter, 0u);  // agreement could not be judged
     EXPECT_EQ(seen.properties.count("agreement"), 0u);
-    EXPECT_GT(seen.properties.count("symmetry"), 0u) << seen.properties.size() << " findings";
+    std::string found;
+    for (const std::string& p : seen.properties) found += " " + p;
+    // Mostly its witnesses break a column's cage (certificate); where its
+    // witness is right but its count is not, a transposition shows it
+    // (symmetry: 1 of 60 cases in the Release build, none under the
+    // sanitizers, where the per-case budget ends sooner). Either way it is
+    // caught without another engine.
+    EXPECT_GT(seen.properties.count("certificate") + seen.properties.count("symmetry"), 0u)
+        << seen.properties.size() << " findings:" << found << "; first: " << seen.first;
 }
 
 // A plugin that ignores every sum is wrong the same way under every map:
