@@ -11,12 +11,7 @@ namespace np::corpus::detail {
 
 std::vector<Reason> rule_violations(const Grid& grid) {
     std::vector<Reason> found = check_rules(grid);
-    if (!grid.is_variant()) return found;
-    Puzzle puzzle = *grid.variant;
-    puzzle.grid = grid;
-    puzzle.grid.variant = nullptr;
-    if (auto issue = check_variant_partial(puzzle, puzzle.grid))
-        found.push_back(Reason{ReasonCode::breaks_constraint, 0, 0, 0, 0, issue->message});
+    if (auto issue = check_variant_grid(grid)) found.push_back(Reason{ReasonCode::breaks_constraint, 0, 0, 0, 0, issue->message});
     return found;
 }
 

@@ -142,6 +142,11 @@ std::optional<VariantIssue> check_variant(const Puzzle& puzzle, const Grid& solu
 // a cage never above its sum). What `numplace check` says of a puzzle.
 std::optional<VariantIssue> check_variant_partial(const Puzzle& puzzle, const Grid& grid);
 
+// A grid that carries its puzzle (Grid::variant) checked against it: a
+// full grid by check_variant, one with empty cells by
+// check_variant_partial. nullopt for a classic grid, or when nothing breaks.
+std::optional<VariantIssue> check_variant_grid(const Grid& grid);
+
 // "killer cage (r1c1 r1c2 r2c1)": how messages name a constraint.
 std::string describe_constraint(const Puzzle& puzzle, int index);
 

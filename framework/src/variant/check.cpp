@@ -164,4 +164,12 @@ std::optional<VariantIssue> check_variant_partial(const Puzzle& puzzle, const Gr
     return variant::check(puzzle, grid, false);
 }
 
+std::optional<VariantIssue> check_variant_grid(const Grid& grid) {
+    if (!grid.is_variant()) return std::nullopt;
+    Puzzle puzzle = *grid.variant;
+    puzzle.grid = grid;
+    puzzle.grid.variant = nullptr;
+    return grid.is_full() ? check_variant(puzzle, puzzle.grid) : check_variant_partial(puzzle, puzzle.grid);
+}
+
 }  // namespace np

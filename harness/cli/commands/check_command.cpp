@@ -49,12 +49,7 @@ void write_row(std::ostream& out, const Row& row, const std::string& checker, co
 // full grid, check_variant).
 std::vector<Reason> framework_check(const Grid& grid) {
     std::vector<Reason> found = check_rules(grid);
-    if (!grid.is_variant()) return found;
-    Puzzle puzzle = *grid.variant;
-    puzzle.grid = grid;
-    puzzle.grid.variant = nullptr;
-    auto issue = grid.is_full() ? check_variant(puzzle, puzzle.grid) : check_variant_partial(puzzle, puzzle.grid);
-    if (issue) found.push_back(Reason{ReasonCode::breaks_constraint, 0, 0, 0, 0, issue->message});
+    if (auto issue = check_variant_grid(grid)) found.push_back(Reason{ReasonCode::breaks_constraint, 0, 0, 0, 0, issue->message});
     return found;
 }
 
