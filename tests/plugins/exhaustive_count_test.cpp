@@ -173,20 +173,26 @@ TEST(ExhaustiveCount, CountsLatinSquares) {
 TEST(ExhaustiveCount, CountsTheSmallestShape) { expect_exact_count(Grid(Geometry{1, 2}), 2); }
 
 // The grids of 6 x 6 with 2 x 3 boxes: 28,200,960 (published, e.g. OEIS
-// A107739). Slow by design; it runs under its own label.
+// A107739). Slow by design; it runs under its own label. Under the
+// sanitizers (they check memory; the Release suite checks the total) the
+// grids whose first row is 1..6: a sixth-factorial share, 39,168, as every
+// relabelling of the digits maps those onto the grids of another first row.
 TEST(SlowExhaustiveCount, SixBySixTotal) {
+    const bool share = np::sanitizer_build();
+    Grid grid(Geometry{2, 3});
+    for (int c = 0; share && c < 6; ++c) grid.cells[c] = static_cast<uint8_t>(c + 1);
     const auto start = std::chrono::steady_clock::now();
-    const np::SolveOutcome out = count_all(Grid(Geometry{2, 3}));
+    const np::SolveOutcome out = count_all(grid);
     const double seconds = seconds_since(start);
     std::printf("[ TIME     ] 6x6 (2x3) total: %llu grids in %.2f s (%llu nodes, %llu guesses)\n",
                 static_cast<unsigned long long>(out.count), seconds,
                 static_cast<unsigned long long>(out.stats.nodes),
                 static_cast<unsigned long long>(out.stats.guesses));
     ASSERT_NE(out.verdict, Verdict::error) << out.message;
-    EXPECT_EQ(out.count, 28200960u);
+    EXPECT_EQ(out.count, share ? 28200960u / 720u : 28200960u);
     EXPECT_TRUE(out.complete);
     EXPECT_EQ(out.verdict, Verdict::multiple);
-    expect_witnesses(Grid(Geometry{2, 3}), out);
+    expect_witnesses(grid, out);
 }
 
 // ---- tdoku's test puzzles ------------------------------------------------------

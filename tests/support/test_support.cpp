@@ -295,8 +295,12 @@ void agree_on_dataset(const std::string& plugin, const std::string& file) {
     NP_REQUIRE_DATASET(path, file);
     const Plugin& tested = bundled_plugin(plugin);
     const Plugin& bitmask = bundled_plugin("bitmask-mrv");
-    std::size_t checked = 0;
+    std::size_t checked = 0, index = 0;
+    // Under the sanitizers (several times slower; they check memory, the
+    // Release suite every answer) every fourth puzzle.
+    const std::size_t stride = np::sanitizer_build() ? 4 : 1;
     for (const std::string& line : read_lines(path)) {
+        if (index++ % stride != 0) continue;
         const Grid puzzle = parse(line.substr(0, line.find_first_of(" \t:,;")));
         const auto t = tested.solve(puzzle, 2, {}, {});
         for (const Plugin* other : {&bitmask, &oracle()}) {
@@ -310,7 +314,7 @@ void agree_on_dataset(const std::string& plugin, const std::string& file) {
         for (const Grid& s : t.solutions) ASSERT_TRUE(solves(puzzle, s)) << line;
         ++checked;
     }
-    EXPECT_GT(checked, 1000u);
+    EXPECT_GT(checked, 1000u / stride);
 }
 
 std::optional<uint64_t> counter(const CallStats& stats, const std::string& name) {

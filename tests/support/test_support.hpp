@@ -14,6 +14,7 @@
 
 #include "numplace/format.hpp"
 #include "numplace/host.hpp"
+#include "numplace/sandbox.hpp"  // sanitizer_build
 
 namespace np::test {
 
