@@ -22,8 +22,11 @@ constexpr bool single(uint64_t mask) { return mask != 0 && (mask & (mask - 1)) =
 
 std::string label(int cell, int side) { return cell_label(cell / side + 1, cell % side + 1); }
 
+// A variant's units past the boxes (diagonals, extra regions, disjoint
+// groups) by their number in the format.
 std::string unit_label(int unit, int side) {
     static const char* const kinds[] = {"row ", "column ", "box "};
+    if (unit >= 3 * side) return "unit " + std::to_string(unit);
     return kinds[unit / side] + std::to_string(unit % side + 1);
 }
 
@@ -40,13 +43,15 @@ ProofChecker::ProofChecker(const Grid& puzzle, uint64_t max_bytes)
     }
     all_ = (bit(side_ + 1) - 1) & ~uint64_t{1};
     units_of_.resize(static_cast<std::size_t>(shape_.cells()));
+    if (puzzle.is_variant()) {
+        set_up_variant(puzzle);
+        return;
+    }
     for (int u = 0; u < 3 * side_; ++u) {
         std::vector<int> cells;
         for (int p = 0; p < side_; ++p) cells.push_back(shape_.cell_at(UnitKind(u / side_), u % side_, p));
-        for (int c : cells) units_of_[c][u / side_] = u;
-        units_.push_back(std::move(cells));
+        add_unit(std::move(cells));
     }
-    dirty_.assign(static_cast<std::size_t>(3 * side_), true);
     for (int kind = 0; kind < 2; ++kind) {  // segment j of line l: the l-th row (column) in the j-th box it crosses
         const int k = kind == 0 ? geometry_.box_rows : geometry_.box_cols, width = side_ / k;
         for (int line = 0; line < side_; ++line)
@@ -57,6 +62,12 @@ ProofChecker::ProofChecker(const Grid& puzzle, uint64_t max_bytes)
             }
     }
     segment_masks_.resize(std::max(segments_[0].size(), segments_[1].size()));
+    start_from(puzzle);
+}
+
+// The root's candidates, then its propagation.
+void ProofChecker::start_from(const Grid& puzzle) {
+    dirty_.assign(units_.size(), true);
     if (puzzle.has_candidates() && puzzle.candidates.size() != puzzle.cells.size()) {
         reject("the puzzle's candidate masks do not fit its shape");
         return;
@@ -70,6 +81,7 @@ ProofChecker::ProofChecker(const Grid& puzzle, uint64_t max_bytes)
         }
         masks_.push_back(puzzle.mask(cell) & all_);
     }
+    if (variant_) keep_parity();
     // The root is node 1: if propagation alone decides the puzzle, the whole
     // tree is parsed but not needed.
     conclude(propagate());
@@ -83,14 +95,20 @@ bool ProofChecker::reject(std::string why) {
 std::string ProofChecker::at_node(uint64_t number) const { return "node " + grouped(number) + ": "; }
 
 int ProofChecker::children(const Node& node) {
+    if (node.justify) return node.first.size == 0 ? 0 : 1;
     return node.kind == Kind::eliminate ? node.count + 1 : node.count;
+}
+
+void ProofChecker::add_unit(std::vector<int> cells) {
+    for (int c : cells) units_of_[static_cast<std::size_t>(c)].push_back(static_cast<int>(units_.size()));
+    units_.push_back(std::move(cells));
 }
 
 // ---- The byte stream ---------------------------------------------------------
 
-// A node header is at most 1 + 63 * 3 bytes: feed() keeps at most that much
-// of an incomplete header between calls.
-constexpr std::size_t kMaxHeader = 1 + proof::kMaxCount * 3;
+// A node header is at most a JUSTIFY's 5 + 63 * 2 + 63 * 3 bytes: feed()
+// keeps at most that much of an incomplete header between calls.
+constexpr std::size_t kMaxHeader = 5 + proof::kMaxCount * 5;
 
 bool ProofChecker::feed(std::string_view bytes) {
     if (!rejection_.empty()) return false;
@@ -129,6 +147,8 @@ std::size_t ProofChecker::decode(std::string_view in, Node& node) {
     const auto byte = [&](std::size_t i) { return static_cast<int>(static_cast<uint8_t>(in[i])); };
     node.kind = Kind(byte(0) >> 6);
     node.count = byte(0) & proof::kMaxCount;
+    node.justify = node.kind == Kind::leaf && node.count == 1 && variant_;  // classic puzzles: reserved, refused below
+    if (node.justify) return decode_justify(in, node);
     const int cb = shape_.cell_bytes();
     const std::size_t size = node.kind == Kind::leaf          ? 1
                              : node.kind == Kind::split_cell  ? 1 + cb + node.count
@@ -152,11 +172,12 @@ std::size_t ProofChecker::decode(std::string_view in, Node& node) {
         case Kind::split_place:
             node.unit = byte(1);
             node.value = byte(2);
-            if (node.unit >= 3 * side_) return malformed("unit out of range");
+            if (static_cast<std::size_t>(node.unit) >= units_.size() || units_[node.unit].empty())
+                return malformed("unit out of range");
             if (!value_ok(node.value)) return malformed("value out of range");
             for (int i = 0; i < node.count; ++i) {
-                if (byte(3 + i) >= side_) return malformed("position out of range");
-                node.first.push_back(shape_.cell_at(UnitKind(node.unit / side_), node.unit % side_, byte(3 + i)));
+                if (static_cast<std::size_t>(byte(3 + i)) >= units_[node.unit].size()) return malformed("position out of range");
+                node.first.push_back(units_[node.unit][byte(3 + i)]);
             }
             break;
         case Kind::eliminate:
@@ -205,12 +226,15 @@ void ProofChecker::enter_child(Frame& frame) {
         case Kind::split_cell: place(node.unit, node.second[i]); break;
         case Kind::split_place: place(node.first[i], node.value); break;
         case Kind::eliminate:
+            if (node.justify) break;
             // Child i: eliminations before i removed, i placed; the last child:
             // all removed. The children thus partition the node's solutions.
             for (int j = 0; j < i; ++j) remove(node.first[j], bit(node.second[j]));
             if (i < node.count) place(node.first[i], node.second[i]);
             break;
-        case Kind::leaf: break;
+        case Kind::leaf:  // JUSTIFY's one child: its eliminations made
+            for (int j = 0; j < node.first.size; ++j) remove(node.first[j], bit(node.second[j]));
+            break;
     }
     conclude(propagate());
 }
@@ -221,11 +245,12 @@ void ProofChecker::conclude(Outcome outcome) {
     if (outcome == Outcome::open) return;
     skipping_ = 1;
     if (outcome == Outcome::contradiction) return;
-    ++result_.solutions;
     Grid solution(geometry_);
     for (std::size_t c = 0; c < masks_.size(); ++c)
         solution.cells[c] = static_cast<uint8_t>(std::countr_zero(masks_[c]));
-    if (!obeys_rules(solution)) reject(at_node(result_.nodes + 1) + "internal: propagation reached a grid that breaks the rules");
+    if (variant_ && !solved_state_obeys(solution)) return;  // a rule the checker does not propagate is broken: no solution
+    ++result_.solutions;
+    if (!variant_ && !obeys_rules(solution)) reject(at_node(result_.nodes + 1) + "internal: propagation reached a grid that breaks the rules");
     else if (result_.solutions == 1) first_solution_ = std::move(solution);
 }
 
@@ -273,6 +298,7 @@ ProofResult ProofChecker::finish(ProofClaim claim, const Grid* witness) {
 // child starts from a contradiction).
 
 bool ProofChecker::judge(const Node& node) {
+    if (node.justify) return judge_justify(node);
     switch (node.kind) {
         case Kind::leaf:
             for (std::size_t c = 0; c < masks_.size(); ++c)
@@ -307,11 +333,11 @@ bool ProofChecker::judge_split_place(const Node& node) {
     const std::vector<int>& unit = units_[node.unit];
     uint64_t listed = 0;  // by position in the unit (N <= 63)
     for (int cell : node.first) {
-        const int at = shape_.position_of(proof::UnitKind(node.unit / side_), cell);
+        const int at = static_cast<int>(std::find(unit.begin(), unit.end(), cell) - unit.begin());
         if (listed & bit(at)) return reject(what() + " lists " + label(cell, side_) + " twice");
         listed |= bit(at);
     }
-    for (int at = 0; at < side_; ++at)
+    for (int at = 0; at < static_cast<int>(unit.size()); ++at)
         if ((masks_[unit[at]] & bit(node.value)) && !(listed & bit(at))) return reject(what() + " misses " + label(unit[at], side_));
     return true;
 }
@@ -344,15 +370,16 @@ ProofChecker::Outcome ProofChecker::propagate() {
     for (bool changed = true; changed;) {
         for (bool again = true; again;) {
             again = false;
-            for (int u = 0; u < 3 * side_; ++u) {
-                if (!dirty_[u]) continue;
+            for (std::size_t u = 0; u < units_.size(); ++u) {
+                if (!dirty_[u] || units_[u].empty()) continue;
                 dirty_[u] = false, again = true;
                 bool contradiction = false;
                 unit_singles(units_[u], contradiction);
                 if (contradiction) return std::fill(dirty_.begin(), dirty_.end(), false), Outcome::contradiction;
             }
+            if (!again && variant_) again = peers_leave();
         }
-        changed = locked_candidates();
+        changed = variant_ ? locked_in_intersections() : locked_candidates();
     }
     for (uint64_t m : masks_)
         if (!single(m)) return Outcome::open;

@@ -187,12 +187,12 @@ struct Taps {
     StepTap step;
     ProofTap proof;
 
-    // The proof checker and the step certifier know the classic rules only:
-    // a variant's proof or steps would be judged against another puzzle.
+    // The step certifier knows the classic rules only: a variant's steps
+    // would be judged against another puzzle. The proof checker reads a
+    // variant's rules from the grid it carries (proof_variant.cpp).
     void open(np_solve_request& request, const Plugin& plugin, const Grid& puzzle, const Budget& budget,
               const ProofSink& proof_sink, const StepSink& steps) {
-        if (puzzle.is_variant()) return;
-        if (steps && plugin.can(NP_CAP_EXPLAIN)) {
+        if (steps && plugin.can(NP_CAP_EXPLAIN) && !puzzle.is_variant()) {
             intake.emplace(puzzle, steps, budget.max_steps);
             step = {&*intake, puzzle.side(), false};
             request.steps = {&StepTap::take, &step, budget.max_steps};

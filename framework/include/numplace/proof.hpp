@@ -4,7 +4,11 @@
 //
 // The checker keeps a candidate set per cell and its own fixed propagation
 // (a placed value leaves its peers, naked and hidden singles, locked
-// candidates), run to a fixed point at every node. Where that propagation
+// candidates), run to a fixed point at every node. A variant puzzle (a grid
+// that carries its Puzzle) adds its regions, diagonals, extra regions and
+// disjoint groups as units, anti-knight and anti-king moves and cages as
+// peers, and JUSTIFY nodes: a rule of the puzzle, checked by enumeration
+// over the cells the node names (proof_variant.cpp). Where that propagation
 // finds a contradiction or a solution, the node's subtree is only parsed,
 // never believed; elsewhere the node must split on every candidate the
 // checker still has (or eliminate). So the verdict rests only on this file
@@ -16,6 +20,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -75,6 +80,9 @@ private:
     struct Node {
         proof::Kind kind = proof::Kind::leaf;
         int count = 0;
+        bool justify = false;             // a LEAF byte with count 1: JUSTIFY (rule, scope, eliminations)
+        int rule = 0;                     // JUSTIFY: the rule (variant.hpp's rule_count numbering)
+        Fields scope;                     // JUSTIFY: the cells enumerated (empty: the rule's own)
         int unit = 0, value = 0;          // SPLIT_PLACE
         Fields first, second;             // cells or positions, values (ELIMINATE: cells, values)
         uint64_t number = 0;              // 1-based, pre-order
@@ -90,6 +98,7 @@ private:
     static int children(const Node& node);
     // Parsing.
     std::size_t decode(std::string_view in, Node& node);
+    std::size_t decode_justify(std::string_view in, Node& node);
     void take(const Node& node);
     void subtree_done();
     void enter_child(Frame& frame);
@@ -97,12 +106,24 @@ private:
     bool judge(const Node& node);
     bool judge_split_cell(const Node& node);
     bool judge_split_place(const Node& node);
+    bool judge_justify(const Node& node);
     // Candidates and propagation.
     bool remove(int cell, uint64_t bits);
     void undo(std::size_t mark);
     Outcome propagate();
     bool unit_singles(const std::vector<int>& unit, bool& contradiction);
     bool locked_candidates();
+    // Variants (proof_variant.cpp).
+    void start_from(const Grid& puzzle);
+    void set_up_variant(const Grid& puzzle);
+    void keep_parity();
+    void add_variant_groups(const Puzzle& p);
+    void find_crossings();
+    void add_unit(std::vector<int> cells);
+    bool peers_leave();
+    bool locked_in_intersections();
+    bool solved_state_obeys(Grid& solution);
+    bool must_differ_(int a, int b) const;
     void conclude(Outcome outcome);
     bool reject(std::string why);
     std::string at_node(uint64_t number) const;
@@ -111,8 +132,22 @@ private:
     proof::Shape shape_;
     int side_ = 0;
     uint64_t all_ = 0;  // the candidate mask of an empty cell: bits 1..N
-    std::vector<std::vector<int>> units_;  // rows, columns, boxes: N cells each
-    std::vector<std::array<int, 3>> units_of_;  // per cell: its row, column and box
+    // Units: rows, columns, boxes (regions) numbered as in the format, then a
+    // variant's other N-cell groups; an empty unit is a number not in use.
+    std::vector<std::vector<int>> units_;
+    std::vector<std::vector<int>> units_of_;  // per cell: the units it is in
+    // Variants only. Cells that must differ without forming a unit (knight
+    // and king moves, cages and smaller extra regions), per cell.
+    std::vector<std::vector<int>> peers_;
+    // Pairs of units sharing two cells or more: (a, b, a's cells outside b,
+    // b's outside a, the shared ones), for locked candidates.
+    struct Crossing {
+        std::vector<int> only_a, only_b, shared;
+    };
+    std::vector<Crossing> crossings_;
+    std::shared_ptr<const Puzzle> variant_;  // the puzzle's rules, with its grid
+    std::shared_ptr<const Puzzle> carried_;  // the puzzle as its grid carried it
+    uint64_t enumerated_ = 0;                // JUSTIFY's assignments tried, all nodes
     std::vector<char> dirty_;              // per unit: changed since its singles were looked for
     std::array<std::vector<std::vector<int>>, 2> segments_;  // rows' and columns' cells in each box they cross
     std::vector<uint64_t> segment_masks_;  // scratch: the candidates of each segment

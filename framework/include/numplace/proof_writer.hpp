@@ -8,12 +8,17 @@
 //   SPLIT_CELL   1<<6|k, cell, k values        then k subtrees (cell = value i)
 //   SPLIT_PLACE  2<<6|k, unit, value, k pos.   then k subtrees (value at position i)
 //   ELIMINATE    3<<6|k, k x (cell, value)     then k refutations, then the rest
+//   JUSTIFY      0x01, rule (2 bytes), s, s cells, m, m x (cell, value)
+//                                              variants: no child when m = 0, else the rest
 //
 // A cell index is one byte when the grid has at most 256 cells, else two
 // (little-endian); values (1..N), units and positions are one byte each. A
 // unit is kind * N + index (rows, then columns, then boxes, all 0-based); a
 // position is a cell's place in its unit (row-major inside a box). Counts run
-// 0..63; a LEAF byte with a nonzero count is reserved for later node kinds.
+// 0..63; a LEAF byte with count 1 is JUSTIFY (variant puzzles: a rule of the
+// puzzle, checked by enumerating the s cells), other counts are reserved.
+// A variant's units go on past the boxes (docs/proofs.md, "Variants"):
+// split_place_at writes any unit by number and position.
 #pragma once
 
 #include <cstddef>
@@ -110,6 +115,41 @@ public:
                           shape_.cell_at(kind, index, shape_.position_of(kind, cell)) == cell,
                       "cell outside the unit");
                 put(shape_.position_of(kind, cell));
+            }
+        });
+    }
+    // A variant's unit by its number (docs/proofs.md, "Variants") and
+    // positions in it (its cells in row-major order); one subtree per position.
+    void split_place_at(int unit, int value, std::span<const int> positions) {
+        node([&] {
+            header(Kind::split_place, positions.size());
+            check(unit >= 0 && unit <= 255, "unit number");
+            put(unit);
+            put_value(value);
+            for (int p : positions) {
+                check(p >= 0 && p < shape_.side(), "position");
+                put(p);
+            }
+        });
+    }
+    // A variant puzzle's rule `rule` (its constraints in order, then its
+    // negative rules: variant.hpp's rule_count) says, over the cells of
+    // `scope` (empty: the constraint's own cells): no assignment satisfies
+    // it (no eliminations: a leaf), or none that satisfies it uses any of
+    // `eliminations` (their cells in the scope): then the rest follows.
+    void justify(int rule, std::span<const int> scope, std::span<const Elimination> eliminations) {
+        node([&] {
+            put(static_cast<int>(Kind::leaf) << 6 | 1);
+            check(rule >= 0 && rule <= 0xffff, "rule number");
+            put(rule & 0xff);
+            put(rule >> 8);
+            check(scope.size() <= kMaxCount && eliminations.size() <= kMaxCount, "count (split larger nodes)");
+            put(static_cast<int>(scope.size()));
+            for (int cell : scope) put_cell(cell);
+            put(static_cast<int>(eliminations.size()));
+            for (const auto& e : eliminations) {
+                put_cell(e.cell);
+                put_value(e.value);
             }
         });
     }

@@ -147,6 +147,17 @@ std::optional<VariantIssue> check_variant_partial(const Puzzle& puzzle, const Gr
 // check_variant_partial. nullopt for a classic grid, or when nothing breaks.
 std::optional<VariantIssue> check_variant_grid(const Grid& grid);
 
+// The rules of a puzzle one at a time, for the proof checker: rule i < the
+// number of constraints is constraints[i]; the next ones are the negative
+// rules the puzzle has, in the order xv, difference, ratio.
+int rule_count(const Puzzle& puzzle);
+// Rule `rule` alone among the filled cells of `grid` (the puzzle's shape),
+// as check_variant_partial checks it: nullopt when it is not broken.
+// Assumes the puzzle passed validate_variant.
+std::optional<std::string> check_rule_partial(const Puzzle& puzzle, int rule, const Grid& grid);
+// "killer cage (r1c1 r1c2)" or "negative XV rule".
+std::string describe_rule(const Puzzle& puzzle, int rule);
+
 // "killer cage (r1c1 r1c2 r2c1)": how messages name a constraint.
 std::string describe_constraint(const Puzzle& puzzle, int index);
 

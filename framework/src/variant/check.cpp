@@ -11,7 +11,6 @@
 namespace np {
 
 namespace variant {
-namespace {
 
 using Rule = Why (*)(const Ctx&, const Constraint&);
 
@@ -67,7 +66,15 @@ constexpr bool rules_in_order() {
 }
 static_assert(rules_in_order(), "kRules must list every Kind in enum order");
 
-const KindRule& rule_of(Kind kind) { return kRules[static_cast<int>(kind)]; }
+static const KindRule& rule_of(Kind kind) { return kRules[static_cast<int>(kind)]; }
+
+static bool constraint_filled(const Ctx& ctx, const Constraint& c) {
+    for (const std::vector<int>& group : c.cells)
+        if (!all_filled(ctx, group)) return false;
+    return true;
+}
+
+namespace {
 
 VariantIssue grid_issue(std::string message) { return {-1, std::move(message)}; }
 
@@ -113,12 +120,6 @@ std::optional<VariantIssue> check_units(const Ctx& ctx) {
     return std::nullopt;
 }
 
-bool constraint_filled(const Ctx& ctx, const Constraint& c) {
-    for (const std::vector<int>& group : c.cells)
-        if (!all_filled(ctx, group)) return false;
-    return true;
-}
-
 std::optional<VariantIssue> check_constraints(const Ctx& ctx) {
     const std::vector<Constraint>& all = ctx.puzzle.constraints;
     for (std::size_t i = 0; i < all.size(); ++i) {
@@ -162,6 +163,39 @@ std::optional<VariantIssue> check_variant(const Puzzle& puzzle, const Grid& solu
 
 std::optional<VariantIssue> check_variant_partial(const Puzzle& puzzle, const Grid& grid) {
     return variant::check(puzzle, grid, false);
+}
+
+namespace {
+// The negative rule numbered `rule` (rule_count's numbering), if it is one.
+std::optional<Kind> negative_at(const Puzzle& puzzle, int rule) {
+    int i = rule - static_cast<int>(puzzle.constraints.size());
+    for (Kind kind : {Kind::xv, Kind::difference, Kind::ratio})
+        if (puzzle.has_negative(kind) && i-- == 0) return kind;
+    return std::nullopt;
+}
+}  // namespace
+
+int rule_count(const Puzzle& puzzle) {
+    int count = static_cast<int>(puzzle.constraints.size());
+    for (Kind kind : {Kind::xv, Kind::difference, Kind::ratio}) count += puzzle.has_negative(kind);
+    return count;
+}
+
+std::optional<std::string> check_rule_partial(const Puzzle& puzzle, int rule, const Grid& grid) {
+    const variant::Ctx ctx{puzzle, grid, puzzle.side()};
+    if (rule >= 0 && static_cast<std::size_t>(rule) < puzzle.constraints.size()) {
+        const Constraint& c = puzzle.constraints[static_cast<std::size_t>(rule)];
+        const variant::KindRule& kind = variant::rule_of(c.kind);
+        if (kind.whole && !variant::constraint_filled(ctx, c)) return std::nullopt;
+        return kind.rule(ctx, c);
+    }
+    if (const auto kind = negative_at(puzzle, rule)) return variant::negative_rule(ctx, *kind);
+    return "no rule " + std::to_string(rule);
+}
+
+std::string describe_rule(const Puzzle& puzzle, int rule) {
+    if (const auto kind = negative_at(puzzle, rule)) return "negative " + variant::kind_name(*kind) + " rule";
+    return describe_constraint(puzzle, rule);
 }
 
 std::optional<VariantIssue> check_variant_grid(const Grid& grid) {
