@@ -202,8 +202,9 @@ public:
         int depth = 0;
         uint8_t grid[kMaxSide * kMaxSide];
         // The proof of this search, when one is asked (null otherwise): see
-        // write_column.
-        np::proof::ProofWriter* const proof = call.proof();
+        // write_column. Not yet for variants, whose region and extra units
+        // the format numbers its own way (docs/proofs.md, "Variants").
+        np::proof::ProofWriter* const proof = call.variant ? nullptr : call.proof();
         auto found = [&](int a, int b) {
             if (call.count() < NP_MAX_WITNESSES) write_grid(call.givens, depth, a, b, grid);
             return call.found(grid);

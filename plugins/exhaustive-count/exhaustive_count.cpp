@@ -136,6 +136,7 @@ struct ExhaustiveCount {
 
     void solve(np::plugin::Solve& call) {
         const auto& v = call.variant;
+        if (v && call.proof()) call.cannot_prove();  // exact_cover.hpp: classic proofs only, for now
         const auto units = v ? exact_cover::units_of(*v, call.shape.box_rows, call.shape.box_cols) : exact_cover::Units{};
         const std::vector<int>& regions = v && v->layout != NP_REGIONS_BOXES ? v->region_of : kBoxes;
         if (units.empty()) return run(matrix, call, regions);  // boxes, jigsaws and no regions
