@@ -208,6 +208,7 @@ void ProofChecker::take(const Node& node) {
     }
     ++result_.checked;
     if (!judge(node)) return;
+    if (children(node) == 0) return subtree_done();  // a JUSTIFY that leaves nothing: a leaf the checker accepted
     // Any path of a prover that makes progress removes a candidate per level.
     if (frames_.size() >= static_cast<std::size_t>(side_) * shape_.cells())
         return void(reject(at_node(node.number) + "nested deeper than any proof needs"));
@@ -282,7 +283,9 @@ ProofResult ProofChecker::finish(ProofClaim claim, const Grid* witness) {
         reject(shows() + ", but the claim is none");
     } else if (claim.kind == ProofClaim::Kind::unique && result_.solutions != 1) {
         reject(shows() + ", but the claim is unique");
-    } else if (claim.kind == ProofClaim::Kind::unique && witness != nullptr && first_solution_ != *witness) {
+    } else if (claim.kind == ProofClaim::Kind::unique && witness != nullptr &&
+               (!(first_solution_.geometry == witness->geometry) || first_solution_.cells != witness->cells)) {
+        // (Cells, not the whole Grid: a variant's witness may carry its rules or not.)
         reject("the proof's one solution is not the witness (" + where_grids_differ(first_solution_, *witness) + ")");
     } else if (claim.kind == ProofClaim::Kind::count && result_.solutions != claim.count) {
         reject(shows() + ", not the " + grouped(claim.count) + " claimed");

@@ -4,7 +4,8 @@
 //   units      rows, columns, then the regions (boxes, a jigsaw's regions,
 //              or none: numbers 2N..3N-1 left empty), then the other groups
 //              of N different digits in a fixed order: extra regions of N
-//              cells (in the puzzle's order), the "/" and "\\" diagonals,
+//              cells, killer cages and renban lines of N cells (in the
+//              puzzle's order), the "/" and "\\" diagonals,
 //              the N disjoint groups. A unit's positions are its cells in
 //              row-major order. Naked and hidden singles run on all of them,
 //              locked candidates on every two that share two cells or more.
@@ -41,9 +42,10 @@ constexpr uint64_t bit(int value) { return uint64_t{1} << value; }
 constexpr bool single(uint64_t mask) { return mask != 0 && (mask & (mask - 1)) == 0; }
 
 // JUSTIFY's bounds: assignments tried for one node, and for the whole proof
-// (about a second of checking at the most).
-constexpr uint64_t kNodeAssignments = uint64_t{1} << 18;
-constexpr uint64_t kProofAssignments = uint64_t{1} << 24;
+// (a few seconds of checking at the most). Provers that stay under them:
+// plugins/csp/proof.cpp.
+constexpr uint64_t kNodeAssignments = uint64_t{1} << 20;
+constexpr uint64_t kProofAssignments = uint64_t{1} << 25;
 
 std::string label(int cell, int side) { return cell_label(cell / side + 1, cell % side + 1); }
 
@@ -100,12 +102,14 @@ void ProofChecker::add_variant_groups(const Puzzle& p) {
             for (int b : group)
                 if (a != b) peers_[static_cast<std::size_t>(a)].push_back(b);
     };
+    // N different digits in N cells are every digit: a unit.
     for (const Constraint& c : p.constraints) {
-        if (c.kind == Kind::extra_region && static_cast<int>(c.cells[0].size()) == n) {
+        if (c.kind != Kind::extra_region && c.kind != Kind::killer_cage && c.kind != Kind::renban) continue;
+        if (static_cast<int>(c.cells[0].size()) == n) {
             std::vector<int> cells = c.cells[0];
             std::sort(cells.begin(), cells.end());
             add_unit(std::move(cells));
-        } else if (c.kind == Kind::extra_region || c.kind == Kind::killer_cage || c.kind == Kind::renban) {
+        } else {
             differ(c.cells[0]);
         }
     }

@@ -37,8 +37,9 @@ Engine::Engine(Model model) : model_(std::move(model)) {
         if (model_.region_of[cell] >= 0) regions[model_.region_of[cell]].push_back(cell);
     for (const auto& region : regions)
         if (!region.empty()) add_unit(region);
-    for (const Rule& rule : model_.rules) add_kind(rule);
+    for (const Rule& rule : model_.rules) adding_rule_ = static_cast<int>(&rule - model_.rules.data()), add_kind(rule);
     add_negative_rules();
+    adding_rule_ = -1;
     for (auto& list : peers_) {
         std::sort(list.begin(), list.end());
         list.erase(std::unique(list.begin(), list.end()), list.end());
@@ -69,10 +70,12 @@ void Engine::add_unit(const std::vector<int>& cells) {
         for (std::size_t j = i + 1; j < cells.size(); ++j) add_peer(cells[i], cells[j]);
     units_.push_back(cells);
     full_.push_back(static_cast<int>(cells.size()) == side_);
+    unit_rule_.push_back(adding_rule_);
     add_prop({Prop::unit, static_cast<int>(units_.size() - 1)}, cells);
 }
 
-// A relation between two cells; one table per unordered pair (ANDed).
+// A relation between two cells; one table per unordered pair (ANDed), and
+// one per pair and rule (adding_rule_) for proofs.
 void Engine::add_binary(int a, int b, const std::function<bool(int, int)>& allowed) {
     if (a == b) return;
     const bool flip = a > b;
@@ -86,9 +89,16 @@ void Engine::add_binary(int a, int b, const std::function<bool(int, int)>& allow
         add_prop({Prop::binary, static_cast<int>(binaries_.size() - 1)}, {a, b});
         it = binaries_.end() - 1;
     }
+    auto origin = std::find_if(it->origins.begin(), it->origins.end(), [&](const auto& o) { return o.first == adding_rule_; });
+    if (origin == it->origins.end()) {
+        Table all;
+        all.fill(span(1, side_, side_));
+        it->origins.emplace_back(adding_rule_, all);
+        origin = it->origins.end() - 1;
+    }
     for (int x = 1; x <= side_; ++x)
         for (int y = 1; y <= side_; ++y)
-            if (!(flip ? allowed(y, x) : allowed(x, y))) it->ok[x] &= ~bit(y);
+            if (!(flip ? allowed(y, x) : allowed(x, y))) it->ok[x] &= ~bit(y), origin->second[x] &= ~bit(y);
 }
 
 void Engine::add_globals(const Rule& rule) {
@@ -182,17 +192,21 @@ void Engine::add_negative_rules() {
         if (r.kind != Kind::xv && r.kind != Kind::difference && r.kind != Kind::ratio) continue;
         (r.kind == Kind::xv ? xv : dot).insert(std::minmax(r.groups[0][0], r.groups[0][1]));
     }
+    // The rules' numbers for proofs: after the model's rules, the negative
+    // rules the puzzle has in the order xv, difference, ratio.
+    const int base = static_cast<int>(model_.rules.size());
+    const int xv_rule = base, white_rule = base + model_.negative_xv,
+              black_rule = white_rule + model_.negative_difference;
     for (int cell = 0; cell < cells_; ++cell)
         for (int nb : adjacent(cell, side_)) {
             if (nb < cell) continue;
-            const bool no_xv = model_.negative_xv && !xv.count({cell, nb});
             const bool no_dot = !dot.count({cell, nb});
-            const bool no_white = no_dot && model_.negative_difference, no_black = no_dot && model_.negative_ratio;
-            if (!no_xv && !no_white && !no_black) continue;
-            add_binary(cell, nb, [=](int x, int y) {
-                return !(no_xv && (x + y == 5 || x + y == 10)) && !(no_white && std::abs(x - y) == 1) &&
-                       !(no_black && (x == 2 * y || y == 2 * x));
-            });
+            if (model_.negative_xv && !xv.count({cell, nb}))
+                adding_rule_ = xv_rule, add_binary(cell, nb, [](int x, int y) { return x + y != 5 && x + y != 10; });
+            if (no_dot && model_.negative_difference)
+                adding_rule_ = white_rule, add_binary(cell, nb, [](int x, int y) { return std::abs(x - y) != 1; });
+            if (no_dot && model_.negative_ratio)
+                adding_rule_ = black_rule, add_binary(cell, nb, [](int x, int y) { return x != 2 * y && y != 2 * x; });
         }
 }
 
@@ -262,13 +276,16 @@ bool Engine::run_binary(int k, Domains& d) const {
 // digit to no peer; a narrowed cell queues its watchers. False: dead end.
 bool Engine::settle(std::vector<Mask>& masks) {
     Domains d(masks.data(), side_, touched_, is_touched_);
+    d.events = proof_ ? &events_ : nullptr;
     const RuleContext context{model_, peer_bits_, enumerated_, scratch_};
     bool alive = true;
     std::size_t head = 0;
+    failed_ = -1;
     while (alive) {
         if (!touched_.empty()) {
             const int cell = touched_.back();
             touched_.pop_back(), is_touched_[cell] = 0;
+            d.cause = -1;
             if (masks[cell] == 0) alive = false;
             else if (count(masks[cell]) == 1)
                 for (int p : peers_[cell])
@@ -281,10 +298,11 @@ bool Engine::settle(std::vector<Mask>& masks) {
         const int id = queue_[head++];
         queued_[id] = 0;
         const Prop& p = props_[id];
+        d.cause = id;
         alive = p.type == Prop::unit     ? run_unit(p.index, d)
                 : p.type == Prop::binary ? run_binary(p.index, d)
                                          : propagate_rule(model_.rules[p.index], context, d);
-        if (!alive) weight_[id] += 1;
+        if (!alive) weight_[id] += 1, failed_ = id;
     }
     for (int c : touched_) is_touched_[c] = 0;
     for (std::size_t i = head; i < queue_.size(); ++i) queued_[queue_[i]] = 0;
@@ -294,9 +312,17 @@ bool Engine::settle(std::vector<Mask>& masks) {
 
 void Engine::search(std::vector<Mask>& masks, const Hooks& hooks, Counters& counters) {
     if (hooks.spent()) return void(stop_ = counters.stopped = true);
-    if (!settle(masks)) return;
+    const bool alive = settle(masks);
+    // The node's narrowings, then the node itself: a leaf or a split.
+    masks_now_ = &masks;
+    if (proof_) {
+        const bool closed = write_events(alive, failed_);
+        if (proof_ && !closed && !alive) proof_->leaf();
+    }
+    if (!alive) return;
     const int best = choose(masks);
     if (best < 0) {
+        if (proof_) proof_->leaf();  // the checker judges the grid with every rule, as satisfies() does
         for (int cell = 0; cell < cells_; ++cell) solution_[cell] = static_cast<uint8_t>(lowest(masks[cell]));
         if (!satisfies(model_, solution_.data())) return void(++counters.rejected);
         ++counters.solutions;
@@ -304,6 +330,12 @@ void Engine::search(std::vector<Mask>& masks, const Hooks& hooks, Counters& coun
         return;
     }
     ++counters.guesses;
+    if (proof_) {
+        int values[kMaxSide];
+        int k = 0;
+        for (Mask m = masks[best]; m; m &= m - 1) values[k++] = lowest(m);
+        proof_->split_cell(best, std::span<const int>(values, static_cast<std::size_t>(k)));
+    }
     for (Mask m = masks[best]; m && !stop_; m &= m - 1) {
         std::vector<Mask> child = masks;
         child[best] = m & -m;
@@ -331,7 +363,7 @@ int Engine::choose(const std::vector<Mask>& masks) const {
 
 Counters Engine::run(const uint8_t* givens, const Hooks& hooks) {
     Counters counters;
-    stop_ = false, enumerated_ = 0;
+    stop_ = false, enumerated_ = 0, unprovable_ = false, enumeration_ = 0;
     std::fill(weight_.begin(), weight_.end(), 1.0);
     std::vector<Mask> masks(static_cast<std::size_t>(cells_));
     for (int cell = 0; cell < cells_; ++cell) {

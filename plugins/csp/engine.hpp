@@ -11,6 +11,8 @@
 //   sums.hpp/.cpp     sum tables: cages by digit sets, lines by runs and sums
 //   engine.cpp        setup (units, peers, binary relations, watch lists),
 //                     the propagation queue and the search
+//   proof.cpp         the proof of a search (docs/proofs.md): each node's
+//                     eliminations justified to the host's checker
 //   plugin.cpp        the glue: request -> Model, answers -> the call
 //
 // Data layout (N = side, up to 25; cells row-major, cell = row * N + column)
@@ -48,6 +50,7 @@
 #include <vector>
 
 #include "model.hpp"
+#include "numplace/proof_writer.hpp"
 
 namespace csp {
 
@@ -68,6 +71,14 @@ inline Mask span(int a, int b, int side) {
     return static_cast<Mask>(((uint64_t{1} << (b + 1)) - 1) & ~((uint64_t{1} << a) - 1));
 }
 
+// One narrowing, kept while a proof is written: which prop (-1: a single
+// leaving its peers) removed which digits from which cell.
+struct Event {
+    int prop;
+    int cell;
+    Mask removed;
+};
+
 // The masks a propagator sees and narrows.
 class Domains {
 public:
@@ -79,10 +90,13 @@ public:
     bool keep(int cell, Mask allowed) {
         const Mask now = masks_[cell] & allowed;
         if (now == masks_[cell]) return true;
+        if (events) events->push_back({cause, cell, masks_[cell] & ~now});
         masks_[cell] = now;
         if (!is_touched_[cell]) is_touched_[cell] = 1, touched_.push_back(cell);
         return now != 0;
     }
+    std::vector<Event>* events = nullptr;  // while a proof is written
+    int cause = -1;                         // the prop running
 
 private:
     Mask* masks_;
@@ -114,11 +128,17 @@ struct RuleContext {
 };
 // Narrows the masks of one rule's cells; false on a dead end.
 bool propagate_rule(const Rule& rule, const RuleContext& context, Domains& d);
+// An indexer's target cell for `digit`, and the index it must hold there.
+int indexer_target(const Rule& rule, const Model& m, int digit, int& index);
 
 // ---- engine.cpp ----
+using Table = std::array<Mask, kMaxSide + 2>;  // [x]: digits of b allowed with a = x
 struct Binary {
     int a = 0, b = 0;
-    std::array<Mask, kMaxSide + 2> ok{};  // ok[x]: digits of b allowed with a = x
+    Table ok{};  // ok[x]: digits of b allowed with a = x (every origin's, ANDed)
+    // The rules the table came from (their numbers: the model's rules, then
+    // the negative rules) and each one's own table: for proofs.
+    std::vector<std::pair<int, Table>> origins;
 };
 
 struct Prop {
@@ -142,6 +162,12 @@ public:
     // Every solution from these givens (N*N digits, 0 = empty) to hooks.found
     // until it asks to stop or hooks.spent does.
     Counters run(const uint8_t* givens, const Hooks& hooks);
+    // Write the proof of the next run's search here (null: none).
+    void prove_to(np::proof::ProofWriter* writer) { proof_ = writer; }
+    // The proof would ask the checker for more enumeration than it allows
+    // (proof.cpp): the writing stopped there, before any node the checker
+    // would refuse, and the call declares it cannot prove.
+    bool unprovable() const { return unprovable_; }
 
 private:
     void add_unit(const std::vector<int>& cells);
@@ -158,11 +184,20 @@ private:
     bool settle(std::vector<Mask>& masks);
     int choose(const std::vector<Mask>& masks) const;
     void search(std::vector<Mask>& masks, const Hooks& hooks, Counters& counters);
+    // proof.cpp: a node's events written as proof nodes.
+    bool write_events(bool alive, int failed);
+    void write_unit_run(const std::vector<Event>& run);
+    void write_binary_run(const Binary& rel, const std::vector<Event>& run);
+    void write_rule_run(int rule, const std::vector<Event>& run, const std::vector<Mask>& before);
+    void refute_binary(const Binary& rel, int cell, int digit);
+    static double assignments(const std::vector<int>& cells, const std::vector<Mask>& masks, int fixed);
+    void count_enumeration(double assignments);
 
     Model model_;
     int side_ = 0, cells_ = 0;
     std::vector<std::vector<int>> units_;
     std::vector<uint8_t> full_;
+    std::vector<int> unit_rule_;  // per unit: the rule it comes from (cage, renban, extra region), -1 otherwise
     std::vector<std::vector<int>> peers_;
     PeerBits peer_bits_;
     std::vector<Binary> binaries_;
@@ -176,6 +211,13 @@ private:
     std::vector<uint8_t> scratch_;   // the enumeration's grid
     bool stop_ = false;
     uint64_t enumerated_ = 0;
+    np::proof::ProofWriter* proof_ = nullptr;
+    bool unprovable_ = false;
+    double enumeration_ = 0;  // the checker's enumeration the proof asks for, at most
+    const std::vector<Mask>* masks_now_ = nullptr;  // the node's masks after settle()
+    std::vector<Event> events_;  // the node's narrowings, while proving
+    int adding_rule_ = -1;       // the rule whose units and binaries are being added
+    int failed_ = -1;            // the prop that found settle()'s dead end (-1: none, or a single's peers)
 };
 
 }  // namespace csp

@@ -30,7 +30,7 @@ public:
         "csp", "1.0.0",
         "Variant puzzles: candidate masks, one propagator per constraint kind (bounds, pairwise tables, sum "
         "tables, exact enumeration of small groups), dom/wdeg search, every rule checked before a solution.",
-        NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE, csp::kMaxSide, 0, nullptr, NP_CAP_SOLVE | NP_CAP_COUNT,
+        NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_PROOF, csp::kMaxSide, 0, nullptr, NP_CAP_SOLVE | NP_CAP_COUNT,
         /*default_rank=*/15,  // above exhaustive-count (10), which takes jigsaws and diagonals, below bitmask-mrv
         (NP_KIND_BIT(NP_KIND_COUNT - 1) << 1) - 1, NP_REGIONS_BIT(NP_REGIONS_IRREGULAR) | NP_REGIONS_BIT(NP_REGIONS_NONE)};
 
@@ -41,8 +41,10 @@ public:
         csp::Model model = model_of(variant, shape.box_rows, shape.box_cols);
         if (const std::string why = csp::malformed(model); !why.empty()) return call.fail("malformed variant: " + why);
         csp::Engine engine(std::move(model));
+        engine.prove_to(call.proof());
         const csp::Hooks hooks{[&call] { return call.spent(); }, [&call](const uint8_t* grid) { return call.found(grid); }};
         const csp::Counters counters = engine.run(call.givens, hooks);
+        if (engine.unprovable()) call.cannot_prove();
         call.guess(counters.guesses);
         call.counter("rejected", counters.rejected);
         call.counter("enumerated", counters.enumerated);

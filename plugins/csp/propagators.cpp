@@ -286,19 +286,25 @@ bool quadruple(const Rule& rule, const RuleContext& context, Domains& d) {
     return place_required(cells, listed, context, d);
 }
 
+}  // namespace
+
+int indexer_target(const Rule& rule, const Model& m, int digit, int& index) {
+    const int cell = rule.groups[0][0], n = m.side, r = cell / n, c = cell % n;
+    if (rule.kind == Kind::row_indexer) return index = r + 1, (digit - 1) * n + c;
+    if (rule.kind == Kind::column_indexer) return index = c + 1, r * n + digit - 1;
+    const int box = r / m.box_rows * m.box_rows + c / m.box_cols;
+    index = (r % m.box_rows) * m.box_cols + c % m.box_cols + 1;
+    const int top = box / m.box_rows * m.box_rows, left = box % m.box_rows * m.box_cols;
+    return (top + (digit - 1) / m.box_cols) * n + left + (digit - 1) % m.box_cols;
+}
+
+namespace {
+
 // Indexers: digit d in the cell points at a target cell that must hold the
 // cell's own index.
 bool indexer(const Rule& rule, const Model& m, Domains& d) {
-    const int cell = rule.groups[0][0], n = m.side, r = cell / n, c = cell % n;
-    const int box = r / m.box_rows * m.box_rows + c / m.box_cols;
-    const int p = (r % m.box_rows) * m.box_cols + c % m.box_cols;
-    auto target = [&](int digit, int& index) {
-        if (rule.kind == Kind::row_indexer) return index = r + 1, (digit - 1) * n + c;
-        if (rule.kind == Kind::column_indexer) return index = c + 1, r * n + digit - 1;
-        index = p + 1;
-        const int top = box / m.box_rows * m.box_rows, left = box % m.box_rows * m.box_cols;
-        return (top + (digit - 1) / m.box_cols) * n + left + (digit - 1) % m.box_cols;
-    };
+    const int cell = rule.groups[0][0], n = m.side;
+    auto target = [&](int digit, int& index) { return indexer_target(rule, m, digit, index); };
     Mask keep = 0;
     for (int digit = 1; digit <= n; ++digit) {
         int index = 0;

@@ -309,9 +309,22 @@ TEST(VariantProofs, AJustifiedLeafWhereTheRuleCanHoldIsRejected) {
     const Grid g = made({2, 2}, {np::Constraint{Kind::arrow, {{0}, {1, 4}}, {}, std::nullopt}});
     const std::string r = reason_of(g, 0, {}, {});
     EXPECT_NE(r.find("the rule can still hold"), std::string::npos) << r;
-    // ... but not with r1c1 given 2 and r1c2 given 2 (r2c1 would be 0): the leaf is justified.
+    // ... but not with r1c1 given 2 and r1c2 given 3 (r2c1 would be -1): the
+    // leaf is justified, and it is the whole proof of none.
     const Grid none = made({2, 2}, {np::Constraint{Kind::arrow, {{0}, {1, 4}}, {}, std::nullopt}}, {{0, 2}, {1, 3}});
-    EXPECT_TRUE(justified(reason_of(none, 0, {}, {})));
+    const ProofResult r2 = check(none, ProofClaim::none(), nullptr, justify_then_leaf(none, 0, {}, {}));
+    EXPECT_TRUE(r2.accepted) << r2.reason;
+    // A justified leaf under a split: each branch closed by one.
+    std::string bytes;
+    {
+        ProofWriter w(shape_of(none), [&](std::string_view b) { bytes.append(b); });
+        const int values[] = {1, 4};
+        w.split_cell(4, values);
+        w.justify(0, {}, {});
+        w.justify(0, {}, {});
+    }
+    const ProofResult r3 = check(none, ProofClaim::none(), nullptr, bytes);
+    EXPECT_TRUE(r3.accepted) << r3.reason;
 }
 
 TEST(VariantProofs, MalformedJustificationsAreRejectedWithTheirReason) {

@@ -330,7 +330,7 @@ TEST(VariantCheck, EntropicLine) {
     // 9 1 4 8: high low middle high.
     EXPECT_TRUE(holds(check9({make(Kind::entropic_line, {{rc(1, 7), rc(1, 8), rc(2, 8), rc(2, 9)}})})));
     EXPECT_TRUE(says(check9({make(Kind::entropic_line, {{rc(1, 1), rc(1, 2), rc(1, 3)}})}),
-                     {"entropic line (r1c1 r1c2 r1c3): r1c1 (5), r1c2 (3) and r1c3 (4) do not hold one low"}));
+                     {"entropic line (r1c1 r1c2 r1c3): r1c1 (5) and r1c3 (4) are in one third"}));
     // 6x6: thirds are 1-2, 3-4, 5-6. Row 1 reads 2 5 6 4 1 3.
     const np::Grid six = grid_of(kPlain6);
     EXPECT_TRUE(holds(np::check_variant(

@@ -148,6 +148,13 @@ TEST(VariantPartial, LinePairRulesWhereBothCellsAreFilled) {
     const np::Constraint twin = make(Kind::clone, {{rc(1, 1), rc(1, 2)}, {rc(5, 5), rc(5, 6)}});
     EXPECT_TRUE(holds(partial({twin}, with({{1, 1, 5}, {5, 6, 4}}))));
     EXPECT_TRUE(says(partial({twin}, with({{1, 2, 5}, {5, 6, 4}})), {"r1c2 (5) and its clone r5c6 (4) differ"}));
+    // Entropic neighbours up to two apart, once both are filled (three in a
+    // row hold three thirds exactly when no two of them share one).
+    const np::Constraint entropic = make(Kind::entropic_line, {{rc(1, 1), rc(1, 2), rc(1, 3), rc(1, 4)}});
+    EXPECT_TRUE(holds(partial({entropic}, with({{1, 1, 1}, {1, 4, 2}}))));  // three apart
+    EXPECT_TRUE(says(partial({entropic}, with({{1, 1, 1}, {1, 3, 2}})), {"r1c1 (1) and r1c3 (2) are in one third"}));
+    const np::Constraint short_line = make(Kind::entropic_line, {{rc(1, 1), rc(1, 2)}});
+    EXPECT_TRUE(holds(partial({short_line}, with({{1, 1, 1}, {1, 2, 2}}))));  // no three in a row
 }
 
 TEST(VariantPartial, WholeGroupRulesWaitForEveryCell) {
@@ -157,7 +164,6 @@ TEST(VariantPartial, WholeGroupRulesWaitForEveryCell) {
         {make(Kind::arrow, {{rc(1, 1)}, {rc(1, 2), rc(1, 3)}}), with({{1, 1, 2}, {1, 2, 5}})},
         {make(Kind::renban, {{rc(1, 1), rc(1, 2), rc(1, 3)}}), with({{1, 1, 1}, {1, 2, 9}})},
         {make(Kind::between_line, {{rc(1, 1), rc(1, 2), rc(1, 3)}}), with({{1, 1, 1}, {1, 2, 9}})},
-        {make(Kind::entropic_line, {{rc(1, 1), rc(1, 2), rc(1, 3)}}), with({{1, 1, 1}, {1, 2, 2}})},
         {make(Kind::region_sum_line, {{rc(1, 3), rc(1, 4), rc(1, 5)}}), with({{1, 3, 9}, {1, 4, 1}})},
         {make(Kind::quadruple, {{rc(1, 1), rc(1, 2), rc(2, 1), rc(2, 2)}}, {9}),
          with({{1, 1, 1}, {1, 2, 2}, {2, 1, 3}})},

@@ -571,7 +571,7 @@ const char* layout_name(RegionLayout l) {
 TEST(Csp, DescribesItself) {
     const np_plugin& d = descriptor();
     EXPECT_STREQ(d.name, "csp");
-    EXPECT_EQ(d.capabilities, uint32_t{NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE});  // its search is complete
+    EXPECT_EQ(d.capabilities, uint32_t{NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_PROOF});  // its search is complete
     EXPECT_EQ(d.max_side, 25u);
     EXPECT_EQ(d.kinds, (uint64_t{1} << NP_KIND_COUNT) - 1);
     EXPECT_EQ(d.region_layouts, NP_REGIONS_BIT(NP_REGIONS_IRREGULAR) | NP_REGIONS_BIT(NP_REGIONS_NONE));

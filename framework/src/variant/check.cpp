@@ -51,7 +51,7 @@ constexpr std::array<KindRule, kKindCount> kRules = {{
     {Kind::palindrome, "palindrome", rule_palindrome, false},
     {Kind::between_line, "between line", rule_between_line, true},
     {Kind::region_sum_line, "region sum line", rule_region_sum_line, true},
-    {Kind::entropic_line, "entropic line", rule_entropic_line, true},
+    {Kind::entropic_line, "entropic line", rule_entropic_line, false},
     {Kind::clone, "clone", rule_clone, false},
     {Kind::quadruple, "quadruple", rule_quadruple, true},
     {Kind::row_indexer, "row indexer", rule_row_indexer, false},

@@ -121,15 +121,18 @@ Why rule_region_sum_line(const Ctx& ctx, const Constraint& c) {
 
 // Any three in a row: one low, one middle, one high. Called once all cells
 // are filled.
+// Three in a row hold three thirds exactly when no two of them share one:
+// so two filled cells at most two apart on the line (of three cells or
+// more) may not share a third, which a partly filled line can be held to.
 Why rule_entropic_line(const Ctx& ctx, const Constraint& c) {
     const std::vector<int>& line = line_of(c);
-    for (std::size_t i = 2; i < line.size(); ++i) {
-        const int a = third_of(ctx.n, ctx.digit(line[i - 2])), b = third_of(ctx.n, ctx.digit(line[i - 1])),
-                  d = third_of(ctx.n, ctx.digit(line[i]));
-        if (a != b && b != d && a != d) continue;
-        return cell_digit(ctx, line[i - 2]) + ", " + cell_digit(ctx, line[i - 1]) + " and " + cell_digit(ctx, line[i]) +
-               " do not hold one low, one middle and one high digit";
-    }
+    for (std::size_t i = 1; line.size() >= 3 && i < line.size(); ++i)
+        for (std::size_t j = i >= 2 ? i - 2 : 0; j < i; ++j) {
+            const int a = line[j], b = line[i];
+            if (!ctx.filled(a) || !ctx.filled(b) || third_of(ctx.n, ctx.digit(a)) != third_of(ctx.n, ctx.digit(b))) continue;
+            return cell_digit(ctx, a) + " and " + cell_digit(ctx, b) +
+                   " are in one third (any three in a row hold one low, one middle and one high digit)";
+        }
     return std::nullopt;
 }
 

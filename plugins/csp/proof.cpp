@@ -1,0 +1,195 @@
+// csp: the proof of a search (docs/proofs.md, "Variants"). Each search node
+// is a split on the chosen cell, or a leaf; before it come the node's
+// narrowings, in the order settle() made them, as nodes the host's checker
+// can verify on its own:
+//
+//   a single leaving its peers   nothing: the checker does it (its peers are
+//                                csp's: units, cages, renban, knight, king)
+//   a unit (all different)       ELIMINATE, each refuted by a leaf: with the
+//                                digit placed, the checker's own singles see
+//                                the unit short of a digit (hidden singles,
+//                                naked pairs, pointing through peers)
+//   a binary relation            JUSTIFY by its rule over the two cells; a
+//                                table of several rules: ELIMINATE, refuted by
+//                                one JUSTIFY per rule over the two cells
+//   a rule's propagator          JUSTIFY by the rule over its own cells; an
+//                                indexer's over the cell and a target; cells
+//                                outside the rule (a digit every sum needs,
+//                                pointed at): ELIMINATE, refuted by the rule
+//                                with no assignment left
+//   a dead end                   the unit's, binary's or rule's nodes above
+//                                leave a cell empty, or JUSTIFY with nothing
+//                                eliminated: the rule cannot hold at all
+//
+// The checker's candidates are never more than csp's at the same point (it
+// applies every narrowing csp made before, and its own rules), so each
+// justification csp could make, the checker can check.
+#include <algorithm>
+
+#include "engine.hpp"
+
+namespace csp {
+
+using np::proof::Elimination;
+
+namespace {
+
+// The checker's bound on one JUSTIFY's enumeration (proof_variant.cpp),
+// with room to spare; past it a call declares it cannot prove.
+constexpr double kEnumerationBound = double(uint64_t{1} << 19);
+// And on the whole proof's (2^25 there): half of it.
+constexpr double kProofEnumerationBound = double(uint64_t{1} << 24);
+
+// Runs of events by the same prop, in order; peers' (-1) left out.
+template <class Each>
+void for_runs(const std::vector<Event>& events, Each each) {
+    for (std::size_t i = 0; i < events.size();) {
+        std::size_t j = i;
+        std::vector<Event> run;
+        while (j < events.size() && events[j].prop == events[i].prop) run.push_back(events[j++]);
+        if (events[i].prop >= 0) each(events[i].prop, run);
+        i = j;
+    }
+}
+
+std::vector<Elimination> pairs_of(const std::vector<Event>& run) {
+    std::vector<Elimination> out;
+    for (const Event& e : run)
+        for (Mask m = e.removed; m; m &= m - 1) out.push_back({e.cell, lowest(m)});
+    return out;
+}
+
+// The format's counts stop at 63: longer lists go in several nodes.
+template <class Write>
+void in_chunks(const std::vector<Elimination>& all, Write write) {
+    for (std::size_t i = 0; i < all.size(); i += np::proof::kMaxCount) {
+        const std::size_t end = std::min(all.size(), i + np::proof::kMaxCount);
+        write(std::vector<Elimination>(all.begin() + static_cast<long>(i), all.begin() + static_cast<long>(end)));
+    }
+}
+
+}  // namespace
+
+// True when the last node written ends this branch (a JUSTIFY that leaves
+// nothing): no leaf may follow it.
+bool Engine::write_events(bool alive, int failed) {
+    // The masks before each event: what the checker's enumeration of a
+    // rule's cells will see at most (its candidates are never more).
+    std::vector<Mask> before = *masks_now_;
+    for (const Event& e : events_) before[e.cell] |= e.removed;
+    for_runs(events_, [&](int prop, const std::vector<Event>& run) {
+        if (!proof_) return;  // stopped: unprovable
+        const Prop& p = props_[prop];
+        if (p.type == Prop::unit) write_unit_run(run);
+        else if (p.type == Prop::binary) write_binary_run(binaries_[p.index], run);
+        else write_rule_run(p.index, run, before);
+        for (const Event& e : run) before[e.cell] &= ~e.removed;
+    });
+    events_.clear();
+    if (!proof_ || alive || failed < 0) return false;
+    // A dead end with every cell still holding a digit: a unit too short of
+    // digits (a cage's or renban's: the checker sees a full unit's itself),
+    // or a rule with no assignment.
+    const Prop& p = props_[failed];
+    const int rule = p.type == Prop::rule ? p.index : p.type == Prop::unit ? unit_rule_[p.index] : -1;
+    if (rule < 0) return false;
+    std::vector<int> own;
+    for (const auto& group : model_.rules[rule].groups) own.insert(own.end(), group.begin(), group.end());
+    count_enumeration(assignments(own, *masks_now_, -1));
+    if (!proof_) return true;
+    proof_->justify(rule, {}, {});
+    return true;
+}
+
+void Engine::write_unit_run(const std::vector<Event>& run) {
+    in_chunks(pairs_of(run), [&](const std::vector<Elimination>& chunk) {
+        proof_->eliminate(chunk);
+        for (std::size_t i = 0; i < chunk.size(); ++i) proof_->leaf();
+    });
+}
+
+void Engine::write_binary_run(const Binary& rel, const std::vector<Event>& run) {
+    const std::vector<Elimination> pairs = pairs_of(run);
+    if (rel.origins.size() == 1) {
+        const int scope[] = {rel.a, rel.b};
+        in_chunks(pairs, [&](const std::vector<Elimination>& chunk) { proof_->justify(rel.origins[0].first, scope, chunk); });
+        return;
+    }
+    in_chunks(pairs, [&](const std::vector<Elimination>& chunk) {
+        proof_->eliminate(chunk);
+        for (const Elimination& e : chunk) refute_binary(rel, e.cell, e.value);
+    });
+}
+
+// With `digit` placed in `cell`, each rule of the table takes from the other
+// cell what it forbids beside that digit; together they take everything.
+void Engine::refute_binary(const Binary& rel, int cell, int digit) {
+    const int other = cell == rel.a ? rel.b : rel.a;
+    const int scope[] = {rel.a, rel.b};
+    for (const auto& [rule, table] : rel.origins) {
+        std::vector<Elimination> forbidden;
+        for (int y = 1; y <= side_; ++y) {
+            const bool allowed = cell == rel.a ? (table[digit] & bit(y)) != 0 : (table[y] & bit(digit)) != 0;
+            if (!allowed) forbidden.push_back({other, y});
+        }
+        if (!forbidden.empty()) proof_->justify(rule, scope, forbidden);
+    }
+    proof_->leaf();
+}
+
+// At most how many assignments the checker tries over `cells` (its depth
+// times the product of their candidates), one cell (`fixed`) placed.
+double Engine::assignments(const std::vector<int>& cells, const std::vector<Mask>& masks, int fixed) {
+    double product = static_cast<double>(cells.size());
+    for (int c : cells)
+        if (c != fixed) product *= count(masks[c]);
+    return product;
+}
+
+// One JUSTIFY's enumeration: past either bound, the proof would be
+// refused, so the writing stops before it.
+void Engine::count_enumeration(double assignments) {
+    enumeration_ += assignments;
+    if (assignments > kEnumerationBound || enumeration_ > kProofEnumerationBound) unprovable_ = true, proof_ = nullptr;
+}
+
+void Engine::write_rule_run(int rule, const std::vector<Event>& run, const std::vector<Mask>& before) {
+    const Rule& r = model_.rules[rule];
+    std::vector<int> own;
+    for (const auto& group : r.groups) own.insert(own.end(), group.begin(), group.end());
+    const bool indexer = r.kind == Kind::row_indexer || r.kind == Kind::column_indexer || r.kind == Kind::box_indexer;
+    if (indexer) {  // every pair over the indexer's cell and the target concerned
+        for (const Elimination& e : pairs_of(run)) {
+            int index = 0;
+            const int target = e.cell == own[0] ? indexer_target(r, model_, e.value, index) : e.cell;
+            const int scope[] = {own[0], target};
+            proof_->justify(rule, scope, std::vector<Elimination>{e});
+        }
+        return;
+    }
+    std::vector<Elimination> inside, outside;
+    for (const Elimination& e : pairs_of(run))
+        (std::find(own.begin(), own.end(), e.cell) != own.end() ? inside : outside).push_back(e);
+    const double all = assignments(own, before, -1);
+    // Inside the rule's cells: one JUSTIFY; over the bound, each pair
+    // refuted with its cell placed (a factor of its candidates fewer).
+    const bool one_by_one = all > kEnumerationBound;
+    if (!one_by_one && !inside.empty()) count_enumeration(all);
+    for (const Elimination& e : inside)
+        if (one_by_one) count_enumeration(assignments(own, before, e.cell));
+    for (std::size_t i = 0; i < outside.size(); ++i) count_enumeration(all);
+    if (!proof_) return;
+    in_chunks(inside, [&](const std::vector<Elimination>& chunk) {
+        if (!one_by_one) return proof_->justify(rule, {}, chunk);
+        proof_->eliminate(chunk);
+        for (std::size_t i = 0; i < chunk.size(); ++i) proof_->justify(rule, {}, {});
+    });
+    // Outside them (a digit the rule needs, pointed at): refuted by the rule
+    // with no assignment left.
+    in_chunks(outside, [&](const std::vector<Elimination>& chunk) {
+        proof_->eliminate(chunk);
+        for (std::size_t i = 0; i < chunk.size(); ++i) proof_->justify(rule, {}, {});
+    });
+}
+
+}  // namespace csp
