@@ -126,6 +126,7 @@ struct VariantTally {
     uint64_t added_givens = 0, added_constraints = 0, symmetries = 0, relabellings = 0;  // copies compared
     uint64_t no_counter = 0;  // puzzles with no other engine that takes them: agreement not checked
     uint64_t map_errors = 0;  // copies whose mapped solution the host refused: the harness's own mistake
+    uint64_t proofs = 0, proof_lies = 0;  // proofs checked and agreeing with another engine; lies made from them, refused
 };
 
 struct Result {

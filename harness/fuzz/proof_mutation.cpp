@@ -20,6 +20,20 @@ std::size_t header_size(Kind kind, int count, int cell_bytes) {
 
 int children(Kind kind, int count) { return kind == Kind::eliminate ? count + 1 : kind == Kind::leaf ? 0 : count; }
 
+// JUSTIFY (docs/proofs.md, "Variants"): 0x01, rule (2), s, s cells, m, m
+// pairs; one child when m > 0. False when the bytes end first.
+bool justify_size(std::string_view bytes, std::size_t at, int cell_bytes, std::size_t& size, int& kids) {
+    const auto byte = [&](std::size_t i) { return static_cast<std::size_t>(static_cast<uint8_t>(bytes[at + i])); };
+    const auto cb = static_cast<std::size_t>(cell_bytes);
+    if (at + 4 > bytes.size()) return false;
+    const std::size_t s = byte(3);
+    if (at + 5 + s * cb > bytes.size()) return false;
+    const std::size_t m = byte(4 + s * cb);
+    size = 5 + s * cb + m * (cb + 1);
+    kids = m > 0 ? 1 : 0;
+    return true;
+}
+
 // Where a split's alternatives (values or positions) start in its header.
 std::size_t first_alternative(const ProofNode& n, int cell_bytes) {
     return n.offset + (n.kind == Kind::split_cell ? 1 + static_cast<std::size_t>(cell_bytes) : 3);
@@ -105,11 +119,15 @@ std::optional<std::vector<ProofNode>> proof_nodes(std::string_view bytes, proof:
         if (!nodes.empty() && open.empty()) return std::nullopt;  // bytes after the root's tree
         const auto byte = static_cast<uint8_t>(bytes[at]);
         ProofNode n{at, 0, 0, Kind(byte >> 6), byte & proof::kMaxCount, static_cast<int>(open.size())};
-        n.header = header_size(n.kind, n.count, shape.cell_bytes());
+        int kids = children(n.kind, n.count);
+        if (n.kind == Kind::leaf && n.count == 1) {  // a variant's JUSTIFY: its size and child in its fields
+            if (!justify_size(bytes, at, shape.cell_bytes(), n.header, kids)) return std::nullopt;
+        } else {
+            n.header = header_size(n.kind, n.count, shape.cell_bytes());
+        }
         if (at + n.header > bytes.size()) return std::nullopt;
         at += n.header;
         nodes.push_back(n);
-        const int kids = children(n.kind, n.count);
         if (kids > 0) {
             open.emplace_back(nodes.size() - 1, kids);
             continue;

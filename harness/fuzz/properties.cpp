@@ -13,6 +13,7 @@
 #include "numplace/proof.hpp"
 #include "numplace/random.hpp"
 #include "numplace/steps.hpp"
+#include "fuzz/proof_claims.hpp"
 #include "fuzz/proof_mutation.hpp"
 #include "rating/rating.hpp"
 #include "fuzz/symmetries.hpp"
@@ -64,55 +65,6 @@ std::optional<std::string> wrong_count(const SolveOutcome& o, uint64_t limit, co
     if (o.stop == NP_STOP_EXHAUSTED && o.count != exact.count)
         return said + " and says it explored everything, but " + truth;
     return std::nullopt;
-}
-
-// ---- Claims a proof may be checked for ----------------------------------------------
-
-// A verdict as the checker takes it, with the witness a unique claim names.
-struct Claim {
-    ProofClaim claim;
-    std::optional<Grid> witness;
-
-    uint64_t solutions() const { return claim.count; }  // 1 for unique, 0 for none
-    std::string text() const {
-        if (claim.kind == ProofClaim::Kind::unique) return witness ? "unique" : "exactly one solution";
-        if (claim.kind == ProofClaim::Kind::none) return "none";
-        return "exactly " + std::to_string(claim.count) + " solutions";
-    }
-    // The claim of a complete search's answer (the proof's own).
-    static Claim of(const SolveOutcome& o) {
-        if (o.verdict == Verdict::unique) return {ProofClaim::unique(), o.solutions.at(0)};
-        if (o.verdict == Verdict::none) return {ProofClaim::none(), std::nullopt};
-        return {ProofClaim::exactly(o.count), std::nullopt};
-    }
-};
-
-// True when what the counter found shows the claim false.
-bool refutes(const Context::Found& f, const Claim& c) {
-    if (!f.exact) return f.count > c.solutions();  // at least f.count
-    if (f.count != c.solutions()) return true;
-    return c.claim.kind == ProofClaim::Kind::unique && c.witness && *c.witness != f.first;
-}
-
-// The claim and its neighbours, the false claims a lie would make: none,
-// one solution fewer, one more.
-std::vector<Claim> claims_near(const Claim& c) {
-    std::vector<Claim> out = {c};
-    const auto add = [&](uint64_t n) {
-        for (const Claim& o : out)
-            if (o.solutions() == n) return;
-        out.push_back({n == 0 ? ProofClaim::none() : ProofClaim::exactly(n), std::nullopt});
-    };
-    add(0);
-    if (c.solutions() > 1) add(c.solutions() - 1);
-    add(c.solutions() + 1);
-    return out;
-}
-
-bool checker_accepts(const Grid& puzzle, std::string_view bytes, const Claim& c, uint64_t max_bytes) {
-    ProofChecker checker(puzzle, max_bytes);
-    checker.feed(bytes);
-    return checker.finish(c.claim, c.witness ? &*c.witness : nullptr).accepted;
 }
 
 // Every property for one plugin on one puzzle, in steps (Failure::step);

@@ -5,6 +5,8 @@
 #include <memory>
 #include <utility>
 
+#include "fuzz/proof_claims.hpp"
+#include "fuzz/proof_mutation.hpp"
 #include "fuzz/variant_draw.hpp"
 #include "fuzz/variant_map.hpp"
 #include "numplace/certify.hpp"
@@ -73,8 +75,9 @@ public:
         using Method = bool (VariantProperties::*)();
         static constexpr Method kSteps[] = {&VariantProperties::answer,    &VariantProperties::agreement,
                                             &VariantProperties::add_given, &VariantProperties::add_constraint,
-                                            &VariantProperties::symmetry,  &VariantProperties::relabel};
-        for (int step = vAnswer; step <= last && step <= vRelabel; ++step)
+                                            &VariantProperties::symmetry,  &VariantProperties::relabel,
+                                            &VariantProperties::proof};
+        for (int step = vAnswer; step <= last && step <= vProof; ++step)
             if (!(this->*kSteps[step])()) break;
         return failure_;
     }
@@ -199,6 +202,46 @@ private:
         const auto copy = relabel_puzzle(puzzle_, r);
         if (!copy) return ++tally().map_errors, true;
         return compare(vRelabel, "relabel", *copy, relabel_grid(solution_, r), r.name(), true, tally().relabellings);
+    }
+
+    // 6: the proof of its answer (docs/proofs.md, "Variants"), when it proves.
+    bool proof() {
+        if (!p_.can(NP_CAP_PROOF) || ctx_.proof_bytes == 0) return true;
+        Budget budget = ctx_.budget_for(p_);
+        budget.max_proof_bytes = ctx_.proof_bytes;
+        std::string bytes;
+        const auto keep = [&](uint64_t, std::string_view chunk) { return bytes.append(chunk), true; };
+        const SolveOutcome o = ctx_.run.solve(p_, {&grid_}, limit_, {}, budget, keep).at(0);
+        if (faulted(vProof, o)) return false;
+        if (o.proof.status == ProofStatus::rejected)
+            return fail(vProof, "proof", "its proof of " + Claim::of(o).text() + " is rejected: " + o.proof.note,
+                        judge::Kind::certificate);
+        const Plugin* counter = variant_counter(ctx_, p_.name(), grid_);
+        if (o.proof.status != ProofStatus::checked || counter == nullptr) return true;
+        const Claim claim = Claim::of(o);
+        const auto c = truth::count(*counter, grid_, claim.solutions() + 2, ctx_.run, ctx_.budget);
+        if (!c || (!c->complete && c->count < claim.solutions() + 2)) return true;  // the counter ran out
+        const Context::Found truth{c->count, c->complete, c->first.value_or(Grid{}), counter->name()};
+        if (refutes(truth, claim))
+            return fail(vProof, "proof", "the checker accepted its proof of " + claim.text() + ", but " + truth.text());
+        ++tally().proofs;
+        return no_lie_accepted(bytes, claim, truth);
+    }
+    bool no_lie_accepted(const std::string& bytes, const Claim& claim, const Context::Found& truth) {
+        const proof::Shape shape{grid_.geometry.box_rows, grid_.geometry.box_cols};
+        for (Mutation kind : kMutations)
+            for (int i = 0; i < 2; ++i) {
+                const auto m = mutate_proof(bytes, shape, kind, rng_);
+                if (!m) break;
+                for (const Claim& near : claims_near(claim)) {
+                    if (!refutes(truth, near)) continue;
+                    ++tally().proof_lies;
+                    if (checker_accepts(grid_, m->bytes, near, ctx_.proof_bytes))
+                        return fail(vProof, "proof", "the checker accepted its proof with " + m->what + " for " +
+                                                         near.text() + ", but " + truth.text());
+                }
+            }
+        return true;
     }
 
     const Plugin& p_;

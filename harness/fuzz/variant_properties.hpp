@@ -11,7 +11,11 @@
 //   symmetry        a symmetry of the square, constraints mapped along,
 //                   keeps the count;
 //   relabel         a relabelling every constraint allows, values mapped
-//                   along, keeps the count.
+//                   along, keeps the count;
+//   proof           a plugin that proves: its proof of the answer passes the
+//                   checker and agrees with another engine's count, and the
+//                   lies made from it (a child dropped, alternatives
+//                   swapped, bytes cut) prove no claim that count refutes.
 // Each copy also keeps the known solution (mapped): at least one solution.
 // Internal to harness/fuzz.
 #pragma once
@@ -26,7 +30,7 @@
 
 namespace np::fuzz {
 
-enum VariantStep : int { vAnswer, vAgreement, vAddGiven, vAddConstraint, vSymmetry, vRelabel };
+enum VariantStep : int { vAnswer, vAgreement, vAddGiven, vAddConstraint, vSymmetry, vRelabel, vProof };
 
 // A failed variant property: which, at which step, and the copy it failed
 // on (for the steps after agreement: the puzzle the plugin answered wrongly
@@ -62,6 +66,6 @@ const Plugin* variant_counter(const Context& ctx, const std::string& plugin, con
 // Steps vAnswer .. last for `p` on `puzzle`, known to be solved by
 // `solution`; `salt` fixes the random choices (which given, which symmetry).
 std::optional<VariantFailure> check_variant_case(const Plugin& p, const Puzzle& puzzle, const Grid& solution,
-                                                 uint64_t salt, Context& ctx, int last = vRelabel);
+                                                 uint64_t salt, Context& ctx, int last = vProof);
 
 }  // namespace np::fuzz

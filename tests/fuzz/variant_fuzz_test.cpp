@@ -54,6 +54,13 @@ TEST(FuzzVariants, CspAndSatPassEveryPropertyOnEveryKind) {
     ASSERT_TRUE(std::regex_search(run.out, m, copies)) << run.out;
     for (std::size_t i = 1; i < m.size(); ++i) EXPECT_GT(std::stoull(m[i].str()), 0u) << m[0];
     EXPECT_EQ(run.out.find("warning"), std::string::npos) << run.out;
+    // csp proves: its proofs checked and agreeing with sat's counts, and the
+    // lies made from them refused.
+    const std::regex proofs("(\\d+) variant proofs checked, each agreeing with another engine's count; (\\d+) false "
+                            "claims made from them by mutation, none accepted");
+    ASSERT_TRUE(std::regex_search(run.out, m, proofs)) << run.out;
+    EXPECT_GE(std::stoull(m[1].str()), 20u) << m[0];
+    EXPECT_GE(std::stoull(m[2].str()), 100u) << m[0];
 }
 
 TEST(FuzzVariants, APluginThatIgnoresCageSumsIsCaughtShrunkAndKept) {

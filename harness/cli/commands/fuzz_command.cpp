@@ -98,6 +98,9 @@ void print_variants(const fuzz::VariantTally& t, std::ostream& out) {
         << " counts compared with another engine's; copies compared: " << t.added_givens << " with a given more, "
         << t.added_constraints << " with a constraint more, " << t.symmetries << " under a symmetry, "
         << t.relabellings << " relabelled\n";
+    if (t.proofs > 0)
+        out << "numplace fuzz: " << t.proofs << " variant proofs checked, each agreeing with another engine's count; "
+            << t.proof_lies << " false claims made from them by mutation, none accepted\n";
     if (t.skipped > 0) out << "numplace fuzz: " << t.skipped << " times a plugin did not take a drawn puzzle (skipped)\n";
     if (t.no_counter > 0)
         out << "numplace fuzz: note: " << t.no_counter << " puzzles had no other engine to count them (agreement not checked)\n";
