@@ -27,6 +27,26 @@ const rowCol = (name) => {
   return [+m[1] - 1, +m[2] - 1];
 };
 
+// True when two givens repeat a digit in a row, a column or (with boxes) a
+// box: numplace calls such a puzzle invalid and finds the broken rule
+// itself, where ISS would only find no solution.
+export const givensRepeat = (fp, box) => {
+  const n = fp.size, [rows, cols] = box, seen = new Set();
+  const boxes = !(fp.grid || []).flat().some(c => c && 'region' in c);
+  let repeated = false;
+  (fp.grid || []).forEach((row, r) => row.forEach((cell, c) => {
+    if (!cell || !cell.given || !cell.value) return;
+    const units = [`r${r}`, `c${c}`];
+    if (boxes) units.push(`b${Math.floor(r / rows) * rows + Math.floor(c / cols)}`);
+    for (const unit of units) {
+      const key = `${unit}:${cell.value}`;
+      repeated ||= seen.has(key);
+      seen.add(key);
+    }
+  }));
+  return n > 0 && repeated;
+};
+
 // Builds the ISS constraints of one puzzle; `iss` holds ISS's classes, `box`
 // the box shape [rows, columns] numplace sent (its `size`).
 export class PuzzleBuilder {

@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { PuzzleBuilder, UnsupportedPuzzle } from './constraints.mjs';
+import { PuzzleBuilder, UnsupportedPuzzle, givensRepeat } from './constraints.mjs';
 
 // Standard output carries answers only: anything ISS might log goes to
 // standard error (which numplace discards).
@@ -74,7 +74,9 @@ const solve = (request) => {
   // Aim to have answered by nine tenths of the time numplace gives.
   const deadline = request.timeout > 0 ? Date.now() + request.timeout * 900 : 0;
   const box = String(request.size).split('x').map(Number);
-  const constraint = new PuzzleBuilder(iss, JSON.parse(request.puzzle), box).build();
+  const fp = JSON.parse(request.puzzle);
+  if (givensRepeat(fp, box)) return { verdict: 'invalid' };
+  const constraint = new PuzzleBuilder(iss, fp, box).build();
   const solver = SudokuBuilder.build(constraint);
   return answer(search(solver, Number(request.limit) || 0, deadline));
 };
