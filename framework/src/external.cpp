@@ -118,15 +118,6 @@ bool write_all(int fd, const std::string& text) {
     return true;
 }
 
-std::string puzzle_line(const ExternalSolver& s, const np_solve_request& r) {
-    Geometry g = Geometry::from_c(r.geometry);
-    Grid grid(g, std::vector<uint8_t>(r.cells, r.cells + g.cell_count()));
-    std::string line = format_line(grid);
-    for (char& c : line)
-        if (c == '.') c = s.empty;
-    return line;
-}
-
 // The solutions written in the output: lines of exactly N*N symbols (spaces,
 // commas and bars between them are ignored) that parse as full grids.
 std::vector<Grid> solution_lines(const std::string& text, const Geometry& g) {
@@ -384,7 +375,7 @@ std::vector<std::string> command_for(const ExternalSolver& s, const np_solve_req
 int start_call(Instance& inst, const np_solve_request& req, const std::string& line, uint64_t deadline_ns,
                np_solve_result& res) {
     const ExternalSolver& s = *inst.solver;
-    if (s.input != Input::lines || !inst.child.running()) {
+    if (!long_running(s) || !inst.child.running()) {
         inst.stop();
         std::string error;
         if (!spawn(s.program, command_for(s, req, line, deadline_ns), inst, error))
@@ -393,12 +384,16 @@ int start_call(Instance& inst, const np_solve_request& req, const std::string& l
     // A one-shot program may answer without reading its input (and may have
     // ended already): what it prints is judged, so only a `lines` process,
     // which must read every puzzle, fails for closing its input.
-    const bool written = s.input == Input::argument || write_all(inst.to, line + "\n");
-    if (!written && s.input == Input::lines) {
+    const bool written =
+        s.input == Input::argument ||
+        write_all(inst.to, call_line(s, req, line, req.limit == NP_UNLIMITED ? "0" : std::to_string(req.limit),
+                                     seconds_left(deadline_ns)) +
+                               "\n");
+    if (!written && long_running(s)) {
         inst.stop();
         return message(res, s.name + " closed its input"), NP_FAILED;
     }
-    if (s.input != Input::lines) close(inst.to), inst.to = -1;
+    if (!long_running(s)) close(inst.to), inst.to = -1;
     return NP_OK;
 }
 
@@ -406,7 +401,7 @@ int start_call(Instance& inst, const np_solve_request& req, const std::string& l
 // the next call), otherwise everything.
 std::string take_answer(Instance& inst) {
     std::string text;
-    if (inst.solver->input != Input::lines) {
+    if (!long_running(*inst.solver)) {
         text.swap(inst.buffer);
         return text;
     }
@@ -439,9 +434,9 @@ int solve(void* instance, const np_solve_request* req, np_solve_result* res) {
     }
     np_budget budget = req->budget;
     budget.deadline_ns = deadline_of(s, req->budget);
-    if (const int status = start_call(inst, *req, puzzle_line(s, *req), budget.deadline_ns, *res); status != NP_OK)
+    if (const int status = start_call(inst, *req, puzzle_text(s, *req), budget.deadline_ns, *res); status != NP_OK)
         return status;
-    const std::string why = read_until(inst, budget, s.input == Input::lines ? has_line : nullptr);
+    const std::string why = read_until(inst, budget, long_running(s) ? has_line : nullptr);
     const std::string text = take_answer(inst);
     if (why == "terminated") {
         inst.stop();
@@ -453,7 +448,7 @@ int solve(void* instance, const np_solve_request* req, np_solve_result* res) {
         inst.missed_deadline = why == "deadline";
         return message(*res, inst.missed_deadline ? deadline_missed(s, req->budget) : s.name + ": " + why), NP_FAILED;
     }
-    if (s.input != Input::lines) {
+    if (!long_running(s)) {
         const Exit end = inst.child.wait();
         close(inst.from), inst.from = -1;
         if (end.signalled) return message(*res, s.name + " " + end.describe()), NP_FAILED;
@@ -510,6 +505,8 @@ std::shared_ptr<ExternalPlugin> ExternalPlugin::load(const std::string& path, bo
     d.max_side = solver->max_side;
     d.geometries = solver->shapes.data();
     d.geometry_count = static_cast<uint32_t>(solver->shapes.size());
+    d.kinds = solver->kinds;
+    d.region_layouts = solver->region_layouts;
     d.create = nullptr;  // instances come from ExternalPlugin::create, which knows the solver
     d.destroy = &destroy;
     d.solve = &solve;

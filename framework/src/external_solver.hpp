@@ -18,7 +18,10 @@
 
 namespace np {
 
-enum class Input { argument, stdin_once, lines };
+enum class Input { argument, stdin_once, lines, json_lines };
+// How the puzzle is written: N*N symbols, or f-puzzles JSON on one line (the
+// one form that carries a variant's regions and constraints).
+enum class Format { line, fpuzzles };
 // A call with no deadline of the host's gets this one: a program that never
 // answers would otherwise hold `numplace solve` with no sign of life.
 constexpr double kDefaultTimeoutSeconds = 60;
@@ -32,6 +35,9 @@ struct ExternalSolver {
     std::vector<np_geometry> shapes;
     uint32_t max_side = 0, capabilities = 0;
     Input input = Input::stdin_once;
+    Format format = Format::line;
+    uint64_t kinds = 0;           // `variants.kinds`: NP_KIND_BIT bits the program takes
+    uint32_t region_layouts = 0;  // `variants.regions`: NP_REGIONS_BIT of irregular, none
     char empty = '.';
     bool solution_line = false;
     std::map<std::string, std::string> json_fields;  // solution, count, verdict -> field name
@@ -49,6 +55,9 @@ struct ExternalSolver {
     np_plugin descriptor{};
 };
 
+// One process answers many calls (`lines`, `json-lines`).
+inline bool long_running(const ExternalSolver& s) { return s.input == Input::lines || s.input == Input::json_lines; }
+
 using Placeholders = std::vector<std::pair<std::string_view, std::string>>;
 
 // `text` with each placeholder of `values` replaced (external.cpp).
@@ -56,6 +65,13 @@ std::string substitute(const std::string& text, const Placeholders& values);
 
 // A whole number of at most 18 digits (it fits a uint64_t), else nothing.
 std::optional<uint64_t> whole_number(const std::string& text);
+
+// What one call writes (external_input.cpp): the puzzle as `format` says,
+// with `empty` for an empty cell; for `json-lines` that text inside one JSON
+// object line with the call's limit, seconds left and box shape. No newline.
+std::string puzzle_text(const ExternalSolver& s, const np_solve_request& request);
+std::string call_line(const ExternalSolver& s, const np_solve_request& request, const std::string& puzzle,
+                      const std::string& limit, const std::string& timeout);
 
 // Reads the description at `path` into `s` (solver_description.cpp): ""
 // or why it is not a description numplace can run.

@@ -11,6 +11,7 @@
 #include "external_solver.hpp"
 #include "numplace/grid.hpp"
 #include "numplace/trust.hpp"
+#include "numplace/variant.hpp"
 
 namespace np {
 
@@ -205,6 +206,55 @@ std::string describe_timeout(ExternalSolver& s, const YAML::Node& timeout) {
     return "";
 }
 
+// `variants`: {kinds: [f-puzzles keys], regions: [irregular, none]}, the
+// constraint kinds and region layouts besides boxes the program takes; the
+// host sends it no other (as a library plugin's np_plugin.kinds).
+std::string describe_variants(ExternalSolver& s, const YAML::Node& variants) {
+    if (variants.IsNull()) return "";
+    if (s.format != Format::fpuzzles) return "'variants' needs format: fpuzzles (a line of symbols carries no constraint)";
+    if (!variants.IsMap()) return "'variants' must be {kinds: [...], regions: [...]}";
+    for (const auto& item : variants) {
+        const auto key = item.first.as<std::string>();
+        if (key != "kinds" && key != "regions") return "'variants': unknown field '" + key + "' (kinds, regions)";
+        for (const auto& word : item.second) {
+            const auto name = word.as<std::string>();
+            if (key == "regions" && (name == "irregular" || name == "none"))
+                s.region_layouts |= NP_REGIONS_BIT(name == "irregular" ? NP_REGIONS_IRREGULAR : NP_REGIONS_NONE);
+            else if (key == "regions")
+                return "'variants.regions': '" + name + "' is not irregular or none";
+            else if (const auto kind = kind_from_key(name))
+                s.kinds |= NP_KIND_BIT(static_cast<int>(*kind));
+            else
+                return "'variants.kinds': '" + name + "' is not a constraint kind's f-puzzles key (docs/variants.md)";
+        }
+    }
+    return "";
+}
+
+// `input`, `format` and `variants`: how a puzzle reaches the program.
+std::string describe_input(ExternalSolver& s, const std::string& input, const std::string& format,
+                           const YAML::Node& variants) {
+    if (input == "argument") s.input = Input::argument;
+    else if (input == "stdin") s.input = Input::stdin_once;
+    else if (input == "lines") s.input = Input::lines;
+    else if (input == "json-lines") s.input = Input::json_lines;
+    else return "'input' must be argument, stdin, lines or json-lines";
+    if (format == "fpuzzles") s.format = Format::fpuzzles;
+    else if (format != "line") return "'format' must be line or fpuzzles";
+    if (s.input == Input::argument) {
+        bool placed = false;
+        for (const auto& a : s.argv) placed |= a.find("{puzzle}") != std::string::npos;
+        if (!placed) return "input: argument needs {puzzle} in 'command'";
+    }
+    // One long-running process answers many calls, each with its own budget.
+    for (const auto& a : s.argv)
+        if (long_running(s) && (a.find("{timeout}") != std::string::npos || a.find("{limit}") != std::string::npos))
+            return "input: " + input +
+                   " starts one process for many calls: {timeout} and {limit} need argument or stdin (json-lines "
+                   "gives them in each line)";
+    return describe_variants(s, variants);
+}
+
 std::string describe(ExternalSolver& s, const YAML::Node& whole) {
     if (!whole.IsMap()) return "not a map of fields";
     // Absent fields read as null (a const map's missing key is an invalid
@@ -216,7 +266,8 @@ std::string describe(ExternalSolver& s, const YAML::Node& whole) {
     };
     for (const auto& item : whole) {
         static const std::vector<std::string> known = {"name", "version", "description", "command", "shapes", "max_side",
-                                                       "capabilities", "input", "empty", "output", "timeout"};
+                                                       "capabilities", "input", "empty", "output", "timeout",
+                                                       "format", "variants"};
         const auto key = item.first.as<std::string>();
         if (std::find(known.begin(), known.end(), key) == known.end()) return "unknown field '" + key + "'";
     }
@@ -240,20 +291,9 @@ std::string describe(ExternalSolver& s, const YAML::Node& whole) {
         else return "unknown capability '" + word + "' (solve, count, prove-unique)";
     }
     if (s.capabilities == 0) s.capabilities = NP_CAP_SOLVE;
-    const auto input = text("input", "stdin");
-    if (input == "argument") s.input = Input::argument;
-    else if (input == "stdin") s.input = Input::stdin_once;
-    else if (input == "lines") s.input = Input::lines;
-    else return "'input' must be argument, stdin or lines";
-    if (s.input == Input::argument) {
-        bool placed = false;
-        for (const auto& a : s.argv) placed |= a.find("{puzzle}") != std::string::npos;
-        if (!placed) return "input: argument needs {puzzle} in 'command'";
-    }
-    // One `lines` process answers many calls, each with its own budget.
-    for (const auto& a : s.argv)
-        if (s.input == Input::lines && (a.find("{timeout}") != std::string::npos || a.find("{limit}") != std::string::npos))
-            return "input: lines starts one process for many calls: {timeout} and {limit} need argument or stdin";
+    if (auto problem = describe_input(s, text("input", "stdin"), text("format", "line"), doc("variants"));
+        !problem.empty())
+        return problem;
     const auto empty = text("empty", ".");
     if (empty.size() != 1) return "'empty' must be one character";
     s.empty = empty[0];

@@ -330,4 +330,69 @@ TEST_F(External, ABadRatingFieldIsRefusedWithItsFileAndLine) {
     for (const auto& [name, rating] : bad) EXPECT_EQ(run.out.find("\n" + name + " "), std::string::npos) << name;
 }
 
+// `format: fpuzzles` writes the puzzle as f-puzzles JSON, the one form that
+// carries regions and constraints; `variants` names the kinds and layouts
+// the program takes (numplace itself here, whose csp takes them all), and
+// the host sends it no other, saying so. Its answers are certified against
+// the variant like any plugin's.
+TEST_F(External, AVariantReachesTheKindsItDeclaresAsFpuzzlesJson) {
+    describe("fpz", R"(name: fpz
+command: [")" NUMPLACE_TEST_BINARY R"(", solve, --plugin, csp, --format, json, -]
+max_side: 16
+capabilities: [solve, count, prove-unique]
+input: stdin
+format: fpuzzles
+variants: {kinds: [killercage], regions: [irregular]}
+output:
+  json: {solution: solutions, count: count, verdict: verdict}
+)");
+    auto run = run_cli({"verify", np::test::source_dir() + "/../corpus/variants-basic.yaml", "--plugin-dir",
+                        dir.string(), "--plugins", "fpz"});
+    EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+    EXPECT_NE(run.out.find(" 0 failed"), std::string::npos) << run.out;
+    const std::string thermo = (dir / "thermo.txt").string();
+    std::ofstream(thermo) << R"({"size":4,"thermometer":[{"lines":[["R1C1","R1C2","R1C3"]]}]})" << "\n";
+    auto refused = run_cli({"solve", "--plugin-dir", dir.string(), "--plugin", "fpz", thermo});
+    EXPECT_NE(refused.exit_code, 0) << refused.out;
+    EXPECT_NE((refused.out + refused.err).find("fpz does not take the constraint kind thermometer"), std::string::npos)
+        << refused.out << refused.err;
+}
+
+// `input: json-lines`: one process for many calls, each call one JSON line
+// that gives the call's limit, seconds left and box shape with the puzzle.
+TEST_F(External, AJsonLinesProcessReadsEachCallsLimitAndTimeout) {
+    describe("jl", R"(name: jl
+command: [sh, -c, 'while read l; do echo "$l" >> "$0/seen"; echo "$l" | sed -e "s/.*\"puzzle\":\"//" -e "s/\".*//" | ")" NUMPLACE_TEST_BINARY R"(" solve --plugin backtrack --format json -; done', "{dir}"]
+max_side: 25
+capabilities: [solve, prove-unique]
+input: json-lines
+output:
+  json: {solution: solutions, verdict: verdict}
+)");
+    auto run = verify("jl,exhaustive-count");
+    EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+    // What it was given, noted in its own folder: outside the sandbox, which
+    // would not let it write there.
+    auto solved = run_cli({"solve", "--plugin-dir", dir.string(), "--plugin", "jl", "--limit", "1", "--timeout", "5",
+                           std::string(81, '.')},
+                          "", {{"NUMPLACE_NO_SANDBOX", "1"}});
+    EXPECT_EQ(solved.exit_code, 0) << solved.out << solved.err;
+    std::ifstream seen(dir / "seen");
+    std::string first;
+    std::getline(seen, first);
+    EXPECT_TRUE(first.starts_with(R"({"limit":1,"timeout":)")) << first;
+    EXPECT_NE(first.find(R"(,"size":"3x3","puzzle":")" + std::string(81, '.') + R"("})"), std::string::npos) << first;
+}
+
+TEST_F(External, AVariantsFieldNeedsFpuzzlesAndKnownKinds) {
+    const std::string head = "command: [true]\nmax_side: 9\noutput: {solution: line}\n";
+    describe("symbols", "name: symbols\n" + head + "variants: {kinds: [killercage]}\n");
+    describe("unknown-kind", "name: unknown-kind\n" + head + "format: fpuzzles\nvariants: {kinds: [lockout]}\n");
+    describe("bad-format", "name: bad-format\n" + head + "format: xml\n");
+    auto run = run_cli({"plugins", "--plugin-dir", dir.string()});
+    EXPECT_NE(run.out.find("'variants' needs format: fpuzzles"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("'variants.kinds': 'lockout' is not a constraint kind"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("'format' must be line or fpuzzles"), std::string::npos) << run.out;
+}
+
 }  // namespace

@@ -25,7 +25,11 @@
 //   capabilities: [solve]               # solve, count, prove-unique
 //   input: stdin                        # argument | stdin (one process per puzzle)
 //                                       # | lines (one long-running process, a puzzle line in,
-//                                       #   an answer line out)
+//                                       #   an answer line out) | json-lines (as lines, each line
+//                                       #   {"limit":L,"timeout":S,"size":"RxC","puzzle":"..."})
+//   format: line                        # line (N*N symbols) | fpuzzles (f-puzzles JSON, one line)
+//   variants: {kinds: [killercage], regions: [irregular, none]}   # with format: fpuzzles: the
+//                                       # constraint kinds (f-puzzles keys) and layouts it takes
 //   empty: "."                          # the symbol written for an empty cell
 //   timeout: 60                         # seconds per call when numplace sets no deadline
 //                                       # (--timeout); 60 unless given, 0 = none
