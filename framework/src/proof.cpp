@@ -160,6 +160,7 @@ std::size_t ProofChecker::decode(std::string_view in, Node& node) {
     const auto malformed = [&](const std::string& why) { return reject(at_node(node.number) + why), std::size_t{0}; };
     node.first.clear();
     node.second.clear();
+    node.scope.clear();
     switch (node.kind) {
         case Kind::leaf:
             if (node.count != 0) return malformed("unknown node kind " + std::to_string(byte(0)));
@@ -178,6 +179,7 @@ std::size_t ProofChecker::decode(std::string_view in, Node& node) {
             for (int i = 0; i < node.count; ++i) {
                 if (static_cast<std::size_t>(byte(3 + i)) >= units_[node.unit].size()) return malformed("position out of range");
                 node.first.push_back(units_[node.unit][byte(3 + i)]);
+                node.scope.push_back(byte(3 + i));  // its position, for the judgement
             }
             break;
         case Kind::eliminate:
@@ -335,9 +337,9 @@ bool ProofChecker::judge_split_place(const Node& node) {
     };
     const std::vector<int>& unit = units_[node.unit];
     uint64_t listed = 0;  // by position in the unit (N <= 63)
-    for (int cell : node.first) {
-        const int at = static_cast<int>(std::find(unit.begin(), unit.end(), cell) - unit.begin());
-        if (listed & bit(at)) return reject(what() + " lists " + label(cell, side_) + " twice");
+    for (int i = 0; i < node.first.size; ++i) {
+        const int at = node.scope[i];
+        if (listed & bit(at)) return reject(what() + " lists " + label(node.first[i], side_) + " twice");
         listed |= bit(at);
     }
     for (int at = 0; at < static_cast<int>(unit.size()); ++at)

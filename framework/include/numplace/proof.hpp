@@ -82,7 +82,7 @@ private:
         int count = 0;
         bool justify = false;             // a LEAF byte with count 1: JUSTIFY (rule, scope, eliminations)
         int rule = 0;                     // JUSTIFY: the rule (variant.hpp's rule_count numbering)
-        Fields scope;                     // JUSTIFY: the cells enumerated (empty: the rule's own)
+        Fields scope;                     // JUSTIFY: the cells enumerated (empty: the rule's own); SPLIT_PLACE: the positions
         int unit = 0, value = 0;          // SPLIT_PLACE
         Fields first, second;             // cells or positions, values (ELIMINATE: cells, values)
         uint64_t number = 0;              // 1-based, pre-order
