@@ -162,9 +162,31 @@ std::string certify_violation(const Grid& puzzle, const Reason& claimed) {
     return "it reports a violation the givens do not have (" + claimed.message + ")";
 }
 
+namespace {
+
+// A generated result with rules of its own (ABI 3.8): they are well formed,
+// and the result keeps them (a puzzle's givens break none, a grid is full
+// and obeys every one).
+std::string certify_generated_variant(const Grid& result, bool is_puzzle) {
+    for (uint8_t v : result.cells)
+        if (v > result.side()) return "a value above " + std::to_string(result.side());
+    Puzzle rules = *result.variant;
+    rules.grid = result;
+    rules.grid.variant = nullptr;
+    if (auto issue = validate_variant(rules)) return "its rules are malformed: " + issue->message;
+    const char* what = is_puzzle ? "the puzzle" : "the grid";
+    if (!is_puzzle && !result.is_full()) return "the grid is not full";
+    if (auto issue = is_puzzle ? check_variant_partial(rules, rules.grid) : check_variant(rules, rules.grid))
+        return std::string(what) + " breaks a rule: " + issue->message;
+    return "";
+}
+
+}  // namespace
+
 std::string certify_generated(const Grid& result, bool is_puzzle) {
     if (!cells_fit(result)) return "the result has the wrong number of cells";
     const int side = result.side();
+    if (result.is_variant()) return certify_generated_variant(result, is_puzzle);
     for (std::size_t i = 0; i < result.cells.size(); ++i) {
         const int v = result.cells[i];
         if (v > side || (v == 0 && !is_puzzle))

@@ -1,6 +1,7 @@
 #include "numplace/sdk_variant.hpp"
 
 #include <cstddef>
+#include <vector>
 
 namespace np::sdk {
 namespace {
@@ -46,6 +47,37 @@ std::optional<Variant> variant_of(const np_solve_request& request) {
     for (uint32_t i = 0; i < in.constraint_count; ++i) v.constraints.push_back(copy_constraint(in.constraints[i]));
     v.negative = in.negative;
     return v;
+}
+
+std::string give_variant(const np_generate_request& request, uint32_t k, const Variant& v) {
+    if (!NP_HAS(np_generate_request, &request, variant) || request.variant.write == nullptr)
+        return "this host takes no variant puzzles from a generator (ABI 3.8)";
+    // The C view of v: one size list, cell list and value list per constraint.
+    const std::size_t count = v.constraints.size();
+    std::vector<std::vector<uint32_t>> sizes(count), cells(count);
+    std::vector<std::vector<int32_t>> values(count);
+    std::vector<np_constraint> constraints;
+    for (std::size_t i = 0; i < count; ++i) {
+        const VariantConstraint& c = v.constraints[i];
+        for (const auto& group : c.groups) {
+            sizes[i].push_back(static_cast<uint32_t>(group.size()));
+            cells[i].insert(cells[i].end(), group.begin(), group.end());
+        }
+        values[i].assign(c.values.begin(), c.values.end());
+        constraints.push_back({static_cast<uint32_t>(c.kind), static_cast<uint32_t>(sizes[i].size()), sizes[i].data(),
+                               cells[i].data(), static_cast<uint32_t>(values[i].size()), values[i].data()});
+    }
+    std::vector<uint8_t> regions;
+    if (v.layout == NP_REGIONS_IRREGULAR)
+        for (int r : v.region_of) regions.push_back(static_cast<uint8_t>(r));
+    np_variant out{};
+    out.region_layout = static_cast<uint32_t>(v.layout);
+    out.regions = regions.empty() ? nullptr : regions.data();
+    out.constraints = constraints.data();
+    out.constraint_count = static_cast<uint32_t>(count);
+    out.negative = v.negative;
+    if (request.variant.write(request.variant.state, k, &out) != 0) return "the host refused the result's rules";
+    return "";
 }
 
 }  // namespace np::sdk

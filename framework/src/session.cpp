@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "abi_call.hpp"
+#include "generated_rules.hpp"
 #include "numplace/certify.hpp"
 #include "numplace/clock.hpp"
 #include "numplace/external.hpp"
@@ -496,12 +497,15 @@ enum class Taken { all, sink_stopped, wrong };
 // One call's `produced` results in `cells`, certified, in order to the sink
 // (or into out.results without one).
 Taken take_results(GenerateOutcome& out, const std::string& name, const Geometry& geometry, bool puzzle,
-                   uint64_t first_index, const std::vector<uint8_t>& cells, uint32_t produced, const GridSink& sink) {
+                   uint64_t first_index, const std::vector<uint8_t>& cells, uint32_t produced, const GridSink& sink,
+                   const RulesTap& rules) {
     const std::size_t n = static_cast<std::size_t>(geometry.cell_count());
+    std::string wrong;
     for (uint32_t i = 0; i < produced; ++i) {
-        Grid made(geometry, std::vector<uint8_t>(cells.begin() + i * n, cells.begin() + (i + 1) * n));
+        Grid made = rules.result(i, Grid(geometry, std::vector<uint8_t>(cells.begin() + i * n, cells.begin() + (i + 1) * n)),
+                                 puzzle, wrong);
         const uint64_t index = first_index + out.produced;
-        if (auto wrong = certify_generated(made, puzzle); !wrong.empty()) {
+        if (!wrong.empty()) {
             out.message = wrong_answer(name, "result " + std::to_string(index) + ": " + wrong);
             out.fault = Fault::wrong;
             return Taken::wrong;
@@ -532,6 +536,10 @@ GenerateOutcome Session::generate(const Geometry& geometry, np_generate_kind kin
     const auto c_options = to_c_options(options);
     const np_budget whole = to_c_budget(budget);  // one deadline for the run
     const bool proving = puzzle && proof && budget.max_proof_bytes > 0 && plugin_.can(NP_CAP_PROOF);
+    // A plugin that declares variant kinds or layouts may hand over its
+    // results' rules (3.8); only those, through the intake.
+    const bool takes_rules = plugin_.kinds() != 0 || plugin_.region_layouts() != 0;
+    RulesTap rules(plugin_.kinds(), plugin_.region_layouts(), geometry.side());
     // Calls grow from 1 result to kLargestCall: the first result shows at
     // once, later calls amortise the call, and memory stays bounded.
     constexpr uint64_t kLargestCall = 256;
@@ -544,14 +552,20 @@ GenerateOutcome Session::generate(const Geometry& geometry, np_generate_kind kin
                                                        c_options, whole, out.stats.nodes);
         ProofTap tap;
         if (proving) request.proof = tap.open(&proof, budget.max_proof_bytes, request.first_index, want);
+        if (takes_rules) request.variant = rules.open(want);
         np_generate_result result{};
         result.struct_size = sizeof result;
         result.cells = buffer_.data();
         const int status = through_abi(name, "generate", [&] { return call_generate(d, instance_, request, result); });
+        if (!rules.refused().empty()) {
+            out.message = malformed_answer(name, rules.refused());
+            out.fault = Fault::malformed;
+            return out;
+        }
         if (!take_call(out, name, status, result, want)) return out;
         for (uint32_t k = 0; proving && k < std::min<uint32_t>(result.produced, static_cast<uint32_t>(want)); ++k)
             out.proofs.push_back({ProofStatus::absent, NP_PROOF_NONE, tap.attempted[k], 0, 0, {}});
-        const Taken taken = take_results(out, name, geometry, puzzle, first_index, buffer_, result.produced, sink);
+        const Taken taken = take_results(out, name, geometry, puzzle, first_index, buffer_, result.produced, sink, rules);
         if (taken == Taken::wrong) return out;
         if (taken == Taken::sink_stopped || result.produced < want) break;  // or the budget ran out inside the call
         call_size = std::min(call_size * 2, kLargestCall);

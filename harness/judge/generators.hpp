@@ -71,6 +71,9 @@ struct GeneratorCheck {
     // calls the harness made up (the sweep, fuzz), false for a corpus entry,
     // which names a call the plugin must take.
     bool refusal_is_skip = false;
+    // For variant results the prover does not take (its kinds or layout):
+    // the first of these that takes them all, never the generator.
+    std::vector<const Plugin*> other_provers;
 };
 
 // "result 3": a result by its index in the seed's sequence.

@@ -138,6 +138,14 @@ std::string settle_check(const Plugin& plugin, const Grid& grid, CheckOutcome& o
     return "";
 }
 
+// A result certified, and its rules only of kinds the plugin declares
+// (the worker's intake checked that too, but the worker runs plugin code).
+static std::string certify_generated_by(const Plugin& plugin, const Grid& result, bool puzzle) {
+    if (result.is_variant())
+        if (auto why = plugin.variant_refusal(*result.variant)) return "its rules: " + *why;
+    return certify_generated(result, puzzle);
+}
+
 std::string settle_generate(const Plugin& plugin, const Geometry& geometry, np_generate_kind kind,
                             uint64_t first_index, uint64_t count, GenerateOutcome& out) {
     if (auto bad = common_problem(out.fault, out.message, &out.stats); !bad.empty()) return bad;
@@ -160,7 +168,7 @@ std::string settle_generate(const Plugin& plugin, const Geometry& geometry, np_g
     // Results stand before a failure too (Session::generate keeps them), so
     // each is certified whatever the fault.
     for (std::size_t i = 0; i < out.results.size(); ++i)
-        if (auto w = certify_generated(out.results[i], puzzle); !w.empty()) {
+        if (auto w = certify_generated_by(plugin, out.results[i], puzzle); !w.empty()) {
             out.message = wrong(plugin, "result " + std::to_string(first_index + i) + ": " + w);
             out.fault = Fault::wrong;
             out.ok = false;

@@ -193,6 +193,11 @@ void put(Writer& w, const GenerateOutcome& o) {
     put(w, o.stats);
     w.u32(static_cast<uint32_t>(o.proofs.size()));
     for (const ProofOutcome& p : o.proofs) w.u64(p.bytes);
+    // Each result's rules (ABI 3.8), with its geometry: a jigsaw's is 1 x N.
+    for (const Grid& g : o.results) {
+        put(w, g.geometry);
+        put_variant(w, g);
+    }
 }
 
 GenerateOutcome get_generate(Reader& r, const Geometry& g) {
@@ -207,6 +212,14 @@ GenerateOutcome get_generate(Reader& r, const Geometry& g) {
     const uint32_t proofs = r.u32();
     if (proofs > o.results.size()) throw Broken("more proofs than results");
     for (uint32_t i = 0; i < proofs; ++i) o.proofs.push_back({ProofStatus::absent, NP_PROOF_WRITTEN, r.u64(), 0, 0, {}});
+    for (Grid& result : o.results) {
+        const Geometry shape = get_geometry(r);
+        if (shape != g && !(shape.box_rows == 1 && shape.box_cols == g.side()))
+            throw Broken("a result of shape " + shape.name() + " for a " + g.name() + " call");
+        result.geometry = shape;
+        get_variant(r, result);
+        if (shape != g && !result.is_variant()) throw Broken("a classic result of shape " + shape.name() + " for a " + g.name() + " call");
+    }
     return o;
 }
 

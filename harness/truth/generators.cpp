@@ -112,9 +112,28 @@ std::optional<GeneratorJudgement> check_results(const GeneratorCheck& c, const G
     return std::nullopt;
 }
 
+// Whether `p` may be handed every result (a variant's kinds and layout).
+bool takes_all(const Plugin& p, const std::vector<Grid>& results) {
+    for (const Grid& g : results)
+        if (g.is_variant() && p.variant_refusal(*g.variant)) return false;
+    return true;
+}
+
+// The check with a prover that takes the results: variant results may need
+// another than the oracle (exhaustive-count takes no killer cage).
+GeneratorCheck with_prover_for(const GeneratorCheck& given, const std::vector<Grid>& results) {
+    GeneratorCheck c = given;
+    if (c.prover != nullptr && takes_all(*c.prover, results)) return c;
+    c.prover = nullptr;
+    for (const Plugin* p : c.other_provers)
+        if (p->name() != c.generator.name() && takes_all(*p, results)) return c.prover = p, c;
+    return c;
+}
+
 }  // namespace
 
-GeneratorJudgement check_generator(const GeneratorCheck& c, runner::Runner& run, const Budget& budget) {
+GeneratorJudgement check_generator(const GeneratorCheck& given, runner::Runner& run, const Budget& budget) {
+    const GeneratorCheck& c = given;
     const judge::GeneratorCall& call = c.call;
     Budget whole = budget;
     whole.timeout_seconds *= static_cast<double>(call.count);  // the per-call budget, for each result
@@ -129,8 +148,9 @@ GeneratorJudgement check_generator(const GeneratorCheck& c, runner::Runner& run,
     if (c.expect.deterministic)
         if (auto j = check_determinism(c, all.results, run, whole)) return judge::finished(*j, call, all);
     judge::Proved proved;
-    if (auto j = check_results(c, all, run, budget, proved)) return judge::finished(*j, call, all);
-    return judge::finished(judge::passed(c, proved), call, all);
+    const GeneratorCheck proving = with_prover_for(c, all.results);
+    if (auto j = check_results(proving, all, run, budget, proved)) return judge::finished(*j, call, all);
+    return judge::finished(judge::passed(proving, proved), call, all);
 }
 
 }  // namespace np::truth

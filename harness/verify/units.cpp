@@ -399,8 +399,10 @@ Row run_generator(const GeneratorUnit& g, const Context& ctx, runner::Runner& ru
     if (g.call.order)
         for (const Plugin& p : ctx.plugins.registry.plugins())
             if (p.name() == g.call.order->rater) rater = &p;
-    const judge::GeneratorJudgement j =
-        truth::check_generator({*plugin, g.call, g.expect, prover, rater, g.sweep}, run, ctx.budget);
+    judge::GeneratorCheck check{*plugin, g.call, g.expect, prover, rater, g.sweep, {}};
+    for (const Plugin& p : ctx.plugins.registry.plugins())
+        if (p.can(NP_CAP_SOLVE) && p.can(NP_CAP_PROVE_UNIQUE)) check.other_provers.push_back(&p);
+    const judge::GeneratorJudgement j = truth::check_generator(check, run, ctx.budget);
     row.status = j.judgement.status;
     row.kind = j.judgement.kind;
     row.finding = j.judgement.finding;

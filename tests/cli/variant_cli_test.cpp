@@ -91,4 +91,36 @@ TEST(VariantCli, PluginsListWhatEachTakes) {
         << run.out;
 }
 
+// Generated variants (ABI 3.8): the fixture's generate hands over rules
+// by seed (fixture_variant.c). In a worker (the default) and in process,
+// a jigsaw comes out as f-puzzles JSON that numplace reads back, and hostile
+// rules fail the run with the intake's reason.
+TEST(VariantCli, GeneratedRulesAreWrittenAsFpuzzlesAndReadBack) {
+    for (const std::string mode : {"--in-process", "--timeout=60"}) {
+        const auto run = run_cli(with_fixture({"generate", mode, "--what", "puzzle", "--seed", "1", "--count", "2"}));
+        ASSERT_EQ(run.exit_code, 0) << mode << run.err;
+        const std::string first = run.out.substr(0, run.out.find('\n'));
+        const auto read = np::read_fpuzzles(first);
+        ASSERT_TRUE(std::holds_alternative<np::Puzzle>(read)) << first;
+        const np::Puzzle& p = std::get<np::Puzzle>(read);
+        EXPECT_EQ(p.regions, np::RegionLayout::irregular) << first;
+        EXPECT_EQ(p.grid.given_count(), 81) << first;
+        const auto solved = run_cli(with_fixture({"solve", first}));
+        EXPECT_EQ(solved.exit_code, 0) << solved.err << solved.out;
+    }
+    const auto json = run_cli(with_fixture({"generate", "--what", "puzzle", "--seed", "0", "--format", "json"}));
+    ASSERT_EQ(json.exit_code, 0) << json.err;
+    EXPECT_NE(json.out.find(R"("fpuzzles":{"size":9)"), std::string::npos) << json.out;
+    EXPECT_NE(json.out.find(R"("killercage")"), std::string::npos) << json.out;
+}
+
+TEST(VariantCli, HostileGeneratedRulesFailTheRunWithTheReason) {
+    for (const std::string mode : {"--in-process", "--timeout=60"}) {
+        const auto run = run_cli(with_fixture({"generate", mode, "--what", "puzzle", "--seed", "2", "--size", "2x2"}));
+        EXPECT_EQ(run.exit_code, 1) << mode << run.err;
+        EXPECT_NE(run.err.find("kind 'antiknight', which the plugin does not declare"), std::string::npos) << run.err;
+        EXPECT_EQ(run.out, "") << mode;
+    }
+}
+
 }  // namespace

@@ -166,4 +166,58 @@ TEST_F(VariantHost, GridsWithEqualVariantsAreEqual) {
     EXPECT_FALSE(a == Grid(np::Geometry{2, 2}));
 }
 
+// ---- Generated rules (ABI 3.8): the fixture's generate hands over rules
+// chosen by the seed (fixture_variant.c, enum made_case), through the
+// host's intake: true ones are kept and certified, hostile ones refused.
+
+np::GenerateOutcome made(const np::Plugin& p, uint64_t seed, np::Geometry shape = {2, 2}) {
+    return p.generate(shape, NP_GENERATE_PUZZLE, seed, 2, {}, {});
+}
+
+TEST_F(VariantHost, GeneratedRulesArriveWithTheirResults) {
+    const auto cages = made(plugin(), 0);
+    ASSERT_EQ(cages.fault, Fault::none) << cages.message;
+    ASSERT_EQ(cages.results.size(), 2u);
+    for (const Grid& g : cages.results) {
+        ASSERT_TRUE(g.is_variant());
+        ASSERT_EQ(g.variant->constraints.size(), 4u);
+        EXPECT_EQ(g.variant->constraints[0].kind, Kind::killer_cage);
+        EXPECT_EQ(g.variant->constraints[0].values, std::vector<int>{10});
+        EXPECT_EQ(g.geometry, (np::Geometry{2, 2}));
+    }
+    const auto jigsaw = made(plugin(), 1, {3, 3});
+    ASSERT_EQ(jigsaw.fault, Fault::none) << jigsaw.message;
+    ASSERT_TRUE(jigsaw.results.at(0).is_variant());
+    EXPECT_EQ(jigsaw.results[0].variant->regions, np::RegionLayout::irregular);
+    EXPECT_EQ(jigsaw.results[0].geometry, (np::Geometry{1, 9}));  // a jigsaw has no boxes
+    EXPECT_EQ(jigsaw.results[0].variant->region_of.at(10), 1);
+    const auto classic = made(plugin(), 8);
+    ASSERT_EQ(classic.fault, Fault::none) << classic.message;
+    EXPECT_FALSE(classic.results.at(0).is_variant());
+}
+
+TEST_F(VariantHost, HostileGeneratedRulesAreRefusedWithTheReason) {
+    const std::vector<std::pair<uint64_t, std::string>> cases = {
+        {2, "result 0: constraint 1: kind 'antiknight', which the plugin does not declare"},
+        {3, "result 0: rules written twice"},
+        {5, "result 0: constraint 1: cell 99999 outside the grid"},
+        {6, "result 0: 1073741824 constraints on 16 cells"},
+        {7, "result 5: rules for a result outside the call"},
+    };
+    for (const auto& [seed, why] : cases) {
+        const auto out = made(plugin(), seed);
+        EXPECT_EQ(out.fault, Fault::malformed) << seed << ": " << out.message;
+        EXPECT_NE(out.message.find(why), std::string::npos) << seed << ": " << out.message;
+        EXPECT_NE(out.message.find("fixture-variant"), std::string::npos) << out.message;
+        EXPECT_TRUE(out.results.empty());
+    }
+}
+
+TEST_F(VariantHost, AGeneratedPuzzleThatBreaksItsOwnRulesIsWrong) {
+    const auto out = made(plugin(), 4);
+    EXPECT_EQ(out.fault, Fault::wrong) << out.message;
+    EXPECT_NE(out.message.find("breaks a rule: killer cage"), std::string::npos) << out.message;
+    EXPECT_TRUE(out.results.empty());
+}
+
 }  // namespace

@@ -31,7 +31,7 @@ std::string certify_violation(const Grid& puzzle, const Reason& claimed);
 std::string certify_variant_violation(const Grid& puzzle, const Reason& claimed);
 
 // A generated result: a grid is full and obeys the rules; a puzzle obeys the
-// rules. (That a puzzle has exactly one solution takes a search: verify
+// rules (its own, well formed, when it carries a variant: ABI 3.8). (That a puzzle has exactly one solution takes a search: verify
 // proves it with an independent solver.)
 std::string certify_generated(const Grid& result, bool is_puzzle);
 

@@ -260,7 +260,7 @@ public:
     Generate(Shape shape, const sdk::Options& options, const np_generate_request& request, np_generate_result& result,
              const np_budget& budget, uint64_t index, uint8_t* out, uint32_t capabilities = 0)
         : Call(shape, options, budget, result.stats, result.message), kind(static_cast<np_generate_kind>(request.kind)), seed(request.seed),
-          index(index), out(out), rng(derive_seed(request.seed, index)) {
+          index(index), out(out), rng(derive_seed(request.seed, index)), request_(request) {
         if ((capabilities & NP_CAP_PROOF) && kind == NP_GENERATE_PUZZLE && NP_HAS(np_generate_request, &request, proof))
             proof_.open(request.proof, static_cast<uint32_t>(index - request.first_index),
                         {shape.box_rows, shape.box_cols});
@@ -276,7 +276,20 @@ public:
     proof::ProofWriter* proof() { return proof_.writer(); }
     void close_proof() { proof_.close(); }
 
+    // Whether the host takes variant results (3.8), and this result's rules:
+    // false when it does not or refused them (said in the message; the
+    // plugin returns false then). Once per result, before out is returned.
+    bool takes_variants() const {
+        return NP_HAS(np_generate_request, &request_, variant) && request_.variant.write != nullptr;
+    }
+    bool variant(const sdk::Variant& rules) {
+        const std::string why = sdk::give_variant(request_, static_cast<uint32_t>(index - request_.first_index), rules);
+        if (!why.empty()) fail(why);
+        return why.empty();
+    }
+
 private:
+    const np_generate_request& request_;
     ProofChannel proof_;
 };
 

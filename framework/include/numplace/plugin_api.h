@@ -49,6 +49,13 @@
  *     with a capability bit; NULL, or a descriptor too short to hold it,
  *     means the plugin does not offer it.
  *
+ * Version 3.8 (from 3.7, appended): generated variants.
+ * np_generate_request.variant is a sink through which a generator hands the
+ * host each result's regions and constraints (np_variant_sink below); the
+ * host opens it when it takes variant puzzles, and certifies each result
+ * against its rules. A result with nothing written is a classic one. A
+ * plugin may write only kinds and layouts it declares (np_plugin.kinds,
+ * region_layouts). A 3.7 plugin writes none.
  * Version 3.7 (from 3.6, appended): variants. np_solve_request.variant
  * carries a puzzle's regions (R x C boxes, an irregular map, or none) and
  * its constraints (np_constraint, kinds in enum np_kind, defined in
@@ -430,6 +437,20 @@ enum np_generate_kind { NP_GENERATE_GRID = 0, NP_GENERATE_PUZZLE = 1 };
  * A generated grid is full and obeys the rules. A generated puzzle obeys the
  * rules and has exactly one solution; the harness proves it with an
  * independent solver. */
+/* A generated result's rules (3.8). write(state, k, variant) gives result
+ * first_index + k its regions and constraints; the host copies them during
+ * the call, so nothing need outlive it. At most one write per result,
+ * before the call returns; a result with none is a classic puzzle of the
+ * request's R x C boxes. A jigsaw (IRREGULAR) or a puzzle with no regions
+ * (NONE) keeps the request's side N = R * C. write returns 0 when the host
+ * took the rules, non-zero when it refused them (a kind or a layout the
+ * plugin did not declare, a malformed constraint): the plugin should then
+ * stop and answer; the host fails the call either way. */
+typedef struct np_variant_sink {
+    int (*write)(void *state, uint32_t result, const np_variant *variant);
+    void *state;
+} np_variant_sink;
+
 typedef struct np_generate_request {
     uint32_t struct_size; /* the host's sizeof(np_generate_request) */
     np_geometry geometry;
@@ -443,6 +464,8 @@ typedef struct np_generate_request {
     /* -- 3.0 -- */
     np_proof_sink proof;  /* write != NULL: a proof of each puzzle's         */
                           /* uniqueness is wanted (NP_CAP_PROOF, puzzles)    */
+    /* -- 3.8 -- */
+    np_variant_sink variant; /* write != NULL: the host takes variant results */
 } np_generate_request;
 
 typedef struct np_generate_result {

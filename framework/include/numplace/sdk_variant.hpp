@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "numplace/plugin_api.h"
@@ -35,5 +36,10 @@ std::optional<Variant> variant_of(const np_solve_request& request);
 // The variant of a classic puzzle of this shape: its boxes, no constraint
 // (so an engine has one path for both).
 Variant classic_variant(np_geometry geometry);
+
+// Hands a generated result's rules to the host through the request's sink
+// (3.8): result k of the call (0 for first_index). "" when the host took
+// them; otherwise why not (the host opened no sink, or refused them).
+std::string give_variant(const np_generate_request& request, uint32_t k, const Variant& variant);
 
 }  // namespace np::sdk

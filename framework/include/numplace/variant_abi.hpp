@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,19 @@ private:
     std::vector<np_constraint> constraints_;
     np_variant variant_{};
 };
+
+// The rules a generator handed the host (np_variant_sink, 3.8), read as a
+// plugin's answer is: every count bounded by the grid before anything is
+// copied, each kind and the layout among those the plugin declared
+// (`kinds`, `layouts`: np_plugin's bits), an outside clue placed one step
+// back from its first cell. `side` is the request's N. The puzzle is
+// validated when its grid is known (the result's cells); the string says
+// what is wrong, naming the constraint.
+struct HandedRules {
+    std::shared_ptr<Puzzle> rules;  // null when refused
+    std::string why;
+};
+HandedRules rules_from_plugin(const np_variant& in, int side, uint64_t kinds, uint32_t layouts);
 
 // The ABI's bits for a puzzle's kinds, and for its layout (0 for boxes).
 uint64_t kind_bits(const Puzzle& puzzle);

@@ -2,6 +2,78 @@
 
 namespace np {
 
+namespace {
+
+bool outside_clue(Kind k) {
+    return k == Kind::little_killer || k == Kind::sandwich || k == Kind::x_sum || k == Kind::skyscraper;
+}
+
+// One step back from a line's first cell along it: where its clue sits.
+Clue clue_before(const std::vector<int>& cells, int side) {
+    const int r0 = cells[0] / side, c0 = cells[0] % side;
+    const int dr = cells.size() > 1 ? cells[1] / side - r0 : -1, dc = cells.size() > 1 ? cells[1] % side - c0 : 0;
+    return {r0 - dr, c0 - dc};
+}
+
+// One constraint copied, its counts bounded by what is left of `budget`
+// (cells, groups and values of the whole variant); "" when it is fine.
+std::string copy_constraint(const np_constraint& in, int side, uint64_t kinds, std::size_t& budget, Constraint& out) {
+    if (in.kind >= NP_KIND_COUNT) return "an unknown kind " + std::to_string(in.kind);
+    if ((kinds & NP_KIND_BIT(in.kind)) == 0)
+        return "kind '" + std::string(kind_key(static_cast<Kind>(in.kind))) + "', which the plugin does not declare";
+    out.kind = static_cast<Kind>(in.kind);
+    if (in.group_count > budget || in.value_count > budget) return "more groups or values than the grid allows";
+    if ((in.group_count > 0 && (in.group_sizes == nullptr || in.cells == nullptr)) || (in.value_count > 0 && in.values == nullptr))
+        return "a null array";
+    budget -= in.group_count + in.value_count;
+    const uint32_t* cell = in.cells;
+    for (uint32_t g = 0; g < in.group_count; ++g) {
+        const uint32_t size = in.group_sizes[g];
+        if (size > budget) return "more cells than the grid allows";
+        budget -= size;
+        std::vector<int>& group = out.cells.emplace_back();
+        for (uint32_t i = 0; i < size; ++i, ++cell) {
+            if (*cell >= static_cast<uint32_t>(side * side)) return "cell " + std::to_string(*cell) + " outside the grid";
+            group.push_back(static_cast<int>(*cell));
+        }
+    }
+    out.values.assign(in.values, in.values + in.value_count);
+    if (outside_clue(out.kind) && !out.cells.empty() && !out.cells[0].empty()) out.clue = clue_before(out.cells[0], side);
+    return "";
+}
+
+}  // namespace
+
+HandedRules rules_from_plugin(const np_variant& in, int side, uint64_t kinds, uint32_t layouts) {
+    const auto refuse = [](std::string why) { return HandedRules{nullptr, std::move(why)}; };
+    auto p = std::make_shared<Puzzle>();
+    if (in.region_layout > NP_REGIONS_NONE) return refuse("an unknown region layout " + std::to_string(in.region_layout));
+    p->regions = static_cast<RegionLayout>(in.region_layout);
+    if (p->regions != RegionLayout::boxes && (layouts & NP_REGIONS_BIT(in.region_layout)) == 0)
+        return refuse("region layout '" + layout_names(NP_REGIONS_BIT(in.region_layout))[0] + "', which the plugin does not declare");
+    const std::size_t cells = static_cast<std::size_t>(side) * static_cast<std::size_t>(side);
+    if (p->regions == RegionLayout::irregular) {
+        if (in.regions == nullptr) return refuse("an irregular layout with no region map");
+        p->region_of.assign(in.regions, in.regions + cells);
+    }
+    // At most 4 constraints, and 16 cells, groups or values in all, per cell
+    // of the grid: more than any puzzle needs, and a bound on the copy.
+    if (in.constraint_count > 4 * cells) return refuse(std::to_string(in.constraint_count) + " constraints on " + std::to_string(cells) + " cells");
+    if (in.constraint_count > 0 && in.constraints == nullptr) return refuse("a null constraint array");
+    std::size_t budget = 16 * cells;
+    p->constraints.resize(in.constraint_count);
+    for (uint32_t i = 0; i < in.constraint_count; ++i)
+        if (auto why = copy_constraint(in.constraints[i], side, kinds, budget, p->constraints[i]); !why.empty())
+            return refuse("constraint " + std::to_string(i + 1) + ": " + why);
+    for (int k = 0; k < kKindCount; ++k)
+        if (in.negative & NP_KIND_BIT(k)) {
+            if ((kinds & NP_KIND_BIT(k)) == 0) return refuse("a negative rule of '" + std::string(kind_key(static_cast<Kind>(k))) + "', which the plugin does not declare");
+            p->negative.push_back(static_cast<Kind>(k));
+        }
+    if (in.negative >> kKindCount) return refuse("negative bits past the last kind");
+    return {std::move(p), ""};
+}
+
 static_assert(static_cast<int>(Kind::box_indexer) == NP_KIND_BOX_INDEXER && kKindCount == NP_KIND_COUNT,
               "np::Kind and enum np_kind must have the same numbers");
 static_assert(static_cast<int>(RegionLayout::irregular) == NP_REGIONS_IRREGULAR &&

@@ -4,6 +4,7 @@
 #include "cli/commands/commands.hpp"
 #include "cli/commands/generate_order.hpp"
 #include "numplace/clock.hpp"
+#include "numplace/fpuzzles.hpp"
 #include "runner/runner.hpp"
 #include "cli/shared.hpp"
 
@@ -60,6 +61,14 @@ GenerateOutcome generate_in_requests(runner::Runner& runner, const Plugin& plugi
     return total;
 }
 
+// A variant result as f-puzzles JSON, one line.
+std::string variant_json(const Grid& g) {
+    Puzzle p = *g.variant;
+    p.grid = g;
+    p.grid.variant = nullptr;
+    return write_fpuzzles_json(p);
+}
+
 int run(const Args& args, Streams io) {
     const bool puzzles = args.text("--what") == "puzzle";
     PluginRegistry registry = load_plugins(args, io.err);
@@ -82,11 +91,16 @@ int run(const Args& args, Streams io) {
     const std::string& plugin = chosen->plugin->name();
 
     // Each result is written as soon as its request is answered and certified.
+    // A result with rules of its own (a variant) is written with them: as
+    // f-puzzles JSON on one line, which numplace reads back, or a link.
     auto write = [&](uint64_t index, const Grid& g) {
         if (format == OutputFormat::json) {
-            write_json_row(io.out, {{"plugin", plugin}, {"size", geometry.name()}, {"what", args.text("--what")},
-                                    {"seed", seed}, {"index", index}, {"grid", format_line(g)},
-                                    {"givens", g.given_count()}});
+            json row = {{"plugin", plugin}, {"size", geometry.name()}, {"what", args.text("--what")}, {"seed", seed},
+                        {"index", index}, {"grid", format_line(g)}, {"givens", g.given_count()}};
+            if (g.is_variant()) row["fpuzzles"] = json::parse(variant_json(g));
+            write_json_row(io.out, row);
+        } else if (g.is_variant() && format != OutputFormat::fpuzzles) {
+            io.out << variant_json(g) << '\n';
         } else {
             io.out << format_grid_as(g, format) << '\n';
         }
@@ -121,7 +135,9 @@ Command generate_command() {
             "Results are numbered from 0; result i depends only on the seed, i, the options and the shape, so "
             "--first 5 --count 5 gives the last five of --count 10. Each is certified (a grid is full and obeys "
             "the rules, a puzzle obeys the rules) and printed as soon as the plugin has answered (results are asked for "
-            "1, 2, 4, ... up to 256 at a time). --timeout and --max-nodes "
+            "1, 2, 4, ... up to 256 at a time). A variant result (csp's --option variant=killer, docs/variants.md) "
+            "is written with its rules: as f-puzzles JSON on one line (numplace reads it back), a link with --format "
+            "fpuzzles, the JSON under \"fpuzzles\" with --format json. --timeout and --max-nodes "
             "cover the whole run. With --rating or --technique, puzzles are made to order: the --rater explains "
             "each candidate, numplace rates its certified steps (docs/rating.md), keeps those in the band or "
             "whose path uses the technique, and proves each kept one unique with the oracle; result i is the i-th "
@@ -132,7 +148,7 @@ Command generate_command() {
              flags::seed("64-bit seed; the same seed gives the same output"),
              {"--first", FlagKind::whole, "Index of the first result", "0"}, flags::option(),
              flags::size("3x3 (a 9x9 grid)"),
-             flags::format({"line", "grid", "share", "json"}, "line"), flags::max_nodes(), flags::timeout(),
+             flags::format({"line", "grid", "share", "json", "fpuzzles"}, "line"), flags::max_nodes(), flags::timeout(),
              flags::in_process(), flags::memory(),
              {"--rating", FlagKind::text, "Make puzzles whose SE-style rating (ER) is in this band: 7.0..7.5, 8.0.. "
                                           "(docs/rating.md)"},
