@@ -116,7 +116,11 @@ void Bench::generators() {
             continue;
         }
         say(p.name() + ": generating " + report.dataset_names.back());
-        report.rows.push_back(bench_generator(s, p, shape, prover_for(p, loaded.oracle, loaded.registry.plugins(), {})));
+        std::vector<const Plugin*> provers;
+        if (const Plugin* first = prover_for(p, loaded.oracle, loaded.registry.plugins(), {})) provers.push_back(first);
+        for (const Plugin& other : loaded.registry.plugins())
+            if (other.can(NP_CAP_SOLVE) && other.can(NP_CAP_PROVE_UNIQUE)) provers.push_back(&other);
+        report.rows.push_back(bench_generator(s, p, shape, provers));
     }
 }
 

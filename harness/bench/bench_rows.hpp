@@ -35,7 +35,10 @@ struct DatasetRun {
 };
 
 Row bench_solver(const Plugin& plugin, DatasetRun& d, std::vector<std::string>& notes, bool proofs);
-Row bench_generator(const Settings& s, const Plugin& plugin, const Geometry& shape, const Plugin* prover);
+// `provers`: the oracle's choice first, then every plugin that proves
+// uniqueness; each puzzle is proved by the first that takes it.
+Row bench_generator(const Settings& s, const Plugin& plugin, const Geometry& shape,
+                    const std::vector<const Plugin*>& provers);
 Row bench_order(const Settings& s, const truth::OrderCall& call, const std::string& dataset);
 
 const Row* find_row(const std::vector<Row>& rows, const std::string& plugin, const std::string& dataset);

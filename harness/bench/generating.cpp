@@ -1,6 +1,9 @@
 // bench's generator rows (--what): each plugin's generator measured in a
 // child, and puzzles made to order (--rating, --technique; truth/order.hpp).
 #include "bench/bench_rows.hpp"
+
+#include <memory>
+
 #include "numplace/format.hpp"
 #include "truth/prover.hpp"
 
@@ -11,7 +14,32 @@ namespace {
 // In the child: --warmup seconds of results, each puzzle proved unique by
 // the prover; then results one call each (so that each has its time) for
 // --seconds, certified by the host as they come.
-json measure_generator(const Settings& s, const Plugin& plugin, const Geometry& shape, const Plugin* prover) {
+// The provers' sessions, opened when first needed: for each result the
+// first prover that takes it (a variant's kinds and layout), never the
+// generator itself.
+class Provers {
+public:
+    Provers(const std::vector<const Plugin*>& provers, const Plugin& generator) : provers_(provers), generator_(generator) {
+        sessions_.resize(provers_.size());
+    }
+    std::pair<const Plugin*, Session*> for_result(const Grid& g) {
+        for (std::size_t i = 0; i < provers_.size(); ++i) {
+            const Plugin& p = *provers_[i];
+            if (p.name() == generator_.name() || (g.is_variant() && p.variant_refusal(*g.variant))) continue;
+            if (!sessions_[i]) sessions_[i] = std::make_unique<Session>(p);
+            return {&p, sessions_[i].get()};
+        }
+        return {nullptr, nullptr};
+    }
+
+private:
+    const std::vector<const Plugin*>& provers_;
+    const Plugin& generator_;
+    std::vector<std::unique_ptr<Session>> sessions_;
+};
+
+json measure_generator(const Settings& s, const Plugin& plugin, const Geometry& shape,
+                       const std::vector<const Plugin*>& provers) {
     Session session(plugin);
     const Budget budget = budget_of(s);
     const np_generate_kind what = *s.what;
@@ -28,12 +56,12 @@ json measure_generator(const Settings& s, const Plugin& plugin, const Geometry& 
         return std::nullopt;
     };
     uint64_t index = 0;
-    std::optional<Session> proof;
-    if (prover && what == NP_GENERATE_PUZZLE) proof.emplace(*prover);
+    Provers proving(provers, plugin);
     Grid result(shape);
     for (const auto start = Clock::now(); index == 0 || seconds_since(start) < s.warmup; ++index) {
         if (auto stop = one(index, result)) return stop->contains("unknown") ? json{{"unknown_warmup", true}} : *stop;
-        if (!proof) continue;
+        const auto [prover, proof] = proving.for_result(result);
+        if (what != NP_GENERATE_PUZZLE || proof == nullptr) continue;
         const SolveOutcome o = truth::ask_prover(*proof, result, budget);
         if (o.fault == Fault::none && o.complete && o.verdict != Verdict::unique)
             return {{"finding", finding(judge::Kind::generator, "result " + std::to_string(index) + " (" + format_line(result) + ") has " +
@@ -109,7 +137,8 @@ json measure_order(const Settings& s, const truth::OrderCall& call) {
 
 }  // namespace
 
-Row bench_generator(const Settings& s, const Plugin& plugin, const Geometry& shape, const Plugin* prover) {
+Row bench_generator(const Settings& s, const Plugin& plugin, const Geometry& shape,
+                    const std::vector<const Plugin*>& provers) {
     Row row;
     row.plugin = plugin.name();
     row.dataset = std::string(*s.what == NP_GENERATE_GRID ? "grids " : "puzzles ") + shape.name();
@@ -118,7 +147,7 @@ Row bench_generator(const Settings& s, const Plugin& plugin, const Geometry& sha
     if (!plugin.supports(shape)) return row.message = plugin.name() + " does not support " + shape.name() + " boxes", row;
     if (auto problem = plugin.option_problem(s.options, "generate"); !problem.empty())
         return row.message = "--option: " + problem, row;
-    const ChildResult m = in_child([&] { return measure_generator(s, plugin, shape, prover); }, child_limit(s, 1000), s.harness.cancel);
+    const ChildResult m = in_child([&] { return measure_generator(s, plugin, shape, provers); }, child_limit(s, 1000), s.harness.cancel);
     if (!take(row, m)) return row;
     if (m.value->contains("interrupted")) return row.message = "interrupted", row;
     if (m.value->contains("unknown_warmup")) return row.message = "its budget ran out on the first result", row;
