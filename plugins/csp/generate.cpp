@@ -325,10 +325,16 @@ std::string style_refusal(std::string_view style, int box_rows, int box_cols) {
     const std::string grid = std::to_string(n) + "x" + std::to_string(n);
     if (box_rows < 1 || box_cols < 1 || n < 4)
         return "a " + grid + " grid is too small for a variant puzzle: csp makes them from 4x4 up.";
-    if (n > 16)
-        return "csp makes variant puzzles up to 16x16: on a " + grid +
-               " grid each of the hundreds of uniqueness searches (one per given removed) is too slow.";
+    // Measured (csp's README, "Generation"): past these sides one puzzle
+    // takes from ten seconds to minutes, nearly all of it in the uniqueness
+    // searches of the last givens removed.
     const auto s = static_cast<Style>(index);
+    const bool slow = s == Style::killer || s == Style::killer_no_givens || s == Style::non_consecutive;
+    const int largest = slow ? 9 : 12;
+    if (n > largest)
+        return "csp makes " + std::string(style) + " puzzles up to " + std::to_string(largest) + "x" +
+               std::to_string(largest) + ": on a " + grid +
+               " grid the uniqueness searches (one per given removed) take too long.";
     if (s == Style::windoku && windows(box_rows, box_cols).empty())
         return "no " + std::to_string(box_rows) + "x" + std::to_string(box_cols) + " window fits inside a " + grid +
                " grid one row and one column in from the edges and from each other.";

@@ -251,14 +251,31 @@ TEST(CspGenerate, RefusesAnUnknownStyleAndShapesWhereAStyleCannotBeMade) {
     EXPECT_NE(csp::style_refusal("", 3, 3), "");
     for (const auto& style : csp::styles()) {
         EXPECT_NE(csp::style_refusal(style, 1, 3), "") << style;  // 3x3: too small
-        EXPECT_NE(csp::style_refusal(style, 5, 5), "") << style;  // 25x25: too slow
+        EXPECT_NE(csp::style_refusal(style, 5, 5), "") << style;  // 25x25 and 16x16: too slow
+        EXPECT_NE(csp::style_refusal(style, 4, 4), "") << style;
         EXPECT_EQ(csp::style_refusal(style, 3, 3), "") << style;
+        const bool slow = style.starts_with("killer") || style == "non-consecutive";
+        EXPECT_EQ(csp::style_refusal(style, 3, 4).empty(), !slow) << style;  // 12x12
     }
     for (const auto& style : not_on_4x4) EXPECT_NE(csp::style_refusal(style, 2, 2), "") << style;
     EXPECT_NE(csp::style_refusal("windoku", 1, 4), "");  // a 1x4 window never fits one column in from both edges
     np::Rng rng(1);
     csp::Counters counters;
     EXPECT_FALSE(csp::make_puzzle("sudoku", 3, 3, rng, [] { return false; }, counters).has_value());
+}
+
+// The largest shapes csp makes: one 12x12 puzzle of a style made there,
+// proved unique by sat (its minimality is left to the smaller shapes).
+TEST(CspGenerate, ATwelveByTwelveThermometerIsUniqueBySat) {
+    const Shape shape{3, 4};
+    const csp::Made& m = made("thermometer", shape, 1);
+    ASSERT_EQ(m.variant.side, 12);
+    expect_structure("thermometer", m);
+    const np::Grid g = to_grid(m, shape);
+    ASSERT_FALSE(np::validate_variant(*g.variant).has_value());
+    const auto out = sat_solve(g);
+    ASSERT_EQ(out.verdict, np::Verdict::unique) << out.message;
+    EXPECT_FALSE(np::check_variant(*g.variant, out.solutions.at(0)).has_value());
 }
 
 // spent() is polled at every node: a run that is let poll it P times and
