@@ -93,13 +93,22 @@ void arrow_lines(int circle, Cells& path, const std::vector<uint8_t>& used, cons
     }
 }
 
+// A cell next to no cell of the path but its last: the line neither folds
+// back on itself nor crosses itself, and reads as one line.
+bool clear_of_path(int cell, const Cells& path, int n) {
+    for (std::size_t i = 0; i + 1 < path.size(); ++i)
+        if (path[i] == cell || contains(kings(path[i], n), cell)) return false;
+    return true;
+}
+
 // The next cell of a thermometer: a free king's-step neighbour with a higher
-// digit; half the time the lowest such (long thermometers climb slowly).
+// digit, clear of the path; half the time the lowest such (long
+// thermometers climb slowly).
 int thermometer_step(const Cells& path, const std::vector<uint8_t>& used, const Grid& solution, int n,
                      np::Rng& rng) {
     Cells next;
     for (int nb : kings(path.back(), n))
-        if (!used[nb] && !contains(path, nb) && solution[nb] > solution[path.back()]) next.push_back(nb);
+        if (!used[nb] && clear_of_path(nb, path, n) && solution[nb] > solution[path.back()]) next.push_back(nb);
     if (next.empty()) return -1;
     if (rng.below(2)) return next[rng.below(next.size())];
     int best = next[0];
