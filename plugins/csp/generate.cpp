@@ -5,8 +5,6 @@
 #include "generate.hpp"
 
 #include <algorithm>
-#include <array>
-#include <cstdlib>
 
 namespace csp {
 namespace gen {
