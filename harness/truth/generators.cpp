@@ -1,5 +1,7 @@
 #include "truth/generators.hpp"
 
+#include <algorithm>
+
 #include "numplace/clock.hpp"
 #include "truth/order.hpp"
 
@@ -119,21 +121,41 @@ bool takes_all(const Plugin& p, const std::vector<Grid>& results) {
     return true;
 }
 
-// The check with a prover that takes the results: variant results may need
-// another than the oracle (exhaustive-count takes no killer cage).
-GeneratorCheck with_prover_for(const GeneratorCheck& given, const std::vector<Grid>& results) {
-    GeneratorCheck c = given;
-    if (c.prover != nullptr && takes_all(*c.prover, results)) return c;
-    c.prover = nullptr;
+// The provers that may settle the results, in order: the check's own, then
+// the others; for variant results only those that take them all (the oracle
+// may not: exhaustive-count takes no killer cage), never the generator.
+std::vector<const Plugin*> provers_for(const GeneratorCheck& c, const std::vector<Grid>& results) {
+    std::vector<const Plugin*> out;
+    const bool variant = std::any_of(results.begin(), results.end(), [](const Grid& g) { return g.is_variant(); });
+    if (c.prover != nullptr && takes_all(*c.prover, results)) out.push_back(c.prover);
+    if (!variant) return out;
     for (const Plugin* p : c.other_provers)
-        if (p->name() != c.generator.name() && takes_all(*p, results)) return c.prover = p, c;
-    return c;
+        if (p->name() != c.generator.name() && takes_all(*p, results) && std::find(out.begin(), out.end(), p) == out.end())
+            out.push_back(p);
+    return out;
 }
 
+// Phases 3 to 6 with the first prover that settles them: a classic call
+// has its one prover; variant results go to the next prover that takes
+// them when one did not finish (exhaustive-count's search of a windoku less
+// a given can pass verify's node budget where sat's does not).
+std::optional<GeneratorJudgement> check_with_provers(const GeneratorCheck& given, const GenerateOutcome& all,
+                                                     runner::Runner& run, const Budget& budget, judge::Proved& proved,
+                                                     const Plugin*& used) {
+    const std::vector<const Plugin*> provers = provers_for(given, all.results);
+    std::optional<GeneratorJudgement> j;
+    for (std::size_t i = 0; i < std::max<std::size_t>(provers.size(), 1); ++i) {
+        GeneratorCheck attempt = given;
+        attempt.prover = used = provers.empty() ? nullptr : provers[i];
+        proved = {};
+        j = check_results(attempt, all, run, budget, proved);
+        if (!j || j->judgement.status != judge::Status::unknown) break;
+    }
+    return j;
+}
 }  // namespace
 
-GeneratorJudgement check_generator(const GeneratorCheck& given, runner::Runner& run, const Budget& budget) {
-    const GeneratorCheck& c = given;
+GeneratorJudgement check_generator(const GeneratorCheck& c, runner::Runner& run, const Budget& budget) {
     const judge::GeneratorCall& call = c.call;
     Budget whole = budget;
     whole.timeout_seconds *= static_cast<double>(call.count);  // the per-call budget, for each result
@@ -148,9 +170,11 @@ GeneratorJudgement check_generator(const GeneratorCheck& given, runner::Runner& 
     if (c.expect.deterministic)
         if (auto j = check_determinism(c, all.results, run, whole)) return judge::finished(*j, call, all);
     judge::Proved proved;
-    const GeneratorCheck proving = with_prover_for(c, all.results);
-    if (auto j = check_results(proving, all, run, budget, proved)) return judge::finished(*j, call, all);
-    return judge::finished(judge::passed(proving, proved), call, all);
+    const Plugin* prover = c.prover;
+    if (auto j = check_with_provers(c, all, run, budget, proved, prover)) return judge::finished(*j, call, all);
+    GeneratorCheck used = c;
+    used.prover = prover;
+    return judge::finished(judge::passed(used, proved), call, all);
 }
 
 }  // namespace np::truth

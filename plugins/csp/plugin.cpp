@@ -3,11 +3,13 @@
 // searches (engine.hpp), and its solutions and counters go to the call.
 // Givens repeated in a row, column or box are "invalid" (the layer's
 // helper); givens that break another rule simply leave no solution.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <utility>
 
 #include "engine.hpp"
+#include "generate.hpp"
 #include "numplace/plugin.hpp"
 
 namespace {
@@ -30,9 +32,18 @@ public:
         "csp", "1.0.0",
         "Variant puzzles: candidate masks, one propagator per constraint kind (bounds, pairwise tables, sum "
         "tables, exact enumeration of small groups), dom/wdeg search, every rule checked before a solution.",
-        NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_PROOF, csp::kMaxSide, 0, nullptr, NP_CAP_SOLVE | NP_CAP_COUNT,
+        NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_PROOF | NP_CAP_GENERATE_PUZZLE, csp::kMaxSide, 0, nullptr,
+        NP_CAP_SOLVE | NP_CAP_COUNT,
         /*default_rank=*/15,  // above exhaustive-count (10), which takes jigsaws and diagonals, below bitmask-mrv
         (NP_KIND_BIT(NP_KIND_COUNT - 1) << 1) - 1, NP_REGIONS_BIT(NP_REGIONS_IRREGULAR) | NP_REGIONS_BIT(NP_REGIONS_NONE)};
+
+    static constexpr np_option_spec options[] = {
+        {"variant", "jigsaw|x|windoku|anti-knight|anti-king|non-consecutive|killer|killer-no-givens|thermometer|arrow|"
+                    "kropki|xv|sandwich",
+         "jigsaw", "generate",
+         "the kind of puzzle generate makes (generate.hpp): its rules drawn to fit a random solution, then givens "
+         "removed while it stays unique"},
+    };
 
     void solve(np::plugin::Solve& call) {
         if (call.givens_repeat()) return;
@@ -48,6 +59,27 @@ public:
         call.guess(counters.guesses);
         call.counter("rejected", counters.rejected);
         call.counter("enumerated", counters.enumerated);
+    }
+
+    // Result call.index of the seed's sequence, drawn from call.rng: the
+    // style's rules and givens (generate.hpp), handed to the host (3.8).
+    bool generate(np::plugin::Generate& call) {
+        const std::string& style = call.options.get("variant");
+        if (const std::string why = csp::style_refusal(style, call.shape.box_rows, call.shape.box_cols); !why.empty()) {
+            call.refuse(why);
+            return false;
+        }
+        if (!call.takes_variants()) {
+            call.refuse("this host takes no variant puzzles from a generator (ABI 3.8)");
+            return false;
+        }
+        csp::Counters counters;
+        const auto made = csp::make_puzzle(style, call.shape.box_rows, call.shape.box_cols, call.rng,
+                                           [&call] { return call.spent(); }, counters);
+        call.guess(counters.guesses);
+        if (!made) return false;
+        std::copy(made->givens.begin(), made->givens.end(), call.out);
+        return call.variant(made->variant);
     }
 };
 

@@ -211,6 +211,37 @@ TEST(GeneratorCheck, UniqueMinimalPuzzlesPassProvedByAnotherPlugin) {
     EXPECT_EQ(g.verdict, "4 puzzles");
 }
 
+// Variant results (ABI 3.8) go to a prover that takes their kinds: the
+// oracle here (exhaustive-count) takes no killer cage, so sat proves csp's
+// killers; a variant generator whose puzzle is not unique is caught by it.
+judge::GeneratorJudgement check_variants(const Plugin& generator, uint64_t seed, OptionList options) {
+    corpus::GeneratorProperties expect;
+    expect.valid = expect.deterministic = expect.unique = expect.minimal = true;
+    runner::Settings in_process;
+    in_process.in_process = true;
+    auto run = runner::make_runner(in_process);
+    Budget budget;
+    budget.timeout_seconds = 60;
+    judge::GeneratorCheck c{generator, {NP_GENERATE_PUZZLE, {2, 3}, seed, 0, 3, std::move(options)}, expect,
+                            &test::bundled_plugin("exhaustive-count"), nullptr, false, {}};
+    c.other_provers = {&test::bundled_plugin("exhaustive-count"), &test::bundled_plugin("sat")};
+    return truth::check_generator(c, *run, budget);
+}
+
+TEST(GeneratorCheck, VariantPuzzlesAreProvedByAProverThatTakesTheirKinds) {
+    auto g = check_variants(test::bundled_plugin("csp"), 1, {{"variant", "killer"}});
+    EXPECT_EQ(g.judgement.status, Status::pass) << g.judgement.finding;
+    EXPECT_EQ(g.judgement.finding, "proved by sat");
+    g = check_variants(test::bundled_plugin("csp"), 1, {{"variant", "jigsaw"}});
+    EXPECT_EQ(g.judgement.status, Status::pass) << g.judgement.finding;
+    EXPECT_EQ(g.judgement.finding, "proved by exhaustive-count");
+    np::PluginRegistry fixtures;
+    fixtures.add_file(test::variant_fixture_dir() + "/fixture_variant.so");
+    g = check_variants(fixtures.plugins().at(0), 9, {});  // row cages and no givens
+    EXPECT_EQ(g.judgement.status, Status::fail) << g.judgement.finding;
+    EXPECT_NE(g.judgement.finding.find("sat"), std::string::npos) << g.judgement.finding;
+}
+
 // With proofs asked, bitmask-mrv proves each puzzle it makes unique and the
 // host's checker accepts the proofs: they prove uniqueness, with no prover
 // (minimality still needs one).
