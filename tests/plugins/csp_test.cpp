@@ -571,7 +571,9 @@ const char* layout_name(RegionLayout l) {
 TEST(Csp, DescribesItself) {
     const np_plugin& d = descriptor();
     EXPECT_STREQ(d.name, "csp");
-    EXPECT_EQ(d.capabilities, uint32_t{NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_PROOF});  // its search is complete
+    // Its search is complete; it makes variant puzzles (ABI 3.8, generate.hpp).
+    EXPECT_EQ(d.capabilities,
+              uint32_t{NP_CAP_SOLVE | NP_CAP_COUNT | NP_CAP_PROVE_UNIQUE | NP_CAP_PROOF | NP_CAP_GENERATE_PUZZLE});
     EXPECT_EQ(d.max_side, 25u);
     EXPECT_EQ(d.kinds, (uint64_t{1} << NP_KIND_COUNT) - 1);
     EXPECT_EQ(d.region_layouts, NP_REGIONS_BIT(NP_REGIONS_IRREGULAR) | NP_REGIONS_BIT(NP_REGIONS_NONE));
