@@ -190,7 +190,8 @@ private:
     void write_binary_run(const Binary& rel, const std::vector<Event>& run);
     void write_rule_run(int rule, const std::vector<Event>& run, const std::vector<Mask>& before);
     void refute_binary(const Binary& rel, int cell, int digit);
-    static double assignments(const std::vector<int>& cells, const std::vector<Mask>& masks, int fixed);
+    double assignments(int rule, const std::vector<int>& cells, const std::vector<Mask>& masks, int fixed, int value) const;
+    bool distinct_cells(int rule, const std::vector<int>& cells) const;
     void count_enumeration(double assignments);
 
     Model model_;

@@ -25,6 +25,7 @@
 // applies every narrowing csp made before, and its own rules), so each
 // justification csp could make, the checker can check.
 #include <algorithm>
+#include <map>
 
 #include "engine.hpp"
 
@@ -39,6 +40,9 @@ namespace {
 constexpr double kEnumerationBound = double(uint64_t{1} << 19);
 // And on the whole proof's (2^25 there): half of it.
 constexpr double kProofEnumerationBound = double(uint64_t{1} << 24);
+// The sets of used digits counted at once (assignments()); past it, the
+// coarse bound.
+constexpr std::size_t kPrefixStates = 1 << 16;
 
 // Runs of events by the same prop, in order; peers' (-1) left out.
 template <class Each>
@@ -95,7 +99,7 @@ bool Engine::write_events(bool alive, int failed) {
     if (rule < 0) return false;
     std::vector<int> own;
     for (const auto& group : model_.rules[rule].groups) own.insert(own.end(), group.begin(), group.end());
-    count_enumeration(assignments(own, *masks_now_, -1));
+    count_enumeration(assignments(rule, own, *masks_now_, -1, 0));
     if (!proof_) return true;
     proof_->justify(rule, {}, {});
     return true;
@@ -137,13 +141,45 @@ void Engine::refute_binary(const Binary& rel, int cell, int digit) {
     proof_->leaf();
 }
 
-// At most how many assignments the checker tries over `cells` (its depth
-// times the product of their candidates), one cell (`fixed`) placed.
-double Engine::assignments(const std::vector<int>& cells, const std::vector<Mask>& masks, int fixed) {
+// At most how many assignments the checker tries over a rule's `cells`,
+// one cell (`fixed`) holding `value`: its depth times the product of their
+// candidates, or, when the cells must all differ (distinct_cells), the
+// exact count of the prefixes without a repeated digit - what the checker
+// walks at most in that order (it also prunes by the rule), with these
+// candidates, which are never fewer than its own.
+double Engine::assignments(int rule, const std::vector<int>& cells, const std::vector<Mask>& masks, int fixed, int value) const {
+    std::vector<Mask> domains;
+    for (int c : cells) domains.push_back(c == fixed ? bit(value) : masks[c]);
     double product = static_cast<double>(cells.size());
-    for (int c : cells)
-        if (c != fixed) product *= count(masks[c]);
-    return product;
+    for (Mask d : domains) product *= count(d);
+    if (!distinct_cells(rule, cells)) return product;
+    // Fewest candidates first, as the checker orders its search.
+    std::stable_sort(domains.begin(), domains.end(), [](Mask a, Mask b) { return count(a) < count(b); });
+    std::map<Mask, double> prefixes = {{0, 1.0}};  // digits used -> prefixes using them
+    double tried = 0;
+    for (Mask d : domains) {
+        std::map<Mask, double> next;
+        for (const auto& [used, n] : prefixes) {
+            tried += n * count(d);
+            for (Mask free = d & ~used; free; free &= free - 1) next[used | (free & -free)] += n;
+        }
+        if (next.size() > kPrefixStates) return product;  // too many to count: the coarse bound
+        prefixes = std::move(next);
+    }
+    return std::min(tried, product);
+}
+
+// The cells must hold different digits in the checker's eyes: the rule's
+// own cells are a cage, a renban line or an extra region (its peers or a
+// unit), or they share one row, one column or one region.
+bool Engine::distinct_cells(int rule, const std::vector<int>& cells) const {
+    const Kind kind = model_.rules[rule].kind;
+    if (kind == Kind::killer_cage || kind == Kind::renban || kind == Kind::extra_region) return true;
+    const auto same = [&](auto key) {
+        return std::all_of(cells.begin(), cells.end(), [&](int c) { return key(c) == key(cells[0]) && key(c) >= 0; });
+    };
+    return cells.empty() || same([&](int c) { return c / side_; }) || same([&](int c) { return c % side_; }) ||
+           same([&](int c) { return model_.region_of.empty() ? -1 : model_.region_of[c]; });
 }
 
 // One JUSTIFY's enumeration: past either bound, the proof would be
@@ -170,13 +206,13 @@ void Engine::write_rule_run(int rule, const std::vector<Event>& run, const std::
     std::vector<Elimination> inside, outside;
     for (const Elimination& e : pairs_of(run))
         (std::find(own.begin(), own.end(), e.cell) != own.end() ? inside : outside).push_back(e);
-    const double all = assignments(own, before, -1);
+    const double all = assignments(rule, own, before, -1, 0);
     // Inside the rule's cells: one JUSTIFY; over the bound, each pair
     // refuted with its cell placed (a factor of its candidates fewer).
     const bool one_by_one = all > kEnumerationBound;
     if (!one_by_one && !inside.empty()) count_enumeration(all);
     for (const Elimination& e : inside)
-        if (one_by_one) count_enumeration(assignments(own, before, e.cell));
+        if (one_by_one) count_enumeration(assignments(rule, own, before, e.cell, e.value));
     for (std::size_t i = 0; i < outside.size(); ++i) count_enumeration(all);
     if (!proof_) return;
     in_chunks(inside, [&](const std::vector<Elimination>& chunk) {
