@@ -515,6 +515,13 @@ def yaml_string(text):
     return '"' + text.replace('\\', '\\\\').replace('"', '\\"') + '"'
 
 
+# Examples left out although they convert: the bundled corpus runs in every
+# default verify, where one entry should not cost seconds.
+TOO_SLOW = {
+    'Killing with flowers': 'converts, but csp and sat take about 10 s each on it (the default verify runs every entry)',
+}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('path', help="a clone's data/example_puzzles.js")
@@ -535,6 +542,8 @@ def main():
     entries, skipped, ids = [], [], set()
     for ex in parse_objects(text):
         try:
+            if ex['name'] in TOO_SLOW:
+                raise Skip(TOO_SLOW[ex['name']])
             size, regions, puzzle, constraints, negative, sol = convert(ex)
         except Skip as why:
             skipped.append((ex['name'], str(why)))
