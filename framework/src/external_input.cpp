@@ -8,23 +8,11 @@
 #include "numplace/format.hpp"
 #include "numplace/fpuzzles.hpp"
 #include "numplace/variant.hpp"
+#include "numplace/variant_abi.hpp"
 
 namespace np {
 
 namespace {
-
-// One constraint of the ABI back in the host's model.
-Constraint constraint_of(const np_constraint& c) {
-    Constraint out;
-    out.kind = static_cast<Kind>(c.kind);
-    const uint32_t* cell = c.cells;
-    for (uint32_t g = 0; g < c.group_count; ++g) {
-        out.cells.emplace_back(cell, cell + c.group_sizes[g]);
-        cell += c.group_sizes[g];
-    }
-    out.values.assign(c.values, c.values + c.value_count);
-    return out;
-}
 
 // The request's puzzle in the host's model: its grid and, for a variant, its
 // regions, constraints and negative rules. An outside clue's position does
@@ -39,7 +27,7 @@ Puzzle puzzle_of(const np_solve_request& r) {
     p.regions = static_cast<RegionLayout>(v.region_layout);
     if (p.regions == RegionLayout::irregular && v.regions != nullptr)
         p.region_of.assign(v.regions, v.regions + g.cell_count());
-    for (uint32_t i = 0; i < v.constraint_count; ++i) p.constraints.push_back(constraint_of(v.constraints[i]));
+    for (uint32_t i = 0; i < v.constraint_count; ++i) p.constraints.push_back(constraint_from_abi(v.constraints[i]));
     for (int k = 0; k < kKindCount; ++k)
         if (v.negative & NP_KIND_BIT(k)) p.negative.push_back(static_cast<Kind>(k));
     return p;

@@ -32,6 +32,11 @@ private:
     np_variant variant_{};
 };
 
+// One constraint of the ABI in the host's model, copied as it is: for
+// arrays the host made itself (a request it writes out again); a plugin's
+// go through rules_from_plugin. No outside clue position (the ABI has none).
+Constraint constraint_from_abi(const np_constraint& c);
+
 // The rules a generator handed the host (np_variant_sink, 3.8), read as a
 // plugin's answer is: every count bounded by the grid before anything is
 // copied, each kind and the layout among those the plugin declared

@@ -15,13 +15,13 @@ Clue clue_before(const std::vector<int>& cells, int side) {
     return {r0 - dr, c0 - dc};
 }
 
-// One constraint copied, its counts bounded by what is left of `budget`
-// (cells, groups and values of the whole variant); "" when it is fine.
-std::string copy_constraint(const np_constraint& in, int side, uint64_t kinds, std::size_t& budget, Constraint& out) {
+// Whether a plugin's constraint may be copied: a kind it declares, its
+// counts within what is left of `budget` (cells, groups and values of the
+// whole variant), no null array, every cell inside the grid. "" when so.
+std::string constraint_problem(const np_constraint& in, int side, uint64_t kinds, std::size_t& budget) {
     if (in.kind >= NP_KIND_COUNT) return "an unknown kind " + std::to_string(in.kind);
     if ((kinds & NP_KIND_BIT(in.kind)) == 0)
         return "kind '" + std::string(kind_key(static_cast<Kind>(in.kind))) + "', which the plugin does not declare";
-    out.kind = static_cast<Kind>(in.kind);
     if (in.group_count > budget || in.value_count > budget) return "more groups or values than the grid allows";
     if ((in.group_count > 0 && (in.group_sizes == nullptr || in.cells == nullptr)) || (in.value_count > 0 && in.values == nullptr))
         return "a null array";
@@ -31,18 +31,25 @@ std::string copy_constraint(const np_constraint& in, int side, uint64_t kinds, s
         const uint32_t size = in.group_sizes[g];
         if (size > budget) return "more cells than the grid allows";
         budget -= size;
-        std::vector<int>& group = out.cells.emplace_back();
-        for (uint32_t i = 0; i < size; ++i, ++cell) {
+        for (uint32_t i = 0; i < size; ++i, ++cell)
             if (*cell >= static_cast<uint32_t>(side * side)) return "cell " + std::to_string(*cell) + " outside the grid";
-            group.push_back(static_cast<int>(*cell));
-        }
     }
-    out.values.assign(in.values, in.values + in.value_count);
-    if (outside_clue(out.kind) && !out.cells.empty() && !out.cells[0].empty()) out.clue = clue_before(out.cells[0], side);
     return "";
 }
 
 }  // namespace
+
+Constraint constraint_from_abi(const np_constraint& c) {
+    Constraint out;
+    out.kind = static_cast<Kind>(c.kind);
+    const uint32_t* cell = c.cells;
+    for (uint32_t g = 0; g < c.group_count; ++g) {
+        out.cells.emplace_back(cell, cell + c.group_sizes[g]);
+        cell += c.group_sizes[g];
+    }
+    out.values.assign(c.values, c.values + c.value_count);
+    return out;
+}
 
 HandedRules rules_from_plugin(const np_variant& in, int side, uint64_t kinds, uint32_t layouts) {
     const auto refuse = [](std::string why) { return HandedRules{nullptr, std::move(why)}; };
@@ -61,10 +68,12 @@ HandedRules rules_from_plugin(const np_variant& in, int side, uint64_t kinds, ui
     if (in.constraint_count > 4 * cells) return refuse(std::to_string(in.constraint_count) + " constraints on " + std::to_string(cells) + " cells");
     if (in.constraint_count > 0 && in.constraints == nullptr) return refuse("a null constraint array");
     std::size_t budget = 16 * cells;
-    p->constraints.resize(in.constraint_count);
-    for (uint32_t i = 0; i < in.constraint_count; ++i)
-        if (auto why = copy_constraint(in.constraints[i], side, kinds, budget, p->constraints[i]); !why.empty())
+    for (uint32_t i = 0; i < in.constraint_count; ++i) {
+        if (auto why = constraint_problem(in.constraints[i], side, kinds, budget); !why.empty())
             return refuse("constraint " + std::to_string(i + 1) + ": " + why);
+        Constraint& c = p->constraints.emplace_back(constraint_from_abi(in.constraints[i]));
+        if (outside_clue(c.kind) && !c.cells.empty() && !c.cells[0].empty()) c.clue = clue_before(c.cells[0], side);
+    }
     for (int k = 0; k < kKindCount; ++k)
         if (in.negative & NP_KIND_BIT(k)) {
             if ((kinds & NP_KIND_BIT(k)) == 0) return refuse("a negative rule of '" + std::string(kind_key(static_cast<Kind>(k))) + "', which the plugin does not declare");
