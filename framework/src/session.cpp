@@ -188,12 +188,11 @@ struct Taps {
     StepTap step;
     ProofTap proof;
 
-    // The step certifier knows the classic rules only: a variant's steps
-    // would be judged against another puzzle. The proof checker reads a
-    // variant's rules from the grid it carries (proof_variant.cpp).
+    // The step certifier and the proof checker both read a variant's rules
+    // from the grid it carries (steps.cpp's peers, proof_variant.cpp).
     void open(np_solve_request& request, const Plugin& plugin, const Grid& puzzle, const Budget& budget,
               const ProofSink& proof_sink, const StepSink& steps) {
-        if (steps && plugin.can(NP_CAP_EXPLAIN) && !puzzle.is_variant()) {
+        if (steps && plugin.can(NP_CAP_EXPLAIN)) {
             intake.emplace(puzzle, steps, budget.max_steps);
             step = {&*intake, puzzle.side(), false};
             request.steps = {&StepTap::take, &step, budget.max_steps};

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 
 #include "numplace/certify.hpp"
+#include "numplace/variant.hpp"
 
 namespace np {
 
@@ -30,9 +32,12 @@ std::string list_problem(const std::vector<Candidate>& list, const char* what, i
     return "";
 }
 
-bool is_peer(const Geometry& g, int a, int b) {
-    const int n = g.side(), ra = a / n, ca = a % n, rb = b / n, cb = b % n;
-    return a != b && (ra == rb || ca == cb || g.box_of(ra, ca) == g.box_of(rb, cb));
+// Every cell's peers (variant.hpp, variant_peers): for a classic puzzle its
+// row, column and box; for a variant every cell its rules make differ.
+std::shared_ptr<const std::vector<std::vector<int>>> peers_of(const Grid& puzzle) {
+    Puzzle rules = puzzle.is_variant() ? *puzzle.variant : Puzzle{};
+    rules.grid = Grid(puzzle.geometry, puzzle.cells);
+    return std::make_shared<const std::vector<std::vector<int>>>(variant_peers(rules));
 }
 
 // Little-endian fields for the wire: a step is at most a few hundred KB.
@@ -84,14 +89,15 @@ std::size_t step_bytes(const Step& step) {
     return sizeof(Step) + step.technique.size() + step.where.size() + entries * sizeof(Candidate);
 }
 
-StepState::StepState(const Grid& puzzle) : grid_(puzzle.geometry, puzzle.cells) {
+StepState::StepState(const Grid& puzzle) : grid_(puzzle.geometry, puzzle.cells), peers_(peers_of(puzzle)) {
+    grid_.variant = puzzle.variant;
     const int cells = grid_.geometry.cell_count();
     masks_.resize(static_cast<std::size_t>(cells));
     for (int i = 0; i < cells; ++i) masks_[static_cast<std::size_t>(i)] = puzzle.mask(i);
     for (int i = 0; i < cells; ++i)
         if (value(i) != 0)
-            for (int j = 0; j < cells; ++j)
-                if (value(j) == 0 && is_peer(grid_.geometry, i, j)) masks_[static_cast<std::size_t>(j)] &= ~(uint64_t{1} << value(i));
+            for (int j : (*peers_)[static_cast<std::size_t>(i)])
+                if (value(j) == 0) masks_[static_cast<std::size_t>(j)] &= ~(uint64_t{1} << value(i));
 }
 
 Grid StepState::grid() const {
@@ -103,8 +109,8 @@ Grid StepState::grid() const {
 void StepState::place(int cell, int v) {
     grid_.cells[static_cast<std::size_t>(cell)] = static_cast<uint8_t>(v);
     masks_[static_cast<std::size_t>(cell)] = uint64_t{1} << v;
-    for (int j = 0; j < grid_.geometry.cell_count(); ++j)
-        if (value(j) == 0 && is_peer(grid_.geometry, cell, j)) masks_[static_cast<std::size_t>(j)] &= ~(uint64_t{1} << v);
+    for (int j : (*peers_)[static_cast<std::size_t>(cell)])
+        if (value(j) == 0) masks_[static_cast<std::size_t>(j)] &= ~(uint64_t{1} << v);
 }
 
 std::string StepState::apply(const Step& step) {

@@ -324,7 +324,7 @@ private:
         if (!base) return false;
         ctx_.rating_tally->steps += base->steps.size();
         for (std::size_t i = 0; i < base->steps.size(); ++i)
-            if (const std::string why = judge::misnamed_step(base->steps[i], puzzle_.geometry); !why.empty()) {
+            if (const std::string why = judge::misnamed_step(base->steps[i], puzzle_); !why.empty()) {
                 fail(kRating, "rating", judge::Kind::step, "step " + std::to_string(i + 1) + ": " + why);
                 return failure_->check = "misnamed", false;
             }
@@ -447,7 +447,7 @@ corpus::GeneratorProperties generator_properties(np_generate_kind what) {
 
 std::optional<Failure> check_generator(const Plugin& p, const judge::GeneratorCall& c, Context& ctx, Grid& culprit) {
     const judge::GeneratorJudgement g =
-        truth::check_generator({p, c, generator_properties(c.what), ctx.prover_for(p.name()), nullptr, true}, ctx.run, ctx.budget);
+        truth::check_generator({p, c, generator_properties(c.what), ctx.prover_for(p.name()), nullptr, true, {}}, ctx.run, ctx.budget);
     if (g.judgement.status != judge::Status::fail) return std::nullopt;
     if (g.culprit) culprit = *g.culprit;
     return Failure{std::string(judge::kind_name(g.judgement.kind)), judge::describe(c) + ": " + g.judgement.finding, 0,

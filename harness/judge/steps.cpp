@@ -32,6 +32,7 @@ Judgement step_failure(std::string finding) { return {Status::fail, Kind::step, 
 Grid relaxed_state(const StepState& before, const Step& step) {
     const Geometry g = before.geometry();
     Grid relaxed(g);
+    relaxed.variant = before.variant();  // the rules stay: only the state is relaxed
     relaxed.candidates.assign(static_cast<std::size_t>(g.cell_count()), all_values(g.side()));
     for (const Candidate& p : step.pattern) {
         auto& mask = relaxed.candidates[static_cast<std::size_t>(p.cell)];
@@ -123,7 +124,7 @@ std::optional<Judgement> unsound_step(const Grid& puzzle, const std::vector<Step
         }
         // A step is also named from the vocabulary and fits its technique's
         // shape (techniques.hpp): a rating reads its difficulty from the name.
-        if (std::string why = misnamed_step(step, puzzle.geometry); !why.empty())
+        if (std::string why = misnamed_step(step, puzzle); !why.empty())
             return step_failure(step_finding(i, step, state, why));
         if (auto why = state.apply(step); !why.empty())  // the host certified it: cannot happen
             return step_failure("step " + std::to_string(i + 1) + ": " + why);
@@ -177,5 +178,9 @@ std::optional<corpus::StepEntry> step_entry(const BadStep& bad, const std::strin
 namespace np::judge {
 
 std::string misnamed_step(const Step& step, const Geometry& shape) { return rating::technique_problem(step, shape); }
+
+std::string misnamed_step(const Step& step, const Grid& puzzle) {
+    return rating::technique_problem(step, puzzle.geometry, puzzle.variant.get());
+}
 
 }  // namespace np::judge

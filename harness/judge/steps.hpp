@@ -45,7 +45,8 @@ struct StepSample {
 // The state a step's pattern alone gives: every cell open (all N values)
 // but what the pattern names: (cell, 0) keeps the cell as it stands (its
 // value, or its candidates); (cell, v) removes v from the cell when v is
-// not a candidate there now. Givens the pattern does not name are open too.
+// not a candidate there now. Givens the pattern does not name are open too;
+// a variant keeps its rules.
 Grid relaxed_state(const StepState& before, const Step& step);
 
 // The puzzle that refutes one effect of a step from `state`: the eliminated
@@ -120,5 +121,7 @@ std::optional<corpus::StepEntry> step_entry(const BadStep& bad, const std::strin
 // verify and generate --rating refuse what rate would: "" when the step
 // fits, else why not.
 std::string misnamed_step(const Step& step, const Geometry& shape);
+// The same on a puzzle: a variant's groups of different digits are units too.
+std::string misnamed_step(const Step& step, const Grid& puzzle);
 
 }  // namespace np::judge

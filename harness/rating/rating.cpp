@@ -217,7 +217,7 @@ bool Rater::take(const Step& step) {
     const std::string number = "step " + std::to_string(out_.steps + 1) + " (" + step.technique + "): ";
     // Only a step of the vocabulary that fits its technique's shape is
     // rated; any other voids the rating, never guessed at.
-    if (std::string why = technique_problem(step, state_.geometry()); !why.empty()) return out_.unknown = number + why, false;
+    if (std::string why = technique_problem(step, state_.geometry(), state_.variant().get()); !why.empty()) return out_.unknown = number + why, false;
     const StepRating r = rate_step(step, state_, table_);
     if (!r.known) return out_.unknown = number + "not in the rating table", false;
     ++out_.steps;

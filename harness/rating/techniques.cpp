@@ -32,6 +32,7 @@ enum class Shape {
     rectangle,       // four whole cells in two rows and two columns, and one value
     loop,            // six or more whole cells, an even number, and one value
     bug,             // one placement from whole cells
+    constraint,      // a variant's constraint on its own cells: whole cells only, eliminations only
 };
 
 struct Named {
@@ -80,6 +81,41 @@ constexpr std::array kVocabulary{
     Named{"unique loop type 2", Shape::loop, 0},
     Named{"unique loop type 4", Shape::loop, 0},
     Named{"bug+1", Shape::bug, 0},
+    // A variant constraint's own deduction (docs/variants.md, "Explained
+    // variants"): not in the rating table, so a variant's explanation is
+    // unrated.
+    Named{"cage combinations", Shape::constraint, 0},
+    Named{"innies and outies", Shape::constraint, 0},
+    Named{"thermometer", Shape::constraint, 0},
+    Named{"arrow sum", Shape::constraint, 0},
+    Named{"kropki white dot", Shape::constraint, 0},
+    Named{"kropki black dot", Shape::constraint, 0},
+    Named{"difference dot", Shape::constraint, 0},
+    Named{"ratio dot", Shape::constraint, 0},
+    Named{"xv pair", Shape::constraint, 0},
+    Named{"whispers", Shape::constraint, 0},
+    Named{"renban run", Shape::constraint, 0},
+    Named{"palindrome", Shape::constraint, 0},
+    Named{"clone", Shape::constraint, 0},
+    Named{"minimum", Shape::constraint, 0},
+    Named{"maximum", Shape::constraint, 0},
+    Named{"entropic line", Shape::constraint, 0},
+    Named{"non-consecutive", Shape::constraint, 0},
+    Named{"negative xv", Shape::constraint, 0},
+    Named{"negative white dot", Shape::constraint, 0},
+    Named{"negative black dot", Shape::constraint, 0},
+    Named{"odd cell", Shape::constraint, 0},
+    Named{"even cell", Shape::constraint, 0},
+    Named{"little killer sum", Shape::constraint, 0},
+    Named{"sandwich sum", Shape::constraint, 0},
+    Named{"x-sum", Shape::constraint, 0},
+    Named{"skyscraper clue", Shape::constraint, 0},
+    Named{"between line", Shape::constraint, 0},
+    Named{"region sum line", Shape::constraint, 0},
+    Named{"quadruple", Shape::constraint, 0},
+    Named{"row indexer", Shape::constraint, 0},
+    Named{"column indexer", Shape::constraint, 0},
+    Named{"box indexer", Shape::constraint, 0},
 };
 
 std::optional<Named> named(std::string_view name) {
@@ -99,10 +135,15 @@ struct Seen {
     std::set<int> valued_cells;  // cells of the entries with a value
     std::set<int> cells;         // every cell of the pattern
     std::set<int> eliminated;    // values the eliminations remove
+    std::vector<std::vector<int>> groups;  // a variant's groups of different digits (distinct_groups), else none
 };
 
-Seen seen_of(const Step& step, const Geometry& g) {
-    Seen s{step, g, g.side(), {}, {}, {}, {}, {}};
+Seen seen_of(const Step& step, const Geometry& g, const Puzzle* variant) {
+    Seen s{step, g, g.side(), {}, {}, {}, {}, {}, {}};
+    if (variant != nullptr) {
+        s.groups = distinct_groups(*variant);
+        for (auto& group : s.groups) std::sort(group.begin(), group.end());
+    }
     for (const Candidate& c : step.pattern) {
         s.cells.insert(c.cell);
         if (c.value == 0) s.whole.insert(c.cell);
@@ -123,8 +164,13 @@ std::set<int> units_of(const Seen& s, const std::set<int>& cells, UnitOf unit_of
     return out;
 }
 
-// True when every cell lies in one row, one column or one box.
+// True when every cell lies in one row, one column or one box (for a
+// variant: one of its groups of different digits, regions and cages too).
 bool one_unit(const Seen& s, const std::set<int>& cells) {
+    if (!s.groups.empty())
+        return cells.empty() || std::any_of(s.groups.begin(), s.groups.end(), [&](const std::vector<int>& g) {
+                   return std::includes(g.begin(), g.end(), cells.begin(), cells.end());
+               });
     return cells.empty() || units_of(s, cells, row_of).size() == 1 || units_of(s, cells, column_of).size() == 1 ||
            units_of(s, cells, box_of).size() == 1;
 }
@@ -230,6 +276,8 @@ std::string shape_misfit(const Seen& s, Shape shape, int k) {
         case Shape::bug:
             if (s.step.placements.size() != 1 || !s.step.eliminations.empty()) return "it does not place one value alone";
             return s.values.empty() ? "" : "its pattern names candidates, not whole cells";
+        case Shape::constraint:
+            return s.values.empty() && !s.whole.empty() ? "" : "its pattern is not the constraint's cells, whole";
         case Shape::chain:
         case Shape::forcing: return "";
     }
@@ -301,14 +349,14 @@ std::vector<std::string> technique_names() {
     return names;
 }
 
-std::string technique_problem(const Step& step, const Geometry& shape) {
+std::string technique_problem(const Step& step, const Geometry& shape, const Puzzle* variant) {
     const std::optional<Named> n = named(step.technique);
     if (!n) return "'" + step.technique + "' is no technique of the vocabulary (docs/rating.md)";
     const int side = shape.side();
     if (n->shape == Shape::fish && (n->k < 2 || n->k > side / 2))
         return "named " + step.technique + ", but a " + std::to_string(side) + "x" + std::to_string(side) +
                " grid holds fish of at most " + std::to_string(side / 2) + " base lines";
-    const Seen s = seen_of(step, shape);
+    const Seen s = seen_of(step, shape, variant);
     std::string why = common_misfit(s, n->shape);
     if (why.empty()) why = shape_misfit(s, n->shape, n->k);
     return why.empty() ? "" : "named " + step.technique + ", but " + why;

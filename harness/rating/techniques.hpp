@@ -19,6 +19,7 @@
 
 #include "numplace/grid.hpp"
 #include "numplace/steps.hpp"
+#include "numplace/variant.hpp"
 
 namespace np::rating {
 
@@ -37,7 +38,8 @@ std::optional<FishName> fish_named(std::string_view name);
 // technique on this grid; otherwise why not, in one clause:
 // "'size-999 fish' is no technique of the vocabulary ..." or
 // "named x-wing, but its pattern spans 3 lines in each direction, not 2".
-std::string technique_problem(const Step& step, const Geometry& shape);
+// A variant puzzle's groups of different digits count as units too.
+std::string technique_problem(const Step& step, const Geometry& shape, const Puzzle* variant = nullptr);
 
 // Whether `name` is in the vocabulary at all, for any grid (fish of any
 // size the parser takes): for messages and docs.

@@ -135,6 +135,18 @@ const Plugin* prover_for(const std::string& subject, const Plugin* oracle, const
     return prover_for(subject, oracle, pointers);
 }
 
+const Plugin* step_prover_for(const std::string& subject, const Grid& puzzle, const Plugin* oracle,
+                              const std::vector<Plugin>& candidates) {
+    const auto can = [&](const Plugin& p) {
+        return p.name() != subject && p.can(NP_CAP_SOLVE) && p.can(NP_CAP_COUNT) && p.can(NP_CAP_CANDIDATES) &&
+               p.supports(puzzle.geometry) && !(puzzle.is_variant() && p.variant_refusal(*puzzle.variant));
+    };
+    if (oracle != nullptr && can(*oracle)) return oracle;
+    for (const Plugin& p : candidates)
+        if (can(p)) return &p;
+    return nullptr;
+}
+
 const std::vector<Geometry>& standard_shapes() {
     static const std::vector<Geometry> shapes = {{2, 2}, {2, 3}, {3, 3}, {3, 4}, {4, 4}, {5, 5}};
     return shapes;

@@ -104,6 +104,14 @@ std::string changed_file(const PluginFile& earlier, const PluginFile& now);
 const Plugin* prover_for(const std::string& subject, const Plugin* oracle, const std::vector<const Plugin*>& candidates);
 const Plugin* prover_for(const std::string& subject, const Plugin* oracle, const std::vector<Plugin>& candidates);
 
+// The plugin that checks `subject`'s explanation of `puzzle` (the step
+// checker's phases 3 and 4): the oracle when it can, else the first of
+// `candidates` that can: not the subject, a complete search (it counts),
+// taking candidate masks, the puzzle's shape and, for a variant, its kinds
+// and region layout. nullptr when there is none (those phases are skipped).
+const Plugin* step_prover_for(const std::string& subject, const Grid& puzzle, const Plugin* oracle,
+                              const std::vector<Plugin>& candidates);
+
 // The box shapes of the generator sweep and of fuzz's draws: 2x2, 2x3, 3x3,
 // 3x4, 4x4, 5x5 (grids 4x4 to 25x25).
 const std::vector<Geometry>& standard_shapes();

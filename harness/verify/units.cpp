@@ -113,7 +113,8 @@ Judgement with_steps(const std::string& entry, const Call& call, const Grid& puz
     sample.deep = ctx.settings.deep;
     sample.steps = ctx.settings.step_sample;
     sample.seed = seed_of(entry + "\n" + call.plugin->name());
-    const truth::StepCheck check = truth::check_steps(puzzle, call.steps, solution, call.solved, ctx.oracle, run,
+    const Plugin* prover = harness::step_prover_for(call.plugin->name(), puzzle, ctx.oracle, ctx.plugins.registry.plugins());
+    const truth::StepCheck check = truth::check_steps(puzzle, call.steps, solution, call.solved, prover, run,
                                                       ctx.budget, sample);
     return check.failure ? *check.failure : j;
 }
@@ -170,6 +171,9 @@ corpus::PuzzleEntry regression_entry(const std::string& id, const Grid& puzzle, 
 // the oracle cannot settle the state, the puzzle's entry stays.
 void step_regression(Row& r, const std::string& entry, const Call& call, const Context& ctx, runner::Runner& run) {
     if (r.status != Status::fail || r.kind != Kind::step) return;
+    // A step entry's state is a candidate line, which holds no variant's
+    // rules: a variant puzzle's entry stays whole.
+    if (call.grid->is_variant()) return;
     const auto bad = judge::bad_step(*call.grid, call.steps, r.finding);
     if (!bad) return;
     auto e = truth::step_regression(*bad, r.plugin, *call.grid, ctx.oracle, run, ctx.budget);

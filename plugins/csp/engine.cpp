@@ -272,12 +272,19 @@ bool Engine::run_binary(int k, Domains& d) const {
     return d.keep(rel.a, keep_a) && d.keep(rel.b, keep_b);
 }
 
+bool Engine::run_prop(int id, Domains& d, uint64_t& enumerated, std::vector<uint8_t>& scratch) const {
+    const Prop& p = props_[id];
+    if (p.type == Prop::unit) return run_unit(p.index, d);
+    if (p.type == Prop::binary) return run_binary(p.index, d);
+    const RuleContext context{model_, peer_bits_, enumerated, scratch};
+    return propagate_rule(model_.rules[p.index], context, d);
+}
+
 // Runs the queue to a fixed point: a cell that became a single leaves its
 // digit to no peer; a narrowed cell queues its watchers. False: dead end.
 bool Engine::settle(std::vector<Mask>& masks) {
     Domains d(masks.data(), side_, touched_, is_touched_);
     d.events = proof_ ? &events_ : nullptr;
-    const RuleContext context{model_, peer_bits_, enumerated_, scratch_};
     bool alive = true;
     std::size_t head = 0;
     failed_ = -1;
@@ -297,11 +304,8 @@ bool Engine::settle(std::vector<Mask>& masks) {
         if (head == queue_.size()) break;
         const int id = queue_[head++];
         queued_[id] = 0;
-        const Prop& p = props_[id];
         d.cause = id;
-        alive = p.type == Prop::unit     ? run_unit(p.index, d)
-                : p.type == Prop::binary ? run_binary(p.index, d)
-                                         : propagate_rule(model_.rules[p.index], context, d);
+        alive = run_prop(id, d, enumerated_, scratch_);
         if (!alive) weight_[id] += 1, failed_ = id;
     }
     for (int c : touched_) is_touched_[c] = 0;

@@ -169,6 +169,24 @@ public:
     // would refuse, and the call declares it cannot prove.
     bool unprovable() const { return unprovable_; }
 
+    // Read only, for an explainer that runs the props one at a time as
+    // steps (plugins/csp-logic): the model, the units (unit_rule: the rule a
+    // unit comes from, -1 for rows, columns and regions; full: N cells), the
+    // peers, the props and the cells each watches, the binary relations.
+    const Model& model() const { return model_; }
+    int side() const { return side_; }
+    const std::vector<std::vector<int>>& units() const { return units_; }
+    bool full(int u) const { return full_[u] != 0; }
+    int unit_rule(int u) const { return unit_rule_[u]; }
+    const std::vector<int>& peers(int cell) const { return peers_[cell]; }
+    const PeerBits& peer_bits() const { return peer_bits_; }
+    const std::vector<Prop>& props() const { return props_; }
+    const std::vector<int>& watchers(int cell) const { return watch_[cell]; }
+    const Binary& binary(int k) const { return binaries_[k]; }
+    // Prop `id` alone on `d`; false: a dead end. `enumerated` counts the
+    // enumeration's nodes; `scratch` is N*N zero digits, left as it was.
+    bool run_prop(int id, Domains& d, uint64_t& enumerated, std::vector<uint8_t>& scratch) const;
+
 private:
     void add_unit(const std::vector<int>& cells);
     void add_peer(int a, int b);

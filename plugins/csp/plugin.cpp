@@ -10,21 +10,10 @@
 
 #include "engine.hpp"
 #include "generate.hpp"
+#include "variant_model.hpp"
 #include "numplace/plugin.hpp"
 
 namespace {
-
-csp::Model model_of(const np::sdk::Variant& v, int box_rows, int box_cols) {
-    csp::Model m;
-    m.side = v.side, m.box_rows = box_rows, m.box_cols = box_cols;
-    m.boxes = v.layout == NP_REGIONS_BOXES;
-    m.region_of = v.region_of;
-    for (const auto& c : v.constraints) m.rules.push_back({static_cast<csp::Kind>(c.kind), c.groups, c.values});
-    m.negative_xv = v.has_negative(NP_KIND_XV);
-    m.negative_difference = v.has_negative(NP_KIND_DIFFERENCE);
-    m.negative_ratio = v.has_negative(NP_KIND_RATIO);
-    return m;
-}
 
 class Csp {
 public:
@@ -49,7 +38,7 @@ public:
         if (call.givens_repeat()) return;
         const auto& shape = call.shape;
         const auto variant = call.variant ? *call.variant : np::sdk::classic_variant({uint32_t(shape.box_rows), uint32_t(shape.box_cols)});
-        csp::Model model = model_of(variant, shape.box_rows, shape.box_cols);
+        csp::Model model = csp::model_of(variant, shape.box_rows, shape.box_cols);
         if (const std::string why = csp::malformed(model); !why.empty()) return call.fail("malformed variant: " + why);
         csp::Engine engine(std::move(model));
         engine.prove_to(call.proof());

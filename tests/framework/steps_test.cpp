@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "numplace/steps.hpp"
+#include "numplace/variant.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -251,3 +252,50 @@ TEST(Steps, StepsThatSolveThePuzzleMustAgreeWithTheAnswer) {
 }
 
 }  // namespace
+
+// A variant's state (ABI 3.9): a placed digit leaves every cell its rules
+// make differ, and only those; grid() carries the rules.
+namespace variant_state {
+
+np::Grid with_rules(const np::Grid& grid, std::vector<np::Constraint> constraints) {
+    auto p = std::make_shared<np::Puzzle>();
+    p->grid = grid;
+    p->constraints = std::move(constraints);
+    np::Grid g = grid;
+    g.variant = p;
+    return g;
+}
+
+TEST(Steps, AVariantPlacementLeavesItsKnightsMovesAndItsCageButNoOtherCell) {
+    const np::Grid empty = np::test::parse(std::string(16, '.'));
+    // r1c1 and r1c2 in a cage; anti-knight on the whole grid.
+    const np::Grid puzzle = with_rules(empty, {{np::Kind::anti_knight, {}, {}, {}}, {np::Kind::killer_cage, {{0, 1}}, {3}, {}}});
+    StepState state(puzzle);
+    ASSERT_EQ(state.apply(placement(0, 1)), "");
+    EXPECT_FALSE(state.has(1, 1)) << "the cage's other cell";
+    EXPECT_FALSE(state.has(9, 1)) << "r3c2, a knight's move from r1c1";
+    EXPECT_FALSE(state.has(6, 1)) << "r2c3, a knight's move from r1c1";
+    EXPECT_TRUE(state.has(10, 1)) << "r3c3: no rule between it and r1c1";
+    EXPECT_EQ(state.grid().variant, puzzle.variant);
+
+    StepState classic(empty);
+    ASSERT_EQ(classic.apply(placement(0, 1)), "");
+    EXPECT_TRUE(classic.has(9, 1)) << "a classic grid has no knight's moves";
+}
+
+TEST(Steps, AJigsawsRegionsAreItsUnits) {
+    // Regions: the 4x4 grid's rows paired as two L shapes and two bars.
+    np::Grid grid = np::test::parse(std::string(16, '.'));
+    auto p = std::make_shared<np::Puzzle>();
+    p->grid = grid;
+    p->regions = np::RegionLayout::irregular;
+    p->region_of = {0, 0, 0, 1, 0, 1, 1, 1, 2, 2, 2, 3, 2, 3, 3, 3};
+    grid.variant = p;
+    StepState state(grid);
+    ASSERT_EQ(state.apply(placement(0, 2)), "");
+    EXPECT_FALSE(state.has(4, 2)) << "r2c1: same region (and column)";
+    EXPECT_FALSE(state.has(2, 2)) << "r1c3: same row";
+    EXPECT_TRUE(state.has(5, 2)) << "r2c2: another region, row and column";
+}
+
+}  // namespace variant_state

@@ -8,6 +8,7 @@
 #include "rating/rating.hpp"
 #include "judge/steps.hpp"
 #include "rating/techniques.hpp"
+#include "numplace/variant.hpp"
 
 namespace np {
 namespace {
@@ -173,6 +174,30 @@ TEST(MisnamedStep, APatternIsCappedByWhatItsTechniqueCanRead) {
     EXPECT_EQ(judge::misnamed_step(s, k9), "named simple colouring, but its pattern has 244 entries, more than every unit's cells (243)");
     s.technique = "forcing net";
     EXPECT_EQ(judge::misnamed_step(s, k9), "");
+}
+
+// A variant's groups are units for the shape check, and its constraints'
+// names are in the vocabulary (whole cells, no placement).
+TEST(MisnamedStep, AVariantsGroupsAreUnitsAndItsConstraintsNamesFitWholeCells) {
+    auto rules = std::make_shared<Puzzle>();
+    rules->grid = Grid(k9);
+    rules->constraints = {{Kind::diagonal_negative, {}, {}, {}}, {Kind::killer_cage, {{at(0, 0), at(0, 1)}}, {3}, {}}};
+    Grid puzzle(k9);
+    puzzle.variant = rules;
+    // 5 in r9c9, the only place for 5 on the \ diagonal.
+    Step diagonal{"hidden single", "5 in the \\ diagonal", {{at(8, 8), 5}}, {}, {}};
+    for (int i = 0; i < 8; ++i) diagonal.pattern.push_back({at(i, i), 5});
+    EXPECT_EQ(judge::misnamed_step(diagonal, puzzle), "");
+    EXPECT_NE(judge::misnamed_step(diagonal, Grid(k9)), "") << "a classic grid has no diagonal unit";
+
+    const Step cage{"cage combinations", "r1c1 to r1c2", {}, {{at(0, 0), 3}, {at(0, 1), 3}}, {{at(0, 0), 0}, {at(0, 1), 0}}};
+    EXPECT_EQ(judge::misnamed_step(cage, puzzle), "");
+    Step placing = cage;
+    placing.placements = {{at(0, 0), 1}};
+    EXPECT_EQ(judge::misnamed_step(placing, puzzle), "named cage combinations, but it places a value");
+    Step by_value = cage;
+    by_value.pattern = {{at(0, 0), 3}};
+    EXPECT_EQ(judge::misnamed_step(by_value, puzzle), "named cage combinations, but its pattern is not the constraint's cells, whole");
 }
 
 }  // namespace

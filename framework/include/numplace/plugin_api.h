@@ -49,6 +49,10 @@
  *     with a capability bit; NULL, or a descriptor too short to hold it,
  *     means the plugin does not offer it.
  *
+ * Version 3.9 (from 3.8; no member added): explained variants. The host
+ * opens the step sink for a variant puzzle too, and its candidate state
+ * ("Steps" below) takes the variant's peers: every cell its rules make
+ * hold a different digit. A 3.8 host explains classic puzzles only.
  * Version 3.8 (from 3.7, appended): generated variants.
  * np_generate_request.variant is a sink through which a generator hands the
  * host each result's regions and constraints (np_variant_sink below); the
@@ -261,8 +265,11 @@ enum np_proof_status {
  * earlier placement) or empty with a set of candidates. At the start an
  * empty cell's candidates are its mask (np_solve_request.candidates) or all
  * of 1..N, less every value placed in a peer (a cell sharing its row,
- * column or box). A placement removes its value from every peer's
- * candidates too; nothing else changes the state but the steps. The host
+ * column or box; in a variant puzzle (3.9), every cell its rules make hold
+ * a different digit: one sharing its row, column or region, an extra
+ * region, a killer cage, a renban line, a diagonal or a disjoint group, or
+ * a knight's or king's move away under those rules). A placement removes
+ * its value from every peer's candidates too; nothing else changes the state but the steps. The host
  * keeps this state itself and certifies each step against it: a placement
  * goes into an empty cell that still has the value as a candidate, an
  * elimination removes a candidate that is still there, and a step must

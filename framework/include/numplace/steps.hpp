@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -64,10 +65,14 @@ std::string step_shape_problem(const Step& step, const Geometry& geometry);
 class StepState {
 public:
     // The puzzle's givens placed; every empty cell's candidates are its mask
-    // (Grid::mask) less the values placed in its peers.
+    // (Grid::mask) less the values placed in its peers: its row, column and
+    // box, or for a variant puzzle every cell its rules make differ
+    // (variant.hpp, variant_peers). The state's grid() carries the variant.
     explicit StepState(const Grid& puzzle);
 
     const Geometry& geometry() const { return grid_.geometry; }
+    // The puzzle's variant (its rules), null for a classic puzzle.
+    const std::shared_ptr<const Puzzle>& variant() const { return grid_.variant; }
     int side() const { return grid_.side(); }
     uint8_t value(int cell) const { return grid_.cells[static_cast<std::size_t>(cell)]; }
     // Candidates of an empty cell (bit v for value v); a placed cell's own bit.
@@ -86,6 +91,7 @@ public:
 private:
     void place(int cell, int value);
     Grid grid_;
+    std::shared_ptr<const std::vector<std::vector<int>>> peers_;  // per cell, shared by copies
     std::vector<uint64_t> masks_;
     uint64_t steps_ = 0;
 };

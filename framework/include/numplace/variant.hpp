@@ -158,6 +158,18 @@ std::optional<std::string> check_rule_partial(const Puzzle& puzzle, int rule, co
 // "killer cage (r1c1 r1c2)" or "negative XV rule".
 std::string describe_rule(const Puzzle& puzzle, int rule);
 
+// The groups of cells that must hold different digits: the rows, the
+// columns, the regions, then the extra regions, killer cages and renban
+// lines (in the puzzle's order), the "/" and "\\" diagonals and the
+// disjoint groups the puzzle has. Assumes the puzzle passed validate_variant.
+std::vector<std::vector<int>> distinct_groups(const Puzzle& puzzle);
+
+// Per cell, sorted: every cell that must hold a different digit (one that
+// shares a group of distinct_groups, or sits a knight's or king's move away
+// under those rules). A placed digit leaves these cells' candidates in the
+// state of an explained solve (plugin_api.h, "Steps").
+std::vector<std::vector<int>> variant_peers(const Puzzle& puzzle);
+
 // "killer cage (r1c1 r1c2 r2c1)": how messages name a constraint.
 std::string describe_constraint(const Puzzle& puzzle, int index);
 
