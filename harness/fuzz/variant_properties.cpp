@@ -12,6 +12,8 @@
 #include "numplace/certify.hpp"
 #include "numplace/format.hpp"
 #include "numplace/random.hpp"
+#include "setup/setup.hpp"
+#include "truth/entailment.hpp"
 
 namespace np::fuzz {
 
@@ -79,6 +81,8 @@ public:
                                             &VariantProperties::proof};
         for (int step = vAnswer; step <= last && step <= vProof; ++step)
             if (!(this->*kSteps[step])()) break;
+        // Judged whatever the answer: a plugin may give up just after a bad step.
+        if (!failure_ && last >= vExplain) explained();
         return failure_;
     }
 
@@ -204,6 +208,29 @@ private:
         return compare(vRelabel, "relabel", *copy, relabel_grid(solution_, r), r.name(), true, tally().relabellings);
     }
 
+    // 7: its explanation (judge/steps.hpp; variant_properties.hpp).
+    bool explained() {
+        if (!p_.can(NP_CAP_EXPLAIN)) return true;
+        std::vector<Step> steps;
+        const runner::ItemStepSink keep = [&steps](std::size_t, const Step& s) { return steps.push_back(s), true; };
+        const SolveOutcome o = ctx_.run.solve(p_, {&grid_}, limit_, {}, ctx_.budget_for(p_), {}, keep).at(0);
+        if (faulted(vExplain, o)) return false;
+        const Plugin* prover = harness::step_prover_for(p_.name(), grid_, ctx_.oracle, ctx_.all);
+        std::optional<Grid> solution;
+        if (const Plugin* counter = variant_counter(ctx_, p_.name(), grid_)) {
+            const SolveOutcome c = ctx_.run.solve_one(*counter, grid_, 2, {}, ctx_.budget);
+            if (c.fault == Fault::none && c.complete && c.count == 1) solution = solution_;
+        }
+        judge::StepSample sample;
+        sample.deep = ctx_.deep;
+        sample.seed = rng_.next();
+        const truth::StepCheck check = truth::check_steps(grid_, steps, solution, o, prover, ctx_.run, ctx_.budget, sample);
+        StepTally& t = *ctx_.step_tally;
+        ++t.explanations, t.steps += check.steps, t.effects += check.checked, t.undecided += check.undecided;
+        if (!prover) t.unchecked.insert(p_.name() + ": no prover takes its variant puzzles with candidates");
+        if (!check.failure) return true;
+        return fail(vExplain, "step", check.failure->finding, judge::Kind::step);
+    }
     // 6: the proof of its answer (docs/proofs.md, "Variants"), when it proves.
     bool proof() {
         if (!p_.can(NP_CAP_PROOF) || ctx_.proof_bytes == 0) return true;

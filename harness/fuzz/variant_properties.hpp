@@ -15,7 +15,13 @@
 //   proof           a plugin that proves: its proof of the answer passes the
 //                   checker and agrees with another engine's count, and the
 //                   lies made from it (a child dropped, alternatives
-//                   swapped, bytes cut) prove no claim that count refutes.
+//                   swapped, bytes cut) prove no claim that count refutes;
+//   explain         a plugin that explains: its steps, certified against the
+//                   variant's state as they came, pass the step checker with
+//                   a prover that takes the candidates and the kinds (never
+//                   the plugin): names that fit, sound against the known
+//                   solution when another engine counts one, and a sample
+//                   (all with --deep) entailed by the state and the pattern.
 // Each copy also keeps the known solution (mapped): at least one solution.
 // Internal to harness/fuzz.
 #pragma once
@@ -30,7 +36,7 @@
 
 namespace np::fuzz {
 
-enum VariantStep : int { vAnswer, vAgreement, vAddGiven, vAddConstraint, vSymmetry, vRelabel, vProof };
+enum VariantStep : int { vAnswer, vAgreement, vAddGiven, vAddConstraint, vSymmetry, vRelabel, vProof, vExplain };
 
 // A failed variant property: which, at which step, and the copy it failed
 // on (for the steps after agreement: the puzzle the plugin answered wrongly
@@ -66,6 +72,6 @@ const Plugin* variant_counter(const Context& ctx, const std::string& plugin, con
 // Steps vAnswer .. last for `p` on `puzzle`, known to be solved by
 // `solution`; `salt` fixes the random choices (which given, which symmetry).
 std::optional<VariantFailure> check_variant_case(const Plugin& p, const Puzzle& puzzle, const Grid& solution,
-                                                 uint64_t salt, Context& ctx, int last = vProof);
+                                                 uint64_t salt, Context& ctx, int last = vExplain);
 
 }  // namespace np::fuzz

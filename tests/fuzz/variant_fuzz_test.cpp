@@ -87,6 +87,34 @@ TEST(FuzzVariants, APluginThatIgnoresCageSumsIsCaughtShrunkAndKept) {
     EXPECT_EQ(verify_engines.exit_code, 0) << verify_engines.out << verify_engines.err;
 }
 
+// The step property (variant_properties.hpp, "explain"): csp-logic's
+// explanations pass it on every kind; a plugin that keeps a thermometer's
+// bulb at its lowest candidate (tests/fixtures/fixture_variant_steps.cpp) is
+// caught by sat, shrunk to that thermometer alone, and kept.
+TEST(FuzzVariants, CspLogicsExplanationsPassAndALyingThermometerStepIsCaughtAndShrunk) {
+    const auto clean = run_cli({"fuzz", "--variants", "--plugins", "csp-logic", "--seed", "1", "--seeds", "3"});
+    EXPECT_EQ(clean.exit_code, 0) << clean.out << clean.err;
+    const std::regex explained("(\\d+) explanations \\((\\d+) steps\\) checked by the step checker: (\\d+) forcing puzzles");
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(clean.out, m, explained)) << clean.out;
+    EXPECT_GE(std::stoull(m[1].str()), 10u) << m[0];
+    EXPECT_GE(std::stoull(m[3].str()), 50u) << m[0];
+
+    const Scratch scratch;
+    const std::string found = scratch.regressions();
+    const auto run = run_cli({"fuzz", "--variants", "--plugin-dir", np::test::fixture_dir() + "/../fixture-variant-steps",
+                              "--plugins", "fixture-lie-thermometer", "--seed", "0", "--seeds", "1", "--regressions", found});
+    EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+    EXPECT_EQ(run.out.rfind("FAIL fixture-lie-thermometer: step: step 1 (thermometer: ", 0), 0u) << run.out;
+    EXPECT_NE(run.out.find("sat finds the solution"), std::string::npos) << run.out;
+    auto loaded = np::corpus::load({found});
+    ASSERT_TRUE(loaded.ok()) << (loaded.errors.empty() ? "" : loaded.errors[0].text());
+    ASSERT_EQ(loaded.corpus.puzzles.size(), 1u);
+    const np::Grid& g = std::get<np::Grid>(loaded.corpus.puzzles[0].puzzle);
+    ASSERT_TRUE(g.is_variant());
+    EXPECT_EQ(g.variant->constraints.size(), 1u);
+}
+
 TEST(FuzzVariants, UsageErrors) {
     const auto unknown = run_cli({"fuzz", "--kinds", "killercage,nosuchkind", "--seeds", "1"});
     EXPECT_EQ(unknown.exit_code, 2);
