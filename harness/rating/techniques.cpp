@@ -86,6 +86,7 @@ constexpr std::array kVocabulary{
     // unrated.
     Named{"cage combinations", Shape::constraint, 0},
     Named{"innies and outies", Shape::constraint, 0},
+    Named{"law of leftovers", Shape::constraint, 0},
     Named{"thermometer", Shape::constraint, 0},
     Named{"arrow sum", Shape::constraint, 0},
     Named{"kropki white dot", Shape::constraint, 0},

@@ -91,7 +91,8 @@ Ending Explainer::run(const ExplainHooks& hooks) {
 bool Explainer::basic(ExplainStep& s) {
     using Technique = bool (Explainer::*)(ExplainStep&);
     static constexpr Technique kFan[] = {&Explainer::naked_single,      &Explainer::hidden_single, &Explainer::constraint,
-                                         &Explainer::innies_outies,     &Explainer::locked_candidates,
+                                         &Explainer::innies_outies,     &Explainer::leftovers,
+                                         &Explainer::locked_candidates,
                                          &Explainer::naked_pair,        &Explainer::hidden_pair};
     for (Technique t : kFan) {
         if ((this->*t)(s)) return true;

@@ -17,6 +17,9 @@
 //                        sums to N(N+1)/2, so the cells the whole cages in it
 //                        leave (or the cells outside it that the cages
 //                        covering it add) have a known sum, as a cage
+//   law of leftovers     a jigsaw's k first or last rows or columns and the k
+//                        regions most in them hold the same digits, so their
+//                        leftover cells (leftovers.cpp) hold the same digits
 //   locked candidates    a digit whose places in a unit of N cells all see
 //                        a cell: not there (box/line, and through cages,
 //                        diagonals and knights' moves alike)
@@ -81,6 +84,9 @@ private:
     bool forcing_net(ExplainStep& s);
     bool refutes(int cell, int v, std::vector<uint8_t>& read, std::size_t& steps);
     bool hidden_pair(ExplainStep& s);
+    // leftovers.cpp: the law of leftovers (jigsaws).
+    bool leftovers(ExplainStep& s);
+    bool leftover_step(const std::vector<int>& a, const std::vector<int>& b, int k, int side, ExplainStep& s);
     // innies.cpp: the rule of 45.
     bool innies_outies(ExplainStep& s);
     bool sum_step(const std::vector<int>& cells, int target, const char* which, std::size_t u, ExplainStep& s);
