@@ -219,11 +219,14 @@ std::string step_text(const Step& step, const Geometry& geometry) {
 std::string candidate_grid_text(const StepState& state) {
     const Geometry& g = state.geometry();
     const int n = g.side();
+    // Boxes are drawn apart; a jigsaw's regions (or none) are not boxes.
+    const bool boxes = !state.variant() || state.variant()->regions == RegionLayout::boxes;
+    const int box_rows = boxes ? g.box_rows : n, box_cols = boxes ? g.box_cols : n;
     std::string out;
     for (int r = 0; r < n; ++r) {
-        if (r > 0 && r % g.box_rows == 0) out += '\n';
+        if (r > 0 && r % box_rows == 0) out += '\n';
         for (int c = 0; c < n; ++c) {
-            if (c > 0) out += c % g.box_cols == 0 ? " | " : " ";
+            if (c > 0) out += c % box_cols == 0 ? " | " : " ";
             const int cell = r * n + c;
             if (state.value(cell) != 0) {
                 out += std::string(static_cast<std::size_t>(n - 1) / 2, ' ') + value_symbol(state.value(cell)) +

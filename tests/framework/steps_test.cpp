@@ -296,6 +296,10 @@ TEST(Steps, AJigsawsRegionsAreItsUnits) {
     EXPECT_FALSE(state.has(4, 2)) << "r2c1: same region (and column)";
     EXPECT_FALSE(state.has(2, 2)) << "r1c3: same row";
     EXPECT_TRUE(state.has(5, 2)) << "r2c2: another region, row and column";
+    // Its candidates are drawn without box rules: its regions are no boxes.
+    const std::string drawn = np::candidate_grid_text(state);
+    EXPECT_EQ(drawn.find("\n\n"), std::string::npos) << drawn;
+    EXPECT_EQ(drawn.find('|'), std::string::npos) << drawn;
 }
 
 }  // namespace variant_state
