@@ -305,7 +305,23 @@ bool Engine::settle(std::vector<Mask>& masks) {
         const int id = queue_[head++];
         queued_[id] = 0;
         d.cause = id;
+        // While proving, a rule's narrowing that the checker could not
+        // verify within its bounds is undone, not used (proof.cpp,
+        // provable): the search decides more of its cells first.
+        const bool guarded = proof_ && props_[id].type == Prop::rule;
+        const std::size_t mark = events_.size();
+        if (guarded) before_prop_ = masks;
         alive = run_prop(id, d, enumerated_, scratch_);
+        if (guarded && !provable(props_[id].index, mark, alive)) {
+            std::copy(before_prop_.begin(), before_prop_.end(), masks.begin());
+            events_.resize(mark);
+            // Props run with nothing touched: what it touched is untouched
+            // again, or it would be queued once more and undone forever.
+            for (int c : touched_) is_touched_[c] = 0;
+            touched_.clear();
+            alive = true;
+            continue;
+        }
         if (!alive) weight_[id] += 1, failed_ = id;
     }
     for (int c : touched_) is_touched_[c] = 0;

@@ -209,6 +209,10 @@ private:
     void write_rule_run(int rule, const std::vector<Event>& run, const std::vector<Mask>& before);
     void refute_binary(const Binary& rel, int cell, int digit);
     double assignments(int rule, const std::vector<int>& cells, const std::vector<Mask>& masks, int fixed, int value) const;
+    // Whether the checker can verify what rule `rule` just did (its events
+    // from `mark` on, from the masks before_prop_ held; `alive` false: a
+    // dead end) within its enumeration bound.
+    bool provable(int rule, std::size_t mark, bool alive) const;
     bool distinct_cells(int rule, const std::vector<int>& cells) const;
     void count_enumeration(double assignments);
 
@@ -235,6 +239,7 @@ private:
     double enumeration_ = 0;  // the checker's enumeration the proof asks for, at most
     const std::vector<Mask>* masks_now_ = nullptr;  // the node's masks after settle()
     std::vector<Event> events_;  // the node's narrowings, while proving
+    std::vector<Mask> before_prop_;  // while proving: the masks before a rule's prop ran
     int adding_rule_ = -1;       // the rule whose units and binaries are being added
     int failed_ = -1;            // the prop that found settle()'s dead end (-1: none, or a single's peers)
 };

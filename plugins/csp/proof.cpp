@@ -182,6 +182,22 @@ bool Engine::distinct_cells(int rule, const std::vector<int>& cells) const {
            same([&](int c) { return model_.region_of.empty() ? -1 : model_.region_of[c]; });
 }
 
+bool Engine::provable(int rule, std::size_t mark, bool alive) const {
+    std::vector<int> own;
+    for (const auto& group : model_.rules[rule].groups) own.insert(own.end(), group.begin(), group.end());
+    const double all = assignments(rule, own, before_prop_, -1, 0);
+    if (all <= kEnumerationBound) return true;
+    if (!alive) return false;  // a dead end: one JUSTIFY over every assignment
+    // Each elimination refuted with its cell placed (write_rule_run's one by
+    // one); one outside the rule's cells takes the whole enumeration.
+    for (std::size_t i = mark; i < events_.size(); ++i) {
+        if (std::find(own.begin(), own.end(), events_[i].cell) == own.end()) return false;
+        for (Mask m = events_[i].removed; m; m &= m - 1)
+            if (assignments(rule, own, before_prop_, events_[i].cell, lowest(m)) > kEnumerationBound) return false;
+    }
+    return true;
+}
+
 // One JUSTIFY's enumeration: past either bound, the proof would be
 // refused, so the writing stops before it.
 void Engine::count_enumeration(double assignments) {
