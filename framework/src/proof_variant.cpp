@@ -9,9 +9,9 @@
 //              the N disjoint groups. A unit's positions are its cells in
 //              row-major order. Naked and hidden singles run on all of them,
 //              locked candidates on every two that share two cells or more.
-//   peers      cells that must differ without making a unit: a knight's or
-//              king's move apart, in one cage, on one renban line, in one
-//              smaller extra region.
+//   peers      every cell that must differ from a cell (variant_peers):
+//              its units' cells, and a knight's or king's move apart, in
+//              one cage, on one renban line, in one smaller extra region.
 //              A placed value leaves them.
 //   JUSTIFY    any other rule is never propagated by the checker: a prover
 //              that used it names it in a node, with the cells to look at,
@@ -53,18 +53,6 @@ bool has(const Puzzle& p, Kind kind) {
     return std::any_of(p.constraints.begin(), p.constraints.end(), [&](const Constraint& c) { return c.kind == kind; });
 }
 
-// The cells a knight's (or king's) move away from `cell`.
-std::vector<int> moves_from(int cell, int n, bool knight) {
-    static const int knight_steps[8][2] = {{1, 2}, {2, 1}, {-1, 2}, {-2, 1}, {1, -2}, {2, -1}, {-1, -2}, {-2, -1}};
-    static const int king_steps[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-    std::vector<int> out;
-    for (const auto& s : knight ? knight_steps : king_steps) {
-        const int r = cell / n + s[0], c = cell % n + s[1];
-        if (r >= 0 && r < n && c >= 0 && c < n) out.push_back(r * n + c);
-    }
-    return out;
-}
-
 }  // namespace
 
 // ---- Set-up ------------------------------------------------------------------
@@ -92,16 +80,14 @@ void ProofChecker::set_up_variant(const Grid& puzzle) {
     start_from(puzzle);
 }
 
-// The groups of N different digits past the regions (units), and the
-// cells that must differ without making one (peers).
+// The groups of N different digits past the regions (units), and every
+// cell that must differ from each (peers).
 void ProofChecker::add_variant_groups(const Puzzle& p) {
     const int n = side_;
-    peers_.resize(static_cast<std::size_t>(n * n));
-    const auto differ = [&](const std::vector<int>& group) {
-        for (int a : group)
-            for (int b : group)
-                if (a != b) peers_[static_cast<std::size_t>(a)].push_back(b);
-    };
+    // Every cell that must differ from each: the one definition
+    // (variant_peers), shared with the candidate state of explained solves.
+    // A unit's own cells are among them too, which changes nothing here.
+    peers_ = variant_peers(p);
     // N different digits in N cells are every digit: a unit.
     for (const Constraint& c : p.constraints) {
         if (c.kind != Kind::extra_region && c.kind != Kind::killer_cage && c.kind != Kind::renban) continue;
@@ -109,8 +95,6 @@ void ProofChecker::add_variant_groups(const Puzzle& p) {
             std::vector<int> cells = c.cells[0];
             std::sort(cells.begin(), cells.end());
             add_unit(std::move(cells));
-        } else {
-            differ(c.cells[0]);
         }
     }
     if (has(p, Kind::diagonal_positive)) {
@@ -128,14 +112,6 @@ void ProofChecker::add_variant_groups(const Puzzle& p) {
         for (int cell = 0; cell < n * n; ++cell)
             groups[static_cast<std::size_t>(shape_.position_of(proof::UnitKind::box, cell))].push_back(cell);
         for (auto& g : groups) add_unit(std::move(g));
-    }
-    for (Kind kind : {Kind::anti_knight, Kind::anti_king})
-        if (has(p, kind))
-            for (int cell = 0; cell < n * n; ++cell)
-                for (int other : moves_from(cell, n, kind == Kind::anti_knight)) peers_[static_cast<std::size_t>(cell)].push_back(other);
-    for (auto& list : peers_) {
-        std::sort(list.begin(), list.end());
-        list.erase(std::unique(list.begin(), list.end()), list.end());
     }
 }
 

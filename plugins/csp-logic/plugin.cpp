@@ -36,12 +36,10 @@ public:
         .region_layouts = NP_REGIONS_BIT(NP_REGIONS_IRREGULAR) | NP_REGIONS_BIT(NP_REGIONS_NONE)};
 
     void solve(np::plugin::Solve& call) {
-        if (call.givens_repeat()) return;
+        std::optional<csp::Model> model = csp::model_for(call);
+        if (!model) return;
         const auto& shape = call.shape;
-        const auto variant = call.variant ? *call.variant : np::sdk::classic_variant({uint32_t(shape.box_rows), uint32_t(shape.box_cols)});
-        csp::Model model = csp::model_of(variant, shape.box_rows, shape.box_cols);
-        if (const std::string why = csp::malformed(model); !why.empty()) return call.fail("malformed variant: " + why);
-        const csp::Engine engine(std::move(model));
+const csp::Engine engine(std::move(*model));
         const int cells = shape.side() * shape.side();
         std::vector<csp::Mask> start(static_cast<std::size_t>(cells));
         for (int cell = 0; cell < cells; ++cell) start[cell] = static_cast<csp::Mask>(call.candidate_mask(cell));

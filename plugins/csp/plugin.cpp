@@ -35,12 +35,9 @@ public:
     };
 
     void solve(np::plugin::Solve& call) {
-        if (call.givens_repeat()) return;
-        const auto& shape = call.shape;
-        const auto variant = call.variant ? *call.variant : np::sdk::classic_variant({uint32_t(shape.box_rows), uint32_t(shape.box_cols)});
-        csp::Model model = csp::model_of(variant, shape.box_rows, shape.box_cols);
-        if (const std::string why = csp::malformed(model); !why.empty()) return call.fail("malformed variant: " + why);
-        csp::Engine engine(std::move(model));
+        std::optional<csp::Model> model = csp::model_for(call);
+        if (!model) return;
+csp::Engine engine(std::move(*model));
         engine.prove_to(call.proof());
         const csp::Hooks hooks{[&call] { return call.spent(); }, [&call](const uint8_t* grid) { return call.found(grid); }};
         const csp::Counters counters = engine.run(call.givens, hooks);

@@ -136,8 +136,9 @@ private:
     // variant's other N-cell groups; an empty unit is a number not in use.
     std::vector<std::vector<int>> units_;
     std::vector<std::vector<int>> units_of_;  // per cell: the units it is in
-    // Variants only. Cells that must differ without forming a unit (knight
-    // and king moves, cages and smaller extra regions), per cell.
+    // Variants only. Every cell that must differ from each (variant_peers:
+    // its units' cells, knight and king moves, cages and smaller extra
+    // regions), per cell.
     std::vector<std::vector<int>> peers_;
     // Pairs of units sharing two cells or more: (a, b, a's cells outside b,
     // b's outside a, the shared ones), for locked candidates.
