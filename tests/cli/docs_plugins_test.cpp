@@ -72,7 +72,8 @@ TEST(DocsPlugins, PluginGuideStatesTheBundledRanks) {
 
 // README: "today simd for 9×9, bitmask-mrv for other shapes,
 // exhaustive-count for candidates beyond 9×9, csp for variants, logic to
-// explain and rate" (a variant: a killer cage on 9x9).
+// explain and rate, csp-logic to explain variants" (a variant: a killer
+// cage on 9x9).
 TEST(DocsPlugins, ReadmeNamesTheDefaultsTheRuleGives) {
     const std::string said = between(page("README.md"), "shows each one's \"default for\"; today ", ")");
     ASSERT_FALSE(said.empty()) << "the sentence moved: update this test";
@@ -88,7 +89,8 @@ TEST(DocsPlugins, ReadmeNamesTheDefaultsTheRuleGives) {
     const std::string expected = pick(solve, {3, 3}, false) + " for 9×9, " + pick(solve, {4, 4}, false) +
                                  " for other shapes, " + pick(solve, {4, 4}, true) + " for candidates beyond 9×9, " +
                                  pick(solve, {3, 3}, false, NP_KIND_BIT(NP_KIND_KILLER_CAGE)) + " for variants, " +
-                                 pick(explain, {3, 3}, false) + " to explain and rate";
+                                 pick(explain, {3, 3}, false) + " to explain and rate, " +
+                                 pick(explain, {3, 3}, false, NP_KIND_BIT(NP_KIND_KILLER_CAGE)) + " to explain variants";
     EXPECT_EQ(said, expected);
 }
 
