@@ -188,15 +188,23 @@ bool Explainer::naked_single(ExplainStep& s) {
     return false;
 }
 
+// Where each digit may go among `cells`: bit i of [v] when cells[i] is empty
+// and holds v as a candidate. What the unit techniques below all read.
+std::vector<uint64_t> Explainer::places(const std::vector<int>& cells) const {
+    std::vector<uint64_t> where(static_cast<std::size_t>(n_ + 1), 0);
+    for (std::size_t i = 0; i < cells.size(); ++i)
+        for (Mask m = values_[cells[i]] ? 0 : masks_[cells[i]]; m; m &= m - 1) where[lowest(m)] |= uint64_t{1} << i;
+    return where;
+}
+
 bool Explainer::hidden_single(ExplainStep& s) {
     for (std::size_t u = 0; u < e_.units().size(); ++u) {
         if (!e_.full(u)) continue;
         const std::vector<int>& cells = e_.units()[u];
+        const std::vector<uint64_t> where = places(cells);
         for (int v = 1; v <= n_; ++v) {
-            int place = -1, places = 0;
-            for (int c : cells)
-                if (!values_[c] && (masks_[c] & bit(v))) place = c, ++places;
-            if (places != 1) continue;
+            if (__builtin_popcountll(where[v]) != 1) continue;
+            const int place = cells[static_cast<std::size_t>(__builtin_ctzll(where[v]))];
             s.technique = "hidden single";
             s.where = std::string(1, symbol(v)) + " in " + unit_name(static_cast<int>(u));
             s.placements = {{place, v}};
@@ -252,13 +260,12 @@ bool Explainer::locked_candidates(ExplainStep& s) {
     for (std::size_t u = 0; u < e_.units().size(); ++u) {
         if (!e_.full(u)) continue;
         const std::vector<int>& cells = e_.units()[u];
+        const std::vector<uint64_t> where = places(cells);
         for (int v = 1; v <= n_; ++v) {
+            if (__builtin_popcountll(where[v]) < 2) continue;
             std::bitset<kMaxCells> seen;
             seen.set();
-            int places = 0;
-            for (int c : cells)
-                if (!values_[c] && (masks_[c] & bit(v))) seen &= e_.peer_bits()[c], ++places;
-            if (places < 2) continue;
+            for (uint64_t w = where[v]; w; w &= w - 1) seen &= e_.peer_bits()[cells[static_cast<std::size_t>(__builtin_ctzll(w))]];
             for (std::size_t x = seen._Find_first(); x < seen.size(); x = seen._Find_next(x))
                 if (!values_[x] && (masks_[x] & bit(v))) s.eliminations.push_back({static_cast<int>(x), v});
             if (s.eliminations.empty()) continue;
@@ -304,9 +311,7 @@ bool Explainer::hidden_pair(ExplainStep& s) {
     for (std::size_t u = 0; u < e_.units().size(); ++u) {
         if (!e_.full(u)) continue;
         const std::vector<int>& cells = e_.units()[u];
-        std::vector<uint64_t> where(static_cast<std::size_t>(n_ + 1), 0);  // bit i: cells[i] may hold v
-        for (std::size_t i = 0; i < cells.size(); ++i)
-            for (Mask m = values_[cells[i]] ? 0 : masks_[cells[i]]; m; m &= m - 1) where[lowest(m)] |= uint64_t{1} << i;
+        const std::vector<uint64_t> where = places(cells);
         for (int a = 1; a <= n_; ++a) {
             if (__builtin_popcountll(where[a]) != 2) continue;
             for (int b = a + 1; b <= n_; ++b) {

@@ -40,7 +40,6 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -81,6 +80,7 @@ public:
 
 private:
     bool basic(ExplainStep& s);
+    std::vector<uint64_t> places(const std::vector<int>& cells) const;
     bool forcing_net(ExplainStep& s);
     bool refutes(int cell, int v, std::vector<uint8_t>& read, std::size_t& steps);
     bool hidden_pair(ExplainStep& s);
@@ -90,7 +90,6 @@ private:
     // innies.cpp: the rule of 45.
     bool innies_outies(ExplainStep& s);
     bool sum_step(const std::vector<int>& cells, int target, const char* which, std::size_t u, ExplainStep& s);
-    std::optional<std::vector<Mask>> sum_support(const std::vector<int>& cells, int target) const;
     bool dead_end();
     bool naked_single(ExplainStep& s);
     bool hidden_single(ExplainStep& s);

@@ -3,8 +3,8 @@
 // N(N+1)/2 (45 on 9x9). Cages with sums inside it leave the rest of its
 // cells (the innies) a known sum; cages that together cover it and stick
 // out of it leave the cells outside (the outies) a known sum. A few such
-// cells with a known sum are a cage of their own: each keeps the digits
-// some assignment of them with that sum uses.
+// cells with a known sum are a little killer of their own, which csp's
+// propagator for that kind narrows.
 #include <algorithm>
 
 #include "explain.hpp"
@@ -13,40 +13,9 @@ namespace csp {
 
 namespace {
 
-constexpr std::size_t kMostCells = 4;     // innies or outies beyond this are left alone
-constexpr uint64_t kMostNodes = 20000;    // an enumeration's nodes
+constexpr std::size_t kMostCells = 4;  // innies or outies beyond this are left alone
 
 }  // namespace
-
-// The digits each of `cells` takes in some assignment from its candidates
-// with the cells' sum `target`, different where they must differ; nullopt
-// past the node cap.
-std::optional<std::vector<Mask>> Explainer::sum_support(const std::vector<int>& cells, int target) const {
-    std::vector<Mask> used(cells.size(), 0);
-    std::vector<int> digit(cells.size(), 0);
-    uint64_t nodes = 0;
-    const auto& peers = e_.peer_bits();
-    std::function<bool(std::size_t, int)> walk = [&](std::size_t i, int sum) {
-        if (++nodes > kMostNodes) return false;
-        if (i == cells.size()) {
-            if (sum == target)
-                for (std::size_t k = 0; k < cells.size(); ++k) used[k] |= bit(digit[k]);
-            return true;
-        }
-        for (Mask m = masks_[cells[i]]; m; m &= m - 1) {
-            const int d = lowest(m);
-            if (sum + d > target) break;
-            bool clash = false;
-            for (std::size_t k = 0; k < i && !clash; ++k) clash = digit[k] == d && peers[cells[k]][cells[i]];
-            if (clash) continue;
-            digit[i] = d;
-            if (!walk(i + 1, sum + d)) return false;
-        }
-        return true;
-    };
-    if (!walk(0, 0)) return std::nullopt;
-    return used;
-}
 
 bool Explainer::innies_outies(ExplainStep& s) {
     const int total = n_ * (n_ + 1) / 2;
@@ -90,13 +59,20 @@ bool Explainer::innies_outies(ExplainStep& s) {
     return false;
 }
 
-// `cells` sum to `target`: a step when that removes a candidate.
+// `cells` sum to `target`: a step when that removes a candidate. They are
+// a little killer of their own (a sum; different digits only where they
+// must differ), so csp's propagator for that kind does the work.
 bool Explainer::sum_step(const std::vector<int>& cells, int target, const char* which, std::size_t u, ExplainStep& s) {
-    const auto used = sum_support(cells, target);
-    if (!used) return false;
-    for (std::size_t k = 0; k < cells.size(); ++k)
-        for (Mask m = values_[cells[k]] ? 0 : masks_[cells[k]] & ~(*used)[k]; m; m &= m - 1)
-            s.eliminations.push_back({cells[k], lowest(m)});
+    const Rule sum{Kind::little_killer, {cells}, {target}};
+    work_ = masks_;
+    Domains d(work_.data(), n_, touched_, is_touched_);
+    const RuleContext context{e_.model(), e_.peer_bits(), enumerated_, scratch_};
+    const bool alive = propagate_rule(sum, context, d);
+    for (int c : touched_) is_touched_[c] = 0;
+    touched_.clear();
+    if (!alive) return false;  // no assignment: the dead end is found where the state shows it
+    for (int c : cells)
+        for (Mask m = values_[c] ? 0 : masks_[c] & ~work_[c]; m; m &= m - 1) s.eliminations.push_back({c, lowest(m)});
     if (s.eliminations.empty()) return false;
     s.technique = "innies and outies";
     s.where = std::string(which) + " of " + unit_name(static_cast<int>(u)) + " sum to " + std::to_string(target);
