@@ -223,8 +223,7 @@ bool Explainer::constraint(ExplainStep& s) {
         for (std::size_t id = 0; id < e_.props().size(); ++id) {
             if (e_.props()[id].type != type || !dirty_[id]) continue;
             dirty_[id] = 0;
-            work_ = masks_;
-            bool dead = !run_prop(static_cast<int>(id), work_);
+            bool dead = !narrow([&](Domains& d) { return e_.run_prop(static_cast<int>(id), d, enumerated_, scratch_); });
             const std::vector<int>& cells = (*prop_cells_)[id];
             for (int c : cells) {
                 dead = dead || (values_[c] ? (work_[c] & masks_[c]) == 0 : work_[c] == 0);
@@ -247,9 +246,12 @@ bool Explainer::constraint(ExplainStep& s) {
     return false;
 }
 
-bool Explainer::run_prop(int id, std::vector<Mask>& work) {
-    Domains d(work.data(), n_, touched_, is_touched_);
-    const bool alive = e_.run_prop(id, d, enumerated_, scratch_);
+// One propagator on a copy of the state (work_, from masks_): false on a
+// dead end.
+bool Explainer::narrow(const std::function<bool(Domains&)>& propagate) {
+    work_ = masks_;
+    Domains d(work_.data(), n_, touched_, is_touched_);
+    const bool alive = propagate(d);
     for (int c : touched_) is_touched_[c] = 0;
     touched_.clear();
     return alive;

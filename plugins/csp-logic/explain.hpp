@@ -96,7 +96,7 @@ private:
     bool constraint(ExplainStep& s);
     bool locked_candidates(ExplainStep& s);
     bool naked_pair(ExplainStep& s);
-    bool run_prop(int id, std::vector<Mask>& work);
+    bool narrow(const std::function<bool(Domains&)>& propagate);
     void apply(const ExplainStep& s);
     std::string prop_name(int id, std::string& where) const;
     std::string unit_name(int u) const;

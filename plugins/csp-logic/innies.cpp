@@ -64,13 +64,9 @@ bool Explainer::innies_outies(ExplainStep& s) {
 // must differ), so csp's propagator for that kind does the work.
 bool Explainer::sum_step(const std::vector<int>& cells, int target, const char* which, std::size_t u, ExplainStep& s) {
     const Rule sum{Kind::little_killer, {cells}, {target}};
-    work_ = masks_;
-    Domains d(work_.data(), n_, touched_, is_touched_);
     const RuleContext context{e_.model(), e_.peer_bits(), enumerated_, scratch_};
-    const bool alive = propagate_rule(sum, context, d);
-    for (int c : touched_) is_touched_[c] = 0;
-    touched_.clear();
-    if (!alive) return false;  // no assignment: the dead end is found where the state shows it
+    // No assignment: the dead end is found where the state shows it.
+    if (!narrow([&](Domains& d) { return propagate_rule(sum, context, d); })) return false;
     for (int c : cells)
         for (Mask m = values_[c] ? 0 : masks_[c] & ~work_[c]; m; m &= m - 1) s.eliminations.push_back({c, lowest(m)});
     if (s.eliminations.empty()) return false;
