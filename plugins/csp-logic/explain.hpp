@@ -16,7 +16,7 @@
 //   innies and outies    the rule of 45 (innies.cpp): a row, column or region
 //                        sums to N(N+1)/2, so the cells the whole cages in it
 //                        leave (or the cells outside it that the cages
-//                        covering it add) have a known sum, as a cage
+//                        covering it add) have a known sum, as a little killer
 //   law of leftovers     a jigsaw's k first or last rows or columns and the k
 //                        regions most in them hold the same digits, so their
 //                        leftover cells (leftovers.cpp) hold the same digits
