@@ -213,7 +213,16 @@ private:
     // from `mark` on, from the masks before_prop_ held; `alive` false: a
     // dead end) within its enumeration bound.
     bool provable(int rule, std::size_t mark, bool alive) const;
+    struct Windowed {
+        np::proof::Elimination elimination;
+        std::vector<int> window;
+        double assignments;
+    };
+    std::vector<int> entropic_window(const Rule& r, int cell, int value, const std::vector<Mask>& masks) const;
+    std::vector<np::proof::Elimination> windowed(int rule, const std::vector<np::proof::Elimination>& pairs,
+                                                 std::vector<Mask> masks, std::vector<Windowed>& windows) const;
     bool distinct_cells(int rule, const std::vector<int>& cells) const;
+    std::vector<int> rule_cells(int rule) const;
     void count_enumeration(double assignments);
 
     Model model_;

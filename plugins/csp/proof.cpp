@@ -16,10 +16,13 @@
 //                                indexer's over the cell and a target; cells
 //                                outside the rule (a digit every sum needs,
 //                                pointed at): ELIMINATE, refuted by the rule
-//                                with no assignment left
+//                                with no assignment left; an entropic line's
+//                                over the window of three that rules it out
 //   a dead end                   the unit's, binary's or rule's nodes above
 //                                leave a cell empty, or JUSTIFY with nothing
-//                                eliminated: the rule cannot hold at all
+//                                eliminated: the rule cannot hold at all (a
+//                                unit's over its cells, an entropic line's
+//                                over one window)
 //
 // The checker's candidates are never more than csp's at the same point (it
 // applies every narrowing csp made before, and its own rules), so each
@@ -35,23 +38,27 @@ using np::proof::Elimination;
 
 namespace {
 
-// The checker's bound on one JUSTIFY's enumeration (proof_variant.cpp),
-// with room to spare; past it a call declares it cannot prove.
-constexpr double kEnumerationBound = double(uint64_t{1} << 19);
-// And on the whole proof's (2^25 there): half of it.
-constexpr double kProofEnumerationBound = double(uint64_t{1} << 24);
+// The checker's bound on one JUSTIFY's enumeration (proof_variant.cpp,
+// 2^21): half of it, for the order of the checker's search may break ties
+// otherwise where its candidates are fewer than csp's. Past it a call
+// declares it cannot prove.
+constexpr double kEnumerationBound = double(uint64_t{1} << 20);
+// And the whole proof's: the checker's own (2^27), as each node's count is
+// an upper bound, most of them far above what the checker's rule checks
+// leave it to try.
+constexpr double kProofEnumerationBound = double(uint64_t{1} << 27);
 // The sets of used digits counted at once (assignments()); past it, the
 // coarse bound.
 constexpr std::size_t kPrefixStates = 1 << 16;
 
-// Runs of events by the same prop, in order; peers' (-1) left out.
+// Runs of events by the same prop, in order (a peer's: prop -1).
 template <class Each>
 void for_runs(const std::vector<Event>& events, Each each) {
     for (std::size_t i = 0; i < events.size();) {
         std::size_t j = i;
         std::vector<Event> run;
         while (j < events.size() && events[j].prop == events[i].prop) run.push_back(events[j++]);
-        if (events[i].prop >= 0) each(events[i].prop, run);
+        each(events[i].prop, run);
         i = j;
     }
 }
@@ -83,6 +90,12 @@ bool Engine::write_events(bool alive, int failed) {
     for (const Event& e : events_) before[e.cell] |= e.removed;
     for_runs(events_, [&](int prop, const std::vector<Event>& run) {
         if (!proof_) return;  // stopped: unprovable
+        // A single leaving its peers needs no node, but the checker has
+        // done it too: the next rule's enumeration starts without them.
+        if (prop < 0) {
+            for (const Event& e : run) before[e.cell] &= ~e.removed;
+            return;
+        }
         const Prop& p = props_[prop];
         if (p.type == Prop::unit) write_unit_run(run);
         else if (p.type == Prop::binary) write_binary_run(binaries_[p.index], run);
@@ -97,11 +110,18 @@ bool Engine::write_events(bool alive, int failed) {
     const Prop& p = props_[failed];
     const int rule = p.type == Prop::rule ? p.index : p.type == Prop::unit ? unit_rule_[p.index] : -1;
     if (rule < 0) return false;
-    std::vector<int> own;
-    for (const auto& group : model_.rules[rule].groups) own.insert(own.end(), group.begin(), group.end());
+    // A unit's dead end needs only the unit's cells looked at, an entropic
+    // line's one window of three; any other rule's, all its cells (a JUSTIFY
+    // with no cells listed).
+    std::vector<int> scope;
+    if (p.type == Prop::unit) scope = units_[p.index];
+    else if (model_.rules[rule].kind == Kind::entropic_line) scope = entropic_window(model_.rules[rule], -1, 0, *masks_now_);
+    std::vector<int> own = scope;
+    if (own.empty())
+        own = rule_cells(rule);
     count_enumeration(assignments(rule, own, *masks_now_, -1, 0));
     if (!proof_) return true;
-    proof_->justify(rule, {}, {});
+    proof_->justify(rule, scope, {});
     return true;
 }
 
@@ -182,18 +202,84 @@ bool Engine::distinct_cells(int rule, const std::vector<int>& cells) const {
            same([&](int c) { return model_.region_of.empty() ? -1 : model_.region_of[c]; });
 }
 
-bool Engine::provable(int rule, std::size_t mark, bool alive) const {
+// An entropic line's narrowing seen in one window of three (its prop
+// reasons window by window): the window's cells when no assignment of them
+// from `masks` gives one digit of each third with `value` in `cell` (cell
+// -1: none at all), else nothing. The checker, asked about those three
+// cells alone, finds the same: every other cell of the line is empty to it
+// or a single, which only rules out more.
+std::vector<int> Engine::entropic_window(const Rule& r, int cell, int value, const std::vector<Mask>& masks) const {
+    const std::vector<int>& line = r.groups[0];
+    const int third = side_ / 3;
+    const auto thirds = [&](int c) {
+        int out = 0;
+        for (Mask m = c == cell ? bit(value) : masks[c]; m; m &= m - 1) out |= 1 << (lowest(m) - 1) / third;
+        return out;
+    };
+    for (std::size_t i = 0; i + 2 < line.size(); ++i) {
+        const int w[3] = {line[i], line[i + 1], line[i + 2]};
+        if (cell >= 0 && w[0] != cell && w[1] != cell && w[2] != cell) continue;
+        const int a = thirds(w[0]), b = thirds(w[1]), c = thirds(w[2]);
+        bool completes = false;
+        for (int x = 0; x < 3; ++x)
+            completes |= (a >> x & 1) && (((b >> (x + 1) % 3 & 1) && (c >> (x + 2) % 3 & 1)) ||
+                                          ((b >> (x + 2) % 3 & 1) && (c >> (x + 1) % 3 & 1)));
+        if (!completes) return {w[0], w[1], w[2]};
+    }
+    return {};
+}
+
+// The eliminations of an entropic line's run, in order from `masks`, that
+// one window each justifies (each then gone from the masks the next sees):
+// put in `windows` with their window; the others returned.
+std::vector<Elimination> Engine::windowed(int rule, const std::vector<Elimination>& pairs, std::vector<Mask> masks,
+                                          std::vector<Windowed>& windows) const {
+    const Rule& r = model_.rules[rule];
+    if (r.kind != Kind::entropic_line) return pairs;
+    std::vector<Elimination> rest;
+    for (const Elimination& e : pairs) {
+        std::vector<int> window = entropic_window(r, e.cell, e.value, masks);
+        if (window.empty()) {
+            rest.push_back(e);
+            continue;
+        }
+        const double cost = assignments(rule, window, masks, -1, 0);
+        windows.push_back({e, std::move(window), cost});
+        masks[e.cell] &= ~bit(e.value);
+    }
+    return rest;
+}
+
+// A rule's cells as the checker reads a JUSTIFY that lists none: in
+// increasing order, each once (its ties in the order of search alike).
+std::vector<int> Engine::rule_cells(int rule) const {
     std::vector<int> own;
     for (const auto& group : model_.rules[rule].groups) own.insert(own.end(), group.begin(), group.end());
+    std::sort(own.begin(), own.end());
+    own.erase(std::unique(own.begin(), own.end()), own.end());
+    return own;
+}
+
+bool Engine::provable(int rule, std::size_t mark, bool alive) const {
+    const std::vector<int> own = rule_cells(rule);
     const double all = assignments(rule, own, before_prop_, -1, 0);
     if (all <= kEnumerationBound) return true;
-    if (!alive) return false;  // a dead end: one JUSTIFY over every assignment
+    // An entropic line's in windows of three (write_rule_run), the rest as
+    // below.
+    std::vector<Event> run(events_.begin() + static_cast<long>(mark), events_.end());
+    std::vector<Windowed> windows;
+    const std::vector<Elimination> rest = windowed(rule, pairs_of(run), before_prop_, windows);
+    if (!alive) {  // a dead end: one JUSTIFY over every assignment, or a window's
+        std::vector<Mask> after = before_prop_;
+        for (const Event& e : run) after[e.cell] &= ~e.removed;
+        return rest.empty() && model_.rules[rule].kind == Kind::entropic_line &&
+               !entropic_window(model_.rules[rule], -1, 0, after).empty();
+    }
     // Each elimination refuted with its cell placed (write_rule_run's one by
     // one); one outside the rule's cells takes the whole enumeration.
-    for (std::size_t i = mark; i < events_.size(); ++i) {
-        if (std::find(own.begin(), own.end(), events_[i].cell) == own.end()) return false;
-        for (Mask m = events_[i].removed; m; m &= m - 1)
-            if (assignments(rule, own, before_prop_, events_[i].cell, lowest(m)) > kEnumerationBound) return false;
+    for (const Elimination& e : rest) {
+        if (std::find(own.begin(), own.end(), e.cell) == own.end()) return false;
+        if (assignments(rule, own, before_prop_, e.cell, e.value) > kEnumerationBound) return false;
     }
     return true;
 }
@@ -207,20 +293,29 @@ void Engine::count_enumeration(double assignments) {
 
 void Engine::write_rule_run(int rule, const std::vector<Event>& run, const std::vector<Mask>& before) {
     const Rule& r = model_.rules[rule];
-    std::vector<int> own;
-    for (const auto& group : r.groups) own.insert(own.end(), group.begin(), group.end());
+    const std::vector<int> own = rule_cells(rule);
     const bool indexer = r.kind == Kind::row_indexer || r.kind == Kind::column_indexer || r.kind == Kind::box_indexer;
     if (indexer) {  // every pair over the indexer's cell and the target concerned
         for (const Elimination& e : pairs_of(run)) {
             int index = 0;
-            const int target = e.cell == own[0] ? indexer_target(r, model_, e.value, index) : e.cell;
-            const int scope[] = {own[0], target};
+            const int at = r.groups[0][0];
+            const int target = e.cell == at ? indexer_target(r, model_, e.value, index) : e.cell;
+            const int scope[] = {at, target};
             proof_->justify(rule, scope, std::vector<Elimination>{e});
         }
         return;
     }
+    // An entropic line's eliminations, each in its window of three where
+    // one is enough.
+    std::vector<Windowed> windows;
+    const std::vector<Elimination> rest = windowed(rule, pairs_of(run), before, windows);
+    for (const Windowed& w : windows) {
+        count_enumeration(w.assignments);
+        if (!proof_) return;
+        proof_->justify(rule, w.window, std::vector<Elimination>{w.elimination});
+    }
     std::vector<Elimination> inside, outside;
-    for (const Elimination& e : pairs_of(run))
+    for (const Elimination& e : rest)
         (std::find(own.begin(), own.end(), e.cell) != own.end() ? inside : outside).push_back(e);
     const double all = assignments(rule, own, before, -1, 0);
     // Inside the rule's cells: one JUSTIFY; over the bound, each pair

@@ -68,14 +68,13 @@ TEST(CspProofs, EveryVariantVerdictIsCheckedOrDeclaredUnprovable) {
         }
     std::printf("  csp: %d proofs checked, %d declared unprovable, %zu kinds in the checked ones\n", checked, cannot,
                 kinds.size());
-    // What csp proves today (2026-12-07: 56 of 67 entries, the rest sandwich
-    // and X-sum rows of nine and long lines, whose enumerations add up past
-    // the whole proof's bound; 54 before a rule's narrowing too big for one
-    // JUSTIFY was undone while proving, 52 before csp counted the prefixes
-    // of cells that differ). Undoing narrowings to keep the whole proof
-    // under its bound too proved 58, but left iss-the-barbed-cross past the
-    // node budget: rejected.
-    EXPECT_GE(checked, 56);
+    // Every one (2026-12-07: 67 of 67; 56 before csp counted the state the
+    // checker sees after a single's peers, looked at an entropic line one
+    // window of three at a time, and the checker's bounds went to 2^21 a
+    // node and 2^27 a proof). A verdict verify cannot prove is a failure of
+    // "every variant verdict carries a checked proof" (issue 44).
+    EXPECT_EQ(cannot, 0);
+    EXPECT_EQ(checked, 67);
     EXPECT_GE(kinds.size(), 25u);
 }
 
