@@ -46,6 +46,7 @@
 #include <bitset>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -218,10 +219,13 @@ private:
         std::vector<int> window;
         double assignments;
     };
+    bool singles_close(const std::vector<int>& unit, const std::vector<Mask>& masks) const;
+    std::vector<int> crowded(const std::vector<int>& unit, const std::vector<Mask>& masks) const;
     std::vector<int> entropic_window(const Rule& r, int cell, int value, const std::vector<Mask>& masks) const;
     std::vector<np::proof::Elimination> windowed(int rule, const std::vector<np::proof::Elimination>& pairs,
                                                  std::vector<Mask> masks, std::vector<Windowed>& windows) const;
     bool distinct_cells(int rule, const std::vector<int>& cells) const;
+    double checker_walk(int rule, const std::vector<int>& cells, const std::vector<Mask>& domains) const;
     std::vector<int> rule_cells(int rule) const;
     void count_enumeration(double assignments);
 
@@ -249,6 +253,7 @@ private:
     const std::vector<Mask>* masks_now_ = nullptr;  // the node's masks after settle()
     std::vector<Event> events_;  // the node's narrowings, while proving
     std::vector<Mask> before_prop_;  // while proving: the masks before a rule's prop ran
+    mutable std::map<std::pair<int, std::vector<Mask>>, double> walks_;  // checker_walk's counts, by rule and candidates
     int adding_rule_ = -1;       // the rule whose units and binaries are being added
     int failed_ = -1;            // the prop that found settle()'s dead end (-1: none, or a single's peers)
 };

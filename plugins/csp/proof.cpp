@@ -28,6 +28,7 @@
 // applies every narrowing csp made before, and its own rules), so each
 // justification csp could make, the checker can check.
 #include <algorithm>
+#include <bit>
 #include <map>
 
 #include "engine.hpp"
@@ -47,6 +48,10 @@ constexpr double kEnumerationBound = double(uint64_t{1} << 20);
 // an upper bound, most of them far above what the checker's rule checks
 // leave it to try.
 constexpr double kProofEnumerationBound = double(uint64_t{1} << 27);
+// Past this coarse count, a little killer's or region sum line's
+// enumeration is walked as the checker walks it (checker_walk), a count far
+// smaller.
+constexpr double kWalkFrom = double(1 << 12);
 // The sets of used digits counted at once (assignments()); past it, the
 // coarse bound.
 constexpr std::size_t kPrefixStates = 1 << 16;
@@ -110,11 +115,15 @@ bool Engine::write_events(bool alive, int failed) {
     const Prop& p = props_[failed];
     const int rule = p.type == Prop::rule ? p.index : p.type == Prop::unit ? unit_rule_[p.index] : -1;
     if (rule < 0) return false;
+    // A cell left empty (pointing emptied one outside the unit, say), or a
+    // full unit hidden singles close: the checker's own rules see it.
+    if (std::find(masks_now_->begin(), masks_now_->end(), Mask{0}) != masks_now_->end()) return false;
+    if (p.type == Prop::unit && full_[p.index] && singles_close(units_[p.index], *masks_now_)) return false;
     // A unit's dead end needs only the unit's cells looked at, an entropic
     // line's one window of three; any other rule's, all its cells (a JUSTIFY
     // with no cells listed).
     std::vector<int> scope;
-    if (p.type == Prop::unit) scope = units_[p.index];
+    if (p.type == Prop::unit) scope = crowded(units_[p.index], *masks_now_);
     else if (model_.rules[rule].kind == Kind::entropic_line) scope = entropic_window(model_.rules[rule], -1, 0, *masks_now_);
     std::vector<int> own = scope;
     if (own.empty())
@@ -172,6 +181,9 @@ double Engine::assignments(int rule, const std::vector<int>& cells, const std::v
     for (int c : cells) domains.push_back(c == fixed ? bit(value) : masks[c]);
     double product = static_cast<double>(cells.size());
     for (Mask d : domains) product *= count(d);
+    const Kind kind = model_.rules[rule].kind;
+    if ((kind == Kind::little_killer || kind == Kind::region_sum_line) && product > kWalkFrom)
+        return std::min(product, checker_walk(rule, cells, domains));
     if (!distinct_cells(rule, cells)) return product;
     // Fewest candidates first, as the checker orders its search.
     std::stable_sort(domains.begin(), domains.end(), [](Mask a, Mask b) { return count(a) < count(b); });
@@ -189,6 +201,68 @@ double Engine::assignments(int rule, const std::vector<int>& cells, const std::v
     return std::min(tried, product);
 }
 
+// A little killer's or region sum line's enumeration as the checker walks
+// it (proof_variant.cpp): the cells with fewest candidates first (ties in
+// the order given), every candidate tried counted, one that a cell before
+// it that must differ holds skipped, and a prefix the rule already rules
+// out not gone on with: as check.cpp's rule_little_killer and
+// rule_region_sum_line read a partial line, each segment (a little
+// killer's diagonal is one) can make its filled cells' sum plus 1 to N for
+// each empty cell, and those ranges must share a value (the clue, for a
+// little killer). Only csp's peers count as cells that must differ, and the
+// checker has them all, so it walks no more than this. Stops a little past
+// the bound on one node: the count is then only "too many". Remembered by
+// the rule and the candidates, as settle() and the writing ask the same.
+double Engine::checker_walk(int rule, const std::vector<int>& cells, const std::vector<Mask>& domains) const {
+    auto key = std::make_pair(rule, domains);
+    if (const auto it = walks_.find(key); it != walks_.end()) return it->second;
+    const Rule& r = model_.rules[rule];
+    const std::vector<int>& line = r.groups[0];
+    std::vector<int> segment_of(static_cast<std::size_t>(cells_), -1), sum, empty;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const bool starts = i == 0 || (r.kind == Kind::region_sum_line && model_.region_of[line[i]] != model_.region_of[line[i - 1]]);
+        if (starts) sum.push_back(0), empty.push_back(0);
+        segment_of[line[i]] = static_cast<int>(sum.size()) - 1;
+        ++empty.back();
+    }
+    const auto open = [&] {
+        int low = 0, high = 1 << 20;
+        for (std::size_t s = 0; s < sum.size(); ++s) low = std::max(low, sum[s] + empty[s]), high = std::min(high, sum[s] + empty[s] * side_);
+        return r.kind == Kind::little_killer ? low <= r.values[0] && r.values[0] <= high : low <= high;
+    };
+    std::vector<std::size_t> order(cells.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return count(domains[a]) < count(domains[b]); });
+    std::vector<int> digit(static_cast<std::size_t>(cells_), 0);
+    const int k = static_cast<int>(cells.size());
+    double tried = 0;
+    const double cap = 2 * kEnumerationBound;
+    const auto walk = [&](auto&& self, int i) -> bool {
+        if (i == k) return true;
+        const int cell = cells[order[static_cast<std::size_t>(i)]];
+        const int seg = segment_of[cell];
+        for (Mask m = domains[order[static_cast<std::size_t>(i)]]; m; m &= m - 1) {
+            const int v = lowest(m);
+            if (++tried > cap) return false;
+            bool clash = false;
+            for (int j = 0; j < i && !clash; ++j) {
+                const int other = cells[order[static_cast<std::size_t>(j)]];
+                clash = digit[other] == v && peer_bits_[cell][other];
+            }
+            if (clash) continue;
+            digit[cell] = v, sum[seg] += v, --empty[seg];
+            const bool ok = open() && self(self, i + 1);
+            digit[cell] = 0, sum[seg] -= v, ++empty[seg];
+            if (!ok && tried > cap) return false;
+        }
+        return true;
+    };
+    walk(walk, 0);
+    if (walks_.size() > (1u << 16)) walks_.clear();
+    walks_.emplace(std::move(key), tried);
+    return tried;
+}
+
 // The cells must hold different digits in the checker's eyes: the rule's
 // own cells are a cage, a renban line or an extra region (its peers or a
 // unit), or they share one row, one column or one region.
@@ -200,6 +274,47 @@ bool Engine::distinct_cells(int rule, const std::vector<int>& cells) const {
     };
     return cells.empty() || same([&](int c) { return c / side_; }) || same([&](int c) { return c % side_; }) ||
            same([&](int c) { return model_.region_of.empty() ? -1 : model_.region_of[c]; });
+}
+
+// Whether the checker's hidden singles close a full unit by themselves: a
+// digit with no place in it, or two digits with one place, the same (the
+// first placed there leaves the other none). Its candidates are never more
+// than csp's, so its places are never more either.
+bool Engine::singles_close(const std::vector<int>& unit, const std::vector<Mask>& masks) const {
+    std::vector<int> only(static_cast<std::size_t>(side_ + 1), -1);  // per digit: its one place, if one
+    for (int d = 1; d <= side_; ++d) {
+        int places = 0, at = -1;
+        for (int c : unit)
+            if (masks[c] & bit(d)) ++places, at = c;
+        if (places == 0) return true;
+        if (places > 1) continue;
+        for (int e = 1; e < d; ++e)
+            if (only[static_cast<std::size_t>(e)] == at) return true;
+        only[static_cast<std::size_t>(d)] = at;
+    }
+    return false;
+}
+
+// The fewest of a unit's cells that hold fewer candidates between them than
+// they are cells (by Hall's theorem there are such whenever no digits can
+// be given to all the unit's cells, different ones): the checker, told to
+// look at them alone, runs out of digits at once, where the whole unit
+// could take it millions of assignments. The whole unit when it has over
+// 16 cells or no such set is found.
+std::vector<int> Engine::crowded(const std::vector<int>& unit, const std::vector<Mask>& masks) const {
+    const std::size_t k = unit.size();
+    if (k > 16) return unit;
+    uint32_t best = 0;
+    for (uint32_t set = 1; set < (uint32_t{1} << k); ++set) {
+        Mask held = 0;
+        for (uint32_t m = set; m; m &= m - 1) held |= masks[unit[static_cast<std::size_t>(std::countr_zero(m))]];
+        const int size = std::popcount(set);
+        if (count(held) < size && (best == 0 || size < std::popcount(best))) best = set;
+    }
+    if (best == 0) return unit;
+    std::vector<int> cells;
+    for (uint32_t m = best; m; m &= m - 1) cells.push_back(unit[static_cast<std::size_t>(std::countr_zero(m))]);
+    return cells;
 }
 
 // An entropic line's narrowing seen in one window of three (its prop
@@ -261,23 +376,21 @@ std::vector<int> Engine::rule_cells(int rule) const {
 }
 
 bool Engine::provable(int rule, std::size_t mark, bool alive) const {
+    if (alive && mark == events_.size()) return true;  // nothing narrowed: nothing to write
     const std::vector<int> own = rule_cells(rule);
-    const double all = assignments(rule, own, before_prop_, -1, 0);
-    if (all <= kEnumerationBound) return true;
-    // An entropic line's in windows of three (write_rule_run), the rest as
-    // below.
-    std::vector<Event> run(events_.begin() + static_cast<long>(mark), events_.end());
-    std::vector<Windowed> windows;
-    const std::vector<Elimination> rest = windowed(rule, pairs_of(run), before_prop_, windows);
-    if (!alive) {  // a dead end: one JUSTIFY over every assignment, or a window's
+    const std::vector<Event> run(events_.begin() + static_cast<long>(mark), events_.end());
+    if (!alive) {  // a dead end: after the run's eliminations, one JUSTIFY over what is left (or a window)
         std::vector<Mask> after = before_prop_;
         for (const Event& e : run) after[e.cell] &= ~e.removed;
-        return rest.empty() && model_.rules[rule].kind == Kind::entropic_line &&
-               !entropic_window(model_.rules[rule], -1, 0, after).empty();
+        const bool window = model_.rules[rule].kind == Kind::entropic_line && !entropic_window(model_.rules[rule], -1, 0, after).empty();
+        if (!window && assignments(rule, own, after, -1, 0) > kEnumerationBound) return false;
     }
-    // Each elimination refuted with its cell placed (write_rule_run's one by
-    // one); one outside the rule's cells takes the whole enumeration.
-    for (const Elimination& e : rest) {
+    if (assignments(rule, own, before_prop_, -1, 0) <= kEnumerationBound) return true;
+    // An entropic line's in windows of three (write_rule_run); the rest
+    // each refuted with its cell placed (one by one); one outside the
+    // rule's cells takes the whole enumeration.
+    std::vector<Windowed> windows;
+    for (const Elimination& e : windowed(rule, pairs_of(run), before_prop_, windows)) {
         if (std::find(own.begin(), own.end(), e.cell) == own.end()) return false;
         if (assignments(rule, own, before_prop_, e.cell, e.value) > kEnumerationBound) return false;
     }

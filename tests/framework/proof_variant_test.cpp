@@ -359,21 +359,22 @@ TEST(VariantProofs, ANegativeRuleIsNumberedAfterTheConstraints) {
     EXPECT_NE(reason_of(g, 0, {0, 1}, {{1, 3}}).find("negative XV rule"), std::string::npos);
 }
 
-// A little killer of 81 down the main diagonal of an empty 9x9 cannot hold
-// (r1c1, r2c2 and r3c3 share a box), but a leaf that says so asks the
-// checker to try some 9*8*7 cubed assignments: past its bound for one node
-// (2^21), so the node is refused and the prover told to split first.
+// An arrow from r1c1 down the main diagonal cannot hold on an empty 9x9
+// (its eight shaft cells, three boxes' worth, add up to 15 at least), but
+// an arrow is checked only once filled, so a leaf that says so asks the
+// checker to try some 9 * (9*8*7)^2 * 72 assignments: past its bound for
+// one node (2^21), so the node is refused and the prover told to split.
 TEST(VariantProofs, AJustificationPastTheCheckersBoundIsRefused) {
-    std::vector<int> diagonal;
-    for (int i = 0; i < 9; ++i) diagonal.push_back(i * 10);
-    const Grid g = made({3, 3}, {np::Constraint{Kind::little_killer, {diagonal}, {81}, np::Clue{-1, -1}}});
+    std::vector<int> shaft;
+    for (int i = 1; i < 9; ++i) shaft.push_back(i * 10);
+    const np::Constraint arrow{Kind::arrow, {{0}, shaft}, {}, std::nullopt};
+    const Grid g = made({3, 3}, {arrow});
     const std::string r = reason_of(g, 0, {}, {});
-    EXPECT_NE(r.find("node 1: justification by little killer"), std::string::npos) << r;
+    EXPECT_NE(r.find("node 1: justification by arrow"), std::string::npos) << r;
     EXPECT_NE(r.find("over the checker's bound of 2,097,152 assignments (split first)"), std::string::npos) << r;
-    // With r1c1, r2c2 and r3c3 given (9 + 8 + 7 < 27), the same leaf is
+    // With the middle box's and the last box's cells given, the same leaf is
     // within the bound and justified: the proof of none is accepted.
-    const Grid given = made({3, 3}, {np::Constraint{Kind::little_killer, {diagonal}, {81}, np::Clue{-1, -1}}},
-                            {{0, 9}, {10, 8}, {20, 7}});
+    const Grid given = made({3, 3}, {arrow}, {{30, 1}, {40, 2}, {50, 3}, {60, 1}, {70, 2}, {80, 3}});
     const ProofResult ok = check(given, ProofClaim::none(), nullptr, justify_then_leaf(given, 0, {}, {}));
     EXPECT_TRUE(ok.accepted) << ok.reason;
 }

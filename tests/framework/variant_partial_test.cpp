@@ -167,7 +167,7 @@ TEST(VariantPartial, WholeGroupRulesWaitForEveryCell) {
         {make(Kind::region_sum_line, {{rc(1, 3), rc(1, 4), rc(1, 5)}}), with({{1, 3, 9}, {1, 4, 1}})},
         {make(Kind::quadruple, {{rc(1, 1), rc(1, 2), rc(2, 1), rc(2, 2)}}, {9}),
          with({{1, 1, 1}, {1, 2, 2}, {2, 1, 3}})},
-        {make(Kind::little_killer, {{rc(1, 2), rc(2, 1)}}, {3}, Clue{-1, 2}), with({{1, 2, 5}})},
+        {make(Kind::little_killer, {{rc(1, 2), rc(2, 1)}}, {3}, Clue{-1, 2}), with({{1, 2, 1}})},
     };
     for (const auto& [constraint, grid] : waiting) {
         EXPECT_TRUE(holds(partial({constraint}, grid))) << np::kind_key(constraint.kind);
@@ -180,6 +180,22 @@ TEST(VariantPartial, WholeGroupRulesWaitForEveryCell) {
                          {std::string(np::describe_constraint(puzzle_for(classic(), {constraint}), 0))}))
             << np::kind_key(constraint.kind);
     }
+}
+
+// A little killer's and a region sum line's sums are held to what their
+// empty cells can still add (1 to N each): out of reach, they are broken
+// before the last cell is filled.
+TEST(VariantPartial, SumsOutOfReachAreSaidBeforeTheLastCell) {
+    const np::Constraint killer = make(Kind::little_killer, {{rc(1, 2), rc(2, 1)}}, {3}, Clue{-1, 2});
+    EXPECT_TRUE(says(partial({killer}, with({{1, 2, 5}})), {"its filled cells sum to 5, and its 1 empty ones cannot make that 3"}));
+    const np::Constraint far = make(Kind::little_killer, {{rc(1, 2), rc(2, 1)}}, {17}, Clue{-1, 2});
+    EXPECT_TRUE(says(partial({far}, with({{1, 2, 7}})), {"cannot make that 17"}));
+    EXPECT_TRUE(holds(partial({far}, with({{1, 2, 8}}))));
+    // r1c2 r1c3 in box 1 (9 and an empty cell: 10 to 18), r1c4 in box 2 (1).
+    const np::Constraint line = make(Kind::region_sum_line, {{rc(1, 2), rc(1, 3), rc(1, 4)}});
+    EXPECT_TRUE(says(partial({line}, with({{1, 3, 9}, {1, 4, 1}})), {"its segments cannot reach one sum"}));
+    EXPECT_FALSE(holds(partial({line}, with({{1, 3, 9}, {1, 4, 5}}))));
+    EXPECT_TRUE(holds(partial({line}, with({{1, 3, 2}, {1, 4, 5}}))));
 }
 
 TEST(VariantPartial, OutsideCluesWaitForTheWholeRow) {

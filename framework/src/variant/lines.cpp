@@ -1,8 +1,10 @@
 // The kinds drawn as lines: thermometers, arrows, renban, whispers,
 // palindromes, between lines, region sum lines, entropic lines and clones.
 // Thermometers, whispers, palindromes and clones are rules between two
-// cells (a pair with an empty cell is skipped); the others are rules of the
-// whole line, which check.cpp calls once all its cells are filled.
+// cells (a pair with an empty cell is skipped); entropic lines are held to
+// their windows and region sum lines to reachable sums as they fill; the
+// others are rules of the whole line, which check.cpp calls once all its
+// cells are filled.
 #include <algorithm>
 #include <cstdlib>
 
@@ -103,8 +105,27 @@ Why rule_between_line(const Ctx& ctx, const Constraint& c) {
 // Segments (maximal runs of the line in one region) share one sum: called
 // once all cells are filled. Without regions every cell's region is -1, so
 // the line is one segment and always holds.
+// A partly filled line: each segment's sum lies between its filled cells'
+// sum plus 1 or plus N for each empty cell; the segments must share one.
+static Why region_sums_apart(const Ctx& ctx, const std::vector<int>& line) {
+    int low = 0, high = 1 << 20, sum = 0, empty = 0;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        sum += ctx.digit(line[i]);
+        empty += !ctx.filled(line[i]);
+        if (i + 1 < line.size() && ctx.puzzle.region(line[i + 1]) == ctx.puzzle.region(line[i])) continue;
+        low = std::max(low, sum + empty), high = std::min(high, sum + empty * ctx.n);
+        sum = 0, empty = 0;
+    }
+    if (low <= high) return std::nullopt;
+    return "its segments cannot reach one sum: one needs " + std::to_string(low) + " at least, another holds " +
+           std::to_string(high) + " at most";
+}
+
+// Checked as its cells fill (region_sums_apart); once full, segment by
+// segment against the first.
 Why rule_region_sum_line(const Ctx& ctx, const Constraint& c) {
     const std::vector<int>& line = line_of(c);
+    if (!all_filled(ctx, line)) return region_sums_apart(ctx, line);
     int first_sum = -1, sum = 0;
     for (std::size_t i = 0; i < line.size(); ++i) {
         sum += ctx.digit(line[i]);

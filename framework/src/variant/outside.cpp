@@ -1,17 +1,23 @@
 // The kinds with a clue outside the grid: little killers, sandwiches,
 // X-sums and skyscrapers. cells[0] runs from the clue's side, so each rule
-// reads its cells in order. All are rules of the whole row, column or
-// diagonal: check.cpp calls them once all its cells are filled.
+// reads its cells in order. All but the little killer are rules of the
+// whole row or column: check.cpp calls them once all its cells are filled.
 #include <algorithm>
 
 #include "rules.hpp"
 
 namespace np::variant {
 
+// Checked as its cells fill: each empty one will add 1 at least and N at
+// most (digits may repeat on a diagonal), so a sum already out of reach is
+// a violation before the last cell is filled.
 Why rule_little_killer(const Ctx& ctx, const Constraint& c) {
-    const int sum = sum_of(ctx, c.cells[0]);
-    if (sum == c.values[0]) return std::nullopt;
-    return sum_not(sum, c.values[0]);
+    const int sum = sum_of(ctx, c.cells[0]), wanted = c.values[0];
+    const int empty = static_cast<int>(std::count_if(c.cells[0].begin(), c.cells[0].end(), [&](int cell) { return !ctx.filled(cell); }));
+    if (empty == 0) return sum == wanted ? Why() : sum_not(sum, wanted);
+    if (sum + empty <= wanted && sum + empty * ctx.n >= wanted) return std::nullopt;
+    return "its filled cells sum to " + std::to_string(sum) + ", and its " + std::to_string(empty) +
+           " empty ones cannot make that " + std::to_string(wanted);
 }
 
 // The digits strictly between the 1 and the N (either may come first).
