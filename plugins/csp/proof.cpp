@@ -250,9 +250,13 @@ double Engine::checker_walk(int rule, const std::vector<int>& cells, const std::
                 clash = digit[other] == v && peer_bits_[cell][other];
             }
             if (clash) continue;
-            digit[cell] = v, sum[seg] += v, --empty[seg];
+            // A cell off the line (never, from assignments()) the rule does not read.
+            const auto add = [&](int d, int e) {
+                if (seg >= 0) sum[static_cast<std::size_t>(seg)] += d, empty[static_cast<std::size_t>(seg)] += e;
+            };
+            digit[cell] = v, add(v, -1);
             const bool ok = open() && self(self, i + 1);
-            digit[cell] = 0, sum[seg] -= v, ++empty[seg];
+            digit[cell] = 0, add(-v, 1);
             if (!ok && tried > cap) return false;
         }
         return true;
