@@ -233,7 +233,14 @@ bool Explainer::constraint(ExplainStep& s) {
             if (dead) {
                 std::string where;
                 const std::string name = prop_name(static_cast<int>(id), where);
+                // The prop may have read cells beyond its own: a cell that sees
+                // every place of a digit the constraint needs loses it (csp's
+                // place_required), and a contradiction there rests on that
+                // cell's candidates too.
                 dead_cells_ = cells;
+                for (int c = 0; c < cells_; ++c)
+                    if (!values_[c] && work_[c] != masks_[c] && std::find(cells.begin(), cells.end(), c) == cells.end())
+                        dead_cells_.push_back(c);
                 why_ = name + (where.empty() ? "" : " " + where) + " leaves no assignment of its cells";
                 return false;
             }

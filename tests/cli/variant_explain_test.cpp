@@ -95,4 +95,39 @@ TEST(VariantExplain, AClassicPuzzleStillGoesToLogic) {
     EXPECT_NE(run.err.find("with logic, the default"), std::string::npos) << run.err;
 }
 
+// Found by `numplace fuzz --variants --seed 28`: a forcing net whose branch
+// ended where the quadruple's propagator took 7 from r7c5, a cell outside
+// the quadruple that sees both of 7's places in it, and left r7c5 empty. The
+// net's pattern named the quadruple's cells but not r7c5, so it was not
+// entailed by its pattern; a dead end now names every cell the propagator
+// changed.
+TEST(VariantExplain, ANetEndingInACellOutsideTheConstraintNamesThatCell) {
+    const std::string path = testing::TempDir() + "fuzz-csp-logic-variant-step-seed28.yaml";
+    std::ofstream(path) <<
+    "- id: fuzz-csp-logic-variant-step-seed28\n"
+    "  size: 9\n"
+    "  regions:\n"
+    "    - AAABBBCCC\n"
+    "    - AAABBBCCC\n"
+    "    - AAABBBCCC\n"
+    "    - DDDEEEFFF\n"
+    "    - DDDEEEFFF\n"
+    "    - DDDEEEFFF\n"
+    "    - GGGHHHIII\n"
+    "    - GGGHHHIII\n"
+    "    - GGGHHHIII\n"
+    "  puzzle: ...38.....2....1........5...62......987....53...7.......36.......1...9.7...1....5\n"
+    "  constraints:\n"
+    "    - {kind: quadruple, cells: [r8c5, r8c6, r9c5, r9c6], digits: [4, 7, 8]}\n"
+    "    - {kind: extraregion, cells: [r2c4, r9c5, r3c8, r9c7, r3c5, r5c7, r7c5, r1c5]}\n"
+    "  expect:\n"
+    "    verdict: multiple\n"
+    "    count_at_least: 20\n"
+    "  source: \"numplace fuzz --variants --seed 28: csp-logic breaks step; the expectation is csp's count\"\n"
+    "  tags: [regression, fuzz, variant, csp-logic]\n";
+    const auto run = run_cli({"verify", "--deep", "--plugins", "csp-logic", "--min-conclusive", "0", path});
+    EXPECT_EQ(run.out.find("step:"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("0 failed"), std::string::npos) << run.out;
+}
+
 }  // namespace
