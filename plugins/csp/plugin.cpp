@@ -65,7 +65,31 @@ csp::Engine engine(std::move(*model));
         call.guess(counters.guesses);
         if (!made) return false;
         std::copy(made->givens.begin(), made->givens.end(), call.out);
-        return call.variant(made->variant);
+        if (!call.variant(made->variant)) return false;
+        prove(*made, call);
+        return true;
+    }
+
+private:
+    // When a proof is asked, the proof that the puzzle made has one solution:
+    // csp's search of it, counting to two. It is run first into a writer that
+    // keeps nothing, so that only a proof csp finishes is sent; one it cannot
+    // finish (a rule past the checker's bounds, the budget spent) is never
+    // begun, and the puzzle goes without (the host then proves it by
+    // another plugin).
+    static void prove(const csp::Made& made, np::plugin::Generate& call) {
+        np::proof::ProofWriter* out = call.proof();
+        if (out == nullptr) return;
+        const auto search = [&](np::proof::ProofWriter& writer) {
+            csp::Engine engine(csp::model_of(made.variant, call.shape.box_rows, call.shape.box_cols));
+            engine.prove_to(&writer);
+            uint64_t found = 0;
+            const csp::Hooks hooks{[&call] { return call.spent(); }, [&found](const uint8_t*) { return ++found >= 2; }};
+            const csp::Counters counters = engine.run(made.givens.data(), hooks);
+            return !counters.stopped && !engine.unprovable() && found == 1;
+        };
+        np::proof::ProofWriter scratch({call.shape.box_rows, call.shape.box_cols}, [](std::string_view) {});
+        if (search(scratch)) search(*out);
     }
 };
 

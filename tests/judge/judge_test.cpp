@@ -214,7 +214,8 @@ TEST(GeneratorCheck, UniqueMinimalPuzzlesPassProvedByAnotherPlugin) {
 // Variant results (ABI 3.8) go to a prover that takes their kinds: the
 // oracle here (exhaustive-count) takes no killer cage, so sat proves csp's
 // killers; a variant generator whose puzzle is not unique is caught by it.
-judge::GeneratorJudgement check_variants(const Plugin& generator, uint64_t seed, OptionList options) {
+// No proofs asked (csp's own would prove them), unless `proofs`.
+judge::GeneratorJudgement check_variants(const Plugin& generator, uint64_t seed, OptionList options, bool proofs = false) {
     corpus::GeneratorProperties expect;
     expect.valid = expect.deterministic = expect.unique = expect.minimal = true;
     runner::Settings in_process;
@@ -222,10 +223,23 @@ judge::GeneratorJudgement check_variants(const Plugin& generator, uint64_t seed,
     auto run = runner::make_runner(in_process);
     Budget budget;
     budget.timeout_seconds = 60;
+    if (proofs) budget.max_proof_bytes = 1 << 20;
     judge::GeneratorCheck c{generator, {NP_GENERATE_PUZZLE, {2, 3}, seed, 0, 3, std::move(options)}, expect,
                             &test::bundled_plugin("exhaustive-count"), nullptr, false, {}};
     c.other_provers = {&test::bundled_plugin("exhaustive-count"), &test::bundled_plugin("sat")};
     return truth::check_generator(c, *run, budget);
+}
+
+// With proofs asked, csp sends the proof of each puzzle it makes (its
+// search, counting to two), which the host's checker accepts.
+TEST(GeneratorCheck, VariantPuzzlesComeWithTheirGeneratorsCheckedProofs) {
+    for (const char* variant : {"killer", "jigsaw", "sandwich"}) {
+        const auto g = check_variants(test::bundled_plugin("csp"), 1, {{"variant", variant}}, true);
+        EXPECT_EQ(g.judgement.status, Status::pass) << variant << ": " << g.judgement.finding;
+        EXPECT_EQ(g.judgement.finding.rfind("proved by its checked proofs; minimal by ", 0), 0u) << variant << ": " << g.judgement.finding;
+        ASSERT_TRUE(g.proof.has_value()) << variant;
+        EXPECT_EQ(g.proof->status, ProofStatus::checked) << variant << ": " << g.proof->note;
+    }
 }
 
 TEST(GeneratorCheck, VariantPuzzlesAreProvedByAProverThatTakesTheirKinds) {
