@@ -4,6 +4,8 @@
 // solution, and make_puzzle, which runs them in that order.
 #include "generate.hpp"
 
+#include "variant_model.hpp"  // model_of: a made puzzle back to a Model, for its proof
+
 #include <algorithm>
 
 namespace csp {
@@ -100,6 +102,7 @@ Made to_made(const Model& m, Grid givens) {
     made.variant.region_of = m.region_of;
     for (const Rule& r : m.rules) made.variant.constraints.push_back({static_cast<np_kind>(r.kind), r.groups, r.values});
     made.givens = std::move(givens);
+    made.box_rows = m.box_rows, made.box_cols = m.box_cols;
     return made;
 }
 
@@ -368,6 +371,18 @@ std::optional<Made> make_puzzle(std::string_view style, int box_rows, int box_co
         if (!givens) return std::nullopt;
         return to_made(m, std::move(*givens));
     }
+}
+
+bool prove_made(const Made& made, const std::function<bool()>& spent, np::proof::ProofWriter& out) {
+    const auto search = [&](np::proof::ProofWriter& writer) {
+        Engine engine(model_of(made.variant, made.box_rows, made.box_cols));
+        engine.prove_to(&writer);
+        uint64_t found = 0;
+        const Counters counters = engine.run(made.givens.data(), {spent, [&found](const uint8_t*) { return ++found >= 2; }});
+        return !counters.stopped && !engine.unprovable() && found == 1;
+    };
+    np::proof::ProofWriter scratch({made.box_rows, made.box_cols}, [](std::string_view) {});
+    return search(scratch) && search(out);
 }
 
 }  // namespace csp

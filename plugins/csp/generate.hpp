@@ -29,6 +29,7 @@ namespace csp {
 struct Made {
     np::sdk::Variant variant;
     std::vector<uint8_t> givens;
+    int box_rows = 0, box_cols = 0;  // the shape it was made for
 };
 
 // The styles csp makes, in this order (the values of csp's "variant" option):
@@ -49,6 +50,14 @@ std::string style_refusal(std::string_view style, int box_rows, int box_cols);
 // A jigsaw's variant is NP_REGIONS_IRREGULAR: its host geometry is 1 x N.
 std::optional<Made> make_puzzle(std::string_view style, int box_rows, int box_cols, np::Rng& rng,
                                 const std::function<bool()>& spent, Counters& counters);
+
+// The proof that a made puzzle has exactly one solution (docs/proofs.md):
+// csp's search of it, counting to two, written to `out`. It runs first into
+// a writer that keeps nothing, so that only a proof csp finishes is sent;
+// one it cannot finish (a rule past the checker's bounds, spent() true) is
+// never begun, and the puzzle goes without (the host then proves it by
+// another plugin). True when `out` got a whole proof.
+bool prove_made(const Made& made, const std::function<bool()>& spent, np::proof::ProofWriter& out);
 
 // ---- shared by generate.cpp and generate_clues.cpp ----
 namespace gen {

@@ -5,6 +5,7 @@
 // helper); givens that break another rule simply leave no solution.
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 
@@ -37,7 +38,7 @@ public:
     void solve(np::plugin::Solve& call) {
         std::optional<csp::Model> model = csp::model_for(call);
         if (!model) return;
-csp::Engine engine(std::move(*model));
+        csp::Engine engine(std::move(*model));
         engine.prove_to(call.proof());
         const csp::Hooks hooks{[&call] { return call.spent(); }, [&call](const uint8_t* grid) { return call.found(grid); }};
         const csp::Counters counters = engine.run(call.givens, hooks);
@@ -51,46 +52,23 @@ csp::Engine engine(std::move(*model));
     // style's rules and givens (generate.hpp), handed to the host (3.8).
     bool generate(np::plugin::Generate& call) {
         const std::string& style = call.options.get("variant");
-        if (const std::string why = csp::style_refusal(style, call.shape.box_rows, call.shape.box_cols); !why.empty()) {
+        std::string why = csp::style_refusal(style, call.shape.box_rows, call.shape.box_cols);
+        if (why.empty() && !call.takes_variants()) why = "this host takes no variant puzzles from a generator (ABI 3.8)";
+        if (!why.empty()) {
             call.refuse(why);
             return false;
         }
-        if (!call.takes_variants()) {
-            call.refuse("this host takes no variant puzzles from a generator (ABI 3.8)");
-            return false;
-        }
         csp::Counters counters;
-        const auto made = csp::make_puzzle(style, call.shape.box_rows, call.shape.box_cols, call.rng,
-                                           [&call] { return call.spent(); }, counters);
+        const std::function<bool()> spent = [&call] { return call.spent(); };
+        const auto made = csp::make_puzzle(style, call.shape.box_rows, call.shape.box_cols, call.rng, spent, counters);
         call.guess(counters.guesses);
         if (!made) return false;
         std::copy(made->givens.begin(), made->givens.end(), call.out);
-        if (!call.variant(made->variant)) return false;
-        prove(*made, call);
-        return true;
+        // Asked, the puzzle's proof (generate.hpp, prove_made).
+        if (np::proof::ProofWriter* proof = call.proof()) csp::prove_made(*made, spent, *proof);
+        return call.variant(made->variant);
     }
 
-private:
-    // When a proof is asked, the proof that the puzzle made has one solution:
-    // csp's search of it, counting to two. It is run first into a writer that
-    // keeps nothing, so that only a proof csp finishes is sent; one it cannot
-    // finish (a rule past the checker's bounds, the budget spent) is never
-    // begun, and the puzzle goes without (the host then proves it by
-    // another plugin).
-    static void prove(const csp::Made& made, np::plugin::Generate& call) {
-        np::proof::ProofWriter* out = call.proof();
-        if (out == nullptr) return;
-        const auto search = [&](np::proof::ProofWriter& writer) {
-            csp::Engine engine(csp::model_of(made.variant, call.shape.box_rows, call.shape.box_cols));
-            engine.prove_to(&writer);
-            uint64_t found = 0;
-            const csp::Hooks hooks{[&call] { return call.spent(); }, [&found](const uint8_t*) { return ++found >= 2; }};
-            const csp::Counters counters = engine.run(made.givens.data(), hooks);
-            return !counters.stopped && !engine.unprovable() && found == 1;
-        };
-        np::proof::ProofWriter scratch({call.shape.box_rows, call.shape.box_cols}, [](std::string_view) {});
-        if (search(scratch)) search(*out);
-    }
 };
 
 }  // namespace
