@@ -466,6 +466,11 @@ std::size_t run_batch(const std::vector<Call*>& batch, runner::Runner& run, cons
 // run ended green).
 bool cut_off(const Call& c) { return c.check ? c.checked.cut : c.solved.cut; }
 
+// A solve call that answered "unknown" because its budget ran out.
+bool stopped_by_budget(const Call& c) {
+    return !c.check && c.solved.fault == Fault::none && c.solved.verdict == Verdict::unknown && c.solved.stop == NP_STOP_BUDGET;
+}
+
 // A group's calls under --max-timeouts. A batch may hold more calls than it
 // may time out (its allowance: batches are what make workers cheap); it
 // then runs under a deadline of allowance x (timeout + grace), since each
@@ -492,9 +497,13 @@ void run_group(const std::vector<Call*>& group, Lane& lane, const Context& ctx) 
         const std::size_t timed_out = run_batch(batch, *lane.run, budget);
         lane.disarm();
         ctx.bound.give_back(plugin, allowance, timed_out);
+        // The batch's own deadline stopped the call in hand, which may have
+        // answered with what it had (a budget stop): that is this run's
+        // scheduling, not the plugin's answer, so it goes again too.
+        const bool deadline_hit = n > allowance && lane.stop.load();
         std::vector<Call*> again;
         for (Call* c : batch)
-            if (cut_off(*c) && !cancelled(ctx)) again.push_back(c);
+            if ((cut_off(*c) || (deadline_hit && stopped_by_budget(*c))) && !cancelled(ctx)) again.push_back(c);
         cut = cut || !again.empty();
         again.insert(again.end(), pending.begin() + static_cast<std::ptrdiff_t>(n), pending.end());
         pending = std::move(again);

@@ -79,7 +79,7 @@ Ending Explainer::run(const ExplainHooks& hooks) {
         ExplainStep s;
         const bool found = basic(s) || (why_.empty() && nets_ && forcing_net(s));
         if (!why_.empty()) return Ending::contradiction;
-        if (!found) return Ending::stuck;
+        if (!found) return net_spent_ ? Ending::stopped : Ending::stuck;  // the budget, not the techniques
         apply(s);
         ++steps_;
         if (hooks.step && !hooks.step(s)) return Ending::stopped;
@@ -115,9 +115,8 @@ bool Explainer::forcing_net(ExplainStep& s) {
     std::stable_sort(order.begin(), order.end(), [this](int a, int b) { return count(masks_[a]) < count(masks_[b]); });
     for (int c : order)
         for (Mask m = masks_[c]; m; m &= m - 1) {
-            if (net_work_ >= kNetWork || net_total_ >= kNetTotal || enumerated_ >= kEnumerationTotal ||
-                (spent_ && *spent_ && (*spent_)()))
-                return false;
+            if (net_work_ >= kNetWork || net_total_ >= kNetTotal || enumerated_ >= kEnumerationTotal) return false;
+            if (spent_ && *spent_ && (*spent_)()) return net_spent_ = true, false;
             std::vector<uint8_t> read(static_cast<std::size_t>(cells_), 0);
             std::size_t steps = 0;
             if (!refutes(c, lowest(m), read, steps)) continue;

@@ -119,6 +119,7 @@ private:
     std::vector<int> dead_cells_;  // where the last contradiction was found
     const std::function<bool()>* spent_ = nullptr;  // run()'s budget, for the net's search
     std::size_t net_work_ = 0;
+    bool net_spent_ = false;  // a forcing net search ended by the budget (run(): stopped, not stuck)
     uint64_t net_total_ = 0;
     bool nets_ = false;
     std::vector<uint8_t> dirty_;  // per prop: a cell it watches changed since it last ran

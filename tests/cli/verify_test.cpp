@@ -334,6 +334,32 @@ TEST_F(Verify, AHangingPluginStopsAfterMaxTimeoutsAndResumeRunsTheRest) {
     EXPECT_NE(other.err.find("other inputs, plugins or settings"), std::string::npos) << other.err;
 }
 
+// A batch of more calls than --max-timeouts allows runs under a deadline
+// (allowance x (timeout + grace): 2 s here); the call in hand when it passes
+// is told to stop, and a plugin that honours that answers "unknown" with
+// what it has. That is verify's scheduling, not the plugin's answer: the
+// call is sent again with the calls after it, so every row here passes
+// (fixture-patient takes 300 ms a call, 12 calls, 3.6 s in all).
+TEST_F(Verify, ACallStoppedByItsBatchsDeadlineIsSentAgain) {
+    const std::string base = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    std::string yaml;
+    for (int k = 0; k < 12; ++k) {
+        std::string grid = base;
+        for (char& ch : grid) ch = static_cast<char>('1' + (ch - '1' + k) % 9);  // a relabelling: still valid
+        yaml += "- id: full-" + std::to_string(k) + "\n  puzzle: " + grid + "\n  expect:\n    verdict: unique\n"
+                "    solution: " + grid + "\n  source: a relabelling of one grid (this test)\n";
+    }
+    const std::string file = path("full.yaml");
+    std::ofstream(file) << yaml;
+    const auto run = run_cli({"verify", file, "--plugin-dir", np::test::fixture_dir() + "/../fixture-patient", "--plugins",
+                              "fixture-patient", "--timeout", "1", "--max-timeouts", "1", "-j", "1",
+                              "--no-generator-sweep", "--report", path("patient.json")});
+    EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+    const json report = json::parse(slurp(path("patient.json")));
+    ASSERT_EQ(report["rows"].size(), 12u);
+    for (const auto& r : rows_of(report)) EXPECT_EQ(r["status"], "pass") << r;
+}
+
 // The default bound, given or not, is the same run (the fingerprint of a
 // default run is the one it had before --max-timeouts existed).
 TEST_F(Verify, TheDefaultMaxTimeoutsKeepsTheFingerprint) {
