@@ -129,6 +129,8 @@ struct RuleContext {
 };
 // Narrows the masks of one rule's cells; false on a dead end.
 bool propagate_rule(const Rule& rule, const RuleContext& context, Domains& d);
+// The segments of a region sum line: its runs within one region.
+std::vector<std::vector<int>> segments_of(const std::vector<int>& line, const Model& m);
 // An indexer's target cell for `digit`, and the index it must hold there.
 int indexer_target(const Rule& rule, const Model& m, int digit, int& index);
 

@@ -217,13 +217,11 @@ double Engine::checker_walk(int rule, const std::vector<int>& cells, const std::
     auto key = std::make_pair(rule, domains);
     if (const auto it = walks_.find(key); it != walks_.end()) return it->second;
     const Rule& r = model_.rules[rule];
-    const std::vector<int>& line = r.groups[0];
-    std::vector<int> segment_of(static_cast<std::size_t>(cells_), -1), sum, empty;
-    for (std::size_t i = 0; i < line.size(); ++i) {
-        const bool starts = i == 0 || (r.kind == Kind::region_sum_line && model_.region_of[line[i]] != model_.region_of[line[i - 1]]);
-        if (starts) sum.push_back(0), empty.push_back(0);
-        segment_of[line[i]] = static_cast<int>(sum.size()) - 1;
-        ++empty.back();
+    const auto segments = r.kind == Kind::region_sum_line ? segments_of(r.groups[0], model_) : r.groups;
+    std::vector<int> segment_of(static_cast<std::size_t>(cells_), -1), sum(segments.size(), 0), empty;
+    for (std::size_t s = 0; s < segments.size(); ++s) {
+        empty.push_back(static_cast<int>(segments[s].size()));
+        for (int c : segments[s]) segment_of[c] = static_cast<int>(s);
     }
     const auto open = [&] {
         int low = 0, high = 1 << 20;

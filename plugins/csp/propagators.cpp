@@ -214,16 +214,6 @@ bool little_killer(const Cells& line, int target, const PeerBits& peers, Domains
     return equal_sums({line}, &fixed, peers, d) != SumResult::dead;
 }
 
-// The segments of a region sum line: its runs within one region.
-std::vector<Cells> segments_of(const Cells& line, const Model& m) {
-    std::vector<Cells> segments(1);
-    for (std::size_t i = 0; i < line.size(); ++i) {
-        if (i > 0 && m.region_of[line[i]] != m.region_of[line[i - 1]]) segments.emplace_back();
-        segments.back().push_back(line[i]);
-    }
-    return segments;
-}
-
 // Region sum line: every segment shares one sum.
 bool region_sum(const Cells& line, const RuleContext& context, Domains& d) {
     const std::vector<Cells> segments = segments_of(line, context.model);
@@ -287,6 +277,16 @@ bool quadruple(const Rule& rule, const RuleContext& context, Domains& d) {
 }
 
 }  // namespace
+
+// The segments of a region sum line: its runs within one region.
+std::vector<Cells> segments_of(const Cells& line, const Model& m) {
+    std::vector<Cells> segments(1);
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        if (i > 0 && m.region_of[line[i]] != m.region_of[line[i - 1]]) segments.emplace_back();
+        segments.back().push_back(line[i]);
+    }
+    return segments;
+}
 
 int indexer_target(const Rule& rule, const Model& m, int digit, int& index) {
     const int cell = rule.groups[0][0], n = m.side, r = cell / n, c = cell % n;
