@@ -43,7 +43,7 @@ constexpr bool single(uint64_t mask) { return mask != 0 && (mask & (mask - 1)) =
 
 // JUSTIFY's bounds: assignments tried for one node, and for the whole proof
 // (about three seconds of checking at the most: some 45 million a second on
-// fpz-tiny-scar's proof, whose X-sum rows need 55 million in all). Provers
+// fpz-tiny-scar's proof, whose X-sum rows need over 51 million). Provers
 // that stay under them: plugins/csp/proof.cpp.
 constexpr uint64_t kNodeAssignments = uint64_t{1} << 21;
 constexpr uint64_t kProofAssignments = uint64_t{1} << 27;
