@@ -1,5 +1,8 @@
 // The host's side of a proof (ProofIntake, proof.hpp): which claim an answer
 // makes, and whether the bytes that came with it prove it.
+#include <algorithm>
+#include <cstdio>
+
 #include "numplace/clock.hpp"
 #include "numplace/proof.hpp"
 
@@ -11,18 +14,24 @@ std::string bytes_text(uint64_t n) { return std::to_string(n) + (n == 1 ? " byte
 
 }  // namespace
 
-ProofIntake::ProofIntake(const Grid& puzzle, uint64_t max_bytes)
-    : started_ns_(monotonic_ns()), checker_(puzzle, max_bytes), max_bytes_(max_bytes) {
-    micros_ = (monotonic_ns() - started_ns_) / 1000;
+ProofIntake::ProofIntake(const Grid& puzzle, uint64_t max_bytes, double max_check_seconds)
+    : started_ns_(monotonic_ns()),
+      checker_(puzzle, max_bytes),
+      max_bytes_(max_bytes),
+      max_check_ns_(max_check_seconds > 0 ? std::max<uint64_t>(1, static_cast<uint64_t>(max_check_seconds * 1e9)) : 0),
+      max_check_seconds_(max_check_seconds) {
+    checked_ns_ = monotonic_ns() - started_ns_;
 }
 
 bool ProofIntake::feed(std::string_view bytes) {
     received_ += bytes.size();
+    if (overtime_ || refused_) return false;  // only counted from here
     const uint64_t start = monotonic_ns();
     const bool more = checker_.feed(bytes);
     refused_ = refused_ || !more;  // the checker has refused these bytes: a lie, whatever follows
-    micros_ += (monotonic_ns() - start) / 1000;
-    return more && received_ <= max_bytes_;
+    checked_ns_ += monotonic_ns() - start;
+    overtime_ = !refused_ && max_check_ns_ != 0 && checked_ns_ > max_check_ns_;
+    return more && !overtime_ && received_ <= max_bytes_;
 }
 
 // The checker's verdict on a claim, or why there is nothing to check.
@@ -36,9 +45,16 @@ ProofOutcome ProofIntake::finish(ProofClaim claim, const Grid* witness, ProofOut
         outcome.note = "no proof was written";
         return outcome;
     }
+    if (overtime_) {
+        char seconds[32];
+        std::snprintf(seconds, sizeof seconds, "%g", max_check_seconds_);
+        outcome.check_micros = checked_ns_ / 1000;
+        outcome.note = std::string("its check ran past ") + seconds + " s (the call's timeout), so it was not finished";
+        return outcome;
+    }
     const uint64_t start = monotonic_ns();
     const ProofResult r = checker_.finish(claim, witness);
-    outcome.check_micros = micros_ + (monotonic_ns() - start) / 1000;
+    outcome.check_micros = (checked_ns_ + monotonic_ns() - start) / 1000;
     outcome.nodes = r.nodes;
     outcome.status = r.accepted ? ProofStatus::checked : ProofStatus::rejected;
     outcome.note = r.reason;

@@ -84,11 +84,13 @@ public:
                                     const OptionList& options, const Budget& budget, const ProofSink& keep,
                                     const ItemStepSink& steps) override {
         // Each item's proof is checked here as its frames come (never held
-        // whole), then judged with the answer it came with.
+        // whole), then judged with the answer it came with. The check gets
+        // the call's timeout; the worker's deadline moves by what it took
+        // (Worker::exchange), since the plugin waits on it.
         const bool proving = proofs_wanted(p, budget);
         std::vector<std::optional<ProofIntake>> intakes(puzzles.size());
         auto intake = [&](std::size_t i) -> ProofIntake& {
-            if (!intakes[i]) intakes[i].emplace(*puzzles[i], budget.max_proof_bytes);
+            if (!intakes[i]) intakes[i].emplace(*puzzles[i], budget.max_proof_bytes, budget.timeout_seconds);
             return *intakes[i];
         };
         TakeProof take_proof;

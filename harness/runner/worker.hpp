@@ -137,6 +137,7 @@ private:
     uint64_t claimed_ = 0;     // the last answer's claimed time (TakeAnswer)
     uint64_t quiet_ns_ = 0;    // await's: when the last frame had not yet come
     uint64_t seen_ns_ = 0;     // when this process last saw the worker's answer or failure
+    uint64_t proofs_ns_ = 0;   // this process's time in take_proof_ since the deadline last moved
     TakeProof take_proof_;     // the request's, while it runs
     TakeStep take_step_;
     // Its CPU time (WorkerCpu): the readings at the request's send and at

@@ -133,4 +133,27 @@ TEST(ProofIntake, AGeneratedPuzzlesProofIsJudgedAsUnique) {
     EXPECT_NE(over.judge_generated(4096).note.find("budget"), std::string::npos);
 }
 
+// The check's own time is bounded (the call's timeout in a worker pool):
+// past it the rest of the bytes are only counted and the answer stands
+// unproved, never checked; bytes the checker refused before that still
+// make the proof a lie.
+TEST(ProofIntake, AProofWhoseCheckRunsPastItsTimeStandsUnproved) {
+    const auto grid = full_four();
+    np::ProofIntake intake(grid, 1024, 1e-9);  // any check takes longer than a nanosecond
+    EXPECT_FALSE(intake.feed(kLeaf));
+    EXPECT_FALSE(intake.feed(kLeaf));  // counted, not checked
+    EXPECT_EQ(intake.received(), 2u);
+    auto out = unique_answer(grid, NP_PROOF_WRITTEN);
+    intake.judge(out);
+    EXPECT_EQ(out.proof.status, np::ProofStatus::absent);
+    EXPECT_NE(out.proof.note.find("its check ran past 1e-09 s (the call's timeout)"), std::string::npos)
+        << out.proof.note;
+
+    np::ProofIntake lying(grid, 1024, 1e-9);
+    EXPECT_FALSE(lying.feed(std::string(1, '\x01')));  // reserved: refused in the same feed
+    auto lie = unique_answer(grid, NP_PROOF_WRITTEN);
+    lying.judge(lie);
+    EXPECT_EQ(lie.proof.status, np::ProofStatus::rejected) << lie.proof.note;
+}
+
 }  // namespace

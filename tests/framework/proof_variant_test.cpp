@@ -241,7 +241,9 @@ TEST(VariantProofs, ACountAndNoneAreCheckedToo) {
         if (bytes.empty()) continue;
         const ProofResult r = check(looser, ProofClaim::exactly(found), nullptr, bytes);
         EXPECT_TRUE(r.accepted) << e.id << ": " << r.reason;
-        if (found > 1) EXPECT_FALSE(check(looser, ProofClaim::unique(), nullptr, bytes).accepted) << e.id;
+        if (found > 1) {
+            EXPECT_FALSE(check(looser, ProofClaim::unique(), nullptr, bytes).accepted) << e.id;
+        }
         ++checked;
     }
     EXPECT_GE(checked, 3);

@@ -9,6 +9,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "hostile_support.hpp"
 #include "numplace/host.hpp"
@@ -113,6 +114,39 @@ TEST(HostileProofs, CtrlCStopsAStreamedProof) {
     EXPECT_EQ(run.exit_code, 130) << run.err;
     EXPECT_LT(after, 15.0) << "honoured late";
     std::filesystem::remove_all(dir);
+}
+
+// The other side of that deadline: the parent's own time with a proof's
+// frames (checking them, keeping them) is not the plugin's. Before the fix,
+// an honest csp proof whose check outlasted the call (a sanitizer build in
+// CI) was "csp ignored its 10 s deadline: killed by the watchdog". Here the
+// parent's sink sleeps on the first frames, 3 s in all, past a 2 s timeout
+// and its grace. The plugin, blocked on the full pipe meanwhile, may see its
+// own deadline pass and answer with the count so far: either way its answer
+// is read and stands, and no fault is its.
+TEST(HostileProofs, ThePluginIsNotChargedForTheParentsTimeWithItsProof) {
+    const np::Grid puzzle =
+        np::test::parse("..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4....");
+    auto runner = np::hostile::attack_runner(false);
+    np::Budget budget = np::hostile::attack_budget();
+    budget.timeout_seconds = 2;
+    budget.max_proof_bytes = uint64_t{64} << 20;
+    int frames = 0;
+    const np::ProofSink slow = [&frames](uint64_t, std::string_view) {
+        if (++frames <= 12) std::this_thread::sleep_for(std::chrono::milliseconds(250));
+        return true;
+    };
+    const auto out = runner->solve(np::test::bundled_plugin("exhaustive-count"), {&puzzle}, 100000, {}, budget, slow);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_GE(frames, 12) << "the sleeps must outlast the timeout and its grace";
+    EXPECT_EQ(out[0].fault, np::Fault::none) << out[0].message;
+    if (out[0].complete) {
+        EXPECT_EQ(out[0].count, 7265u);
+        EXPECT_EQ(out[0].proof.status, np::ProofStatus::checked) << out[0].proof.note;
+    } else {
+        EXPECT_EQ(out[0].stop, NP_STOP_BUDGET);
+        EXPECT_GT(out[0].count, 0u) << "the count so far";
+    }
 }
 
 }  // namespace

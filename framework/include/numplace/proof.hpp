@@ -170,8 +170,14 @@ private:
 // the plugin may have written the bytes, and nothing else here is believed.
 class ProofIntake {
 public:
-    ProofIntake(const Grid& puzzle, uint64_t max_bytes);
-    // False when no more is wanted (over the budget, or already rejected).
+    // max_check_seconds (0: none) bounds this process's time checking
+    // the bytes as they come: past it the rest is only counted, and the
+    // answer stands unproved. A runner that waits on the plugin while it
+    // checks (a worker's frames) gives the plugin that time back, so the
+    // check's cost is bounded here rather than charged to the plugin.
+    ProofIntake(const Grid& puzzle, uint64_t max_bytes, double max_check_seconds = 0);
+    // False when no more is wanted (over the budget, out of checking time,
+    // or already rejected).
     bool feed(std::string_view bytes);
     uint64_t received() const { return received_; }
     // Fills out.proof: checked when the answer is a complete search whose
@@ -189,8 +195,12 @@ private:
 
     uint64_t started_ns_;      // before the checker's set-up (its root's propagation), which counts too
     ProofChecker checker_;
-    uint64_t max_bytes_, received_ = 0, micros_ = 0;
+    uint64_t max_bytes_, received_ = 0;
+    uint64_t checked_ns_ = 0;    // this process's time in the checker so far
+    uint64_t max_check_ns_;      // 0: no bound
+    double max_check_seconds_;
     bool refused_ = false;  // the checker refused bytes already fed
+    bool overtime_ = false;  // checking stopped at max_check_ns_: the rest only counted
 };
 
 }  // namespace np
