@@ -212,11 +212,24 @@ std::optional<uint64_t> whole_number(const std::string& text) {
 
 namespace {
 
+// An SE-style rating, 0 to 99.9 with at most one decimal ("7.2", "11"),
+// in tenths; anything else is nothing.
+std::optional<uint64_t> se_tenths(const std::string& text) {
+    const std::size_t dot = text.find('.');
+    const std::string whole = text.substr(0, dot);
+    const std::string tenth = dot == std::string::npos ? "0" : text.substr(dot + 1);
+    if (whole.empty() || whole.size() > 2 || tenth.size() != 1) return std::nullopt;
+    const auto w = whole_number(whole), t = whole_number(tenth);
+    if (!w || !t) return std::nullopt;
+    return *w * 10 + *t;
+}
+
 // The rating the output claims. A line without it, or a word the levels do
 // not list, gives none: the puzzle is unrated, and the answer still stands.
 std::optional<uint64_t> rating_in(const std::string& text, const ExternalSolver::RatingPattern& rating) {
     const auto group = first_group(text, rating.pattern);
     if (!group) return std::nullopt;
+    if (rating.se_scale) return se_tenths(*group);
     if (rating.levels.empty()) return whole_number(*group);
     const auto level = rating.levels.find(*group);
     return level == rating.levels.end() ? std::nullopt : std::optional(level->second);
@@ -295,7 +308,7 @@ int fill(const ExternalSolver& s, const np_solve_request& req, const Answer& a, 
     }
     // The name is a literal: a counter's name must outlive the call.
     if (a.rating && r.stats.counter_count < NP_MAX_COUNTERS)
-        r.stats.counters[r.stats.counter_count++] = np_counter{"rating", *a.rating};
+        r.stats.counters[r.stats.counter_count++] = np_counter{s.rating->se_scale ? "se_rating" : "rating", *a.rating};
     return NP_OK;
 }
 

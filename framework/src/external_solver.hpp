@@ -45,9 +45,12 @@ struct ExternalSolver {
     std::vector<std::pair<std::string, Verdict>> verdict_words;
     // `output.rating`: the program's own rating of the puzzle, its first
     // group a whole number or (with levels) a word the levels map to one.
+    // With `scale: se` the group is an SE-style rating with one decimal
+    // (7.2, 10.0, 11): the counter `se_rating`, in tenths.
     struct RatingPattern {
         std::regex pattern;
         std::map<std::string, uint64_t> levels;  // empty: the group is the number itself
+        bool se_scale = false;
     };
     std::optional<RatingPattern> rating;
     double timeout_seconds = kDefaultTimeoutSeconds;  // the description's `timeout`, 0 = none

@@ -144,13 +144,12 @@ std::string describe_rating(ExternalSolver& s, const YAML::Node& key, const YAML
     // Each node is made once: assigning to a yaml-cpp node that holds one
     // rewrites the node it holds, here the description itself.
     const auto field = [&node](const char* name) { return node.IsMap() && node[name] ? node[name] : YAML::Node(); };
-    const YAML::Node pattern = node.IsMap() ? field("pattern") : node, levels = field("levels");
+    const YAML::Node pattern = node.IsMap() ? field("pattern") : node, levels = field("levels"), scale = field("scale");
     // The pattern's line when it has one; an empty value's is the next field's, so the key's then.
     const std::string where = line_of(pattern.IsScalar() ? pattern : key) + "'output.rating' ";
     for (const auto& item : node.IsMap() ? node : YAML::Node())
-        if (item.first.as<std::string>() != "pattern" && item.first.as<std::string>() != "levels")
-            return line_of(item.first) + "'output.rating': unknown field '" + item.first.as<std::string>() +
-                   "' (pattern, levels)";
+        if (const std::string name = item.first.as<std::string>(); name != "pattern" && name != "levels" && name != "scale")
+            return line_of(item.first) + "'output.rating': unknown field '" + name + "' (pattern, levels, scale)";
     if (!pattern.IsScalar())
         return where + "must be a regular expression whose first group is the rating, or {pattern: ..., levels: {...}}";
     ExternalSolver::RatingPattern rating;
@@ -162,6 +161,12 @@ std::string describe_rating(ExternalSolver& s, const YAML::Node& key, const YAML
     if (rating.pattern.mark_count() < 1) return where + "has no group ( ) that holds the rating";
     if (!levels.IsNull())
         if (auto problem = describe_levels(rating, levels); !problem.empty()) return problem;
+    if (!scale.IsNull()) {
+        if (!scale.IsScalar() || scale.Scalar() != "se")
+            return line_of(scale) + "'output.rating.scale' must be se (a rating like 7.2, on Sudoku Explainer's scale)";
+        if (!levels.IsNull()) return line_of(scale) + "'output.rating' takes levels or scale: se, not both";
+        rating.se_scale = true;
+    }
     s.rating = std::move(rating);
     return "";
 }

@@ -226,10 +226,12 @@ Agreement agree(const Series& a, const Series& b, unsigned resamples, uint64_t s
     if ((a.levels && (b.levels || b.se_scale)) || (b.levels && a.se_scale)) out.levels = level_matrix(a, b, p);
     out.se_scale = a.se_scale && b.se_scale;
     if (!out.se_scale) return out;
-    std::size_t within = 0, same = 0;
+    std::size_t equal = 0, within_one = 0, within = 0, same = 0;
     double difference = 0;
     for (std::size_t i = 0; i < out.n; ++i) {
         const int ta = tenths(p.x[i]), tb = tenths(p.y[i]);
+        equal += ta == tb;
+        within_one += std::abs(ta - tb) <= 1;
         within += std::abs(ta - tb) <= 2;
         const auto ca = static_cast<std::size_t>(class_of(ta)), cb = static_cast<std::size_t>(class_of(tb));
         same += ca == cb;
@@ -237,6 +239,8 @@ Agreement agree(const Series& a, const Series& b, unsigned resamples, uint64_t s
         difference += p.x[i] - p.y[i];
     }
     const double n = static_cast<double>(out.n);
+    out.equal = static_cast<double>(equal) / n;
+    out.within_one = static_cast<double>(within_one) / n;
     out.within = static_cast<double>(within) / n;
     out.same_class = static_cast<double>(same) / n;
     out.mean_difference = difference / n;

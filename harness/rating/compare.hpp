@@ -46,6 +46,8 @@ struct Agreement {
     // tau-b are undefined (left 0), not "no agreement". Names that rater.
     std::string constant;
     bool se_scale = false;  // both SE-style: the fields below are filled
+    double equal = 0;       // share with a == b (in tenths, as SE prints them)
+    double within_one = 0;  // share with |a - b| <= 0.1
     double within = 0;      // share with |a - b| <= 0.2
     double same_class = 0;  // share in the same class
     double mean_difference = 0;  // a - b

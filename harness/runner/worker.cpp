@@ -216,11 +216,7 @@ Ending Worker::exchange(const std::string& request, uint32_t id, std::size_t ite
         // them, too: a worker that streams side frames without pause
         // never lets the pipe run dry, and checking a proof's bytes
         // costs this process time (issue 40: a 64 MiB proof held an
-        // item 150 s under --timeout 2). That time (proofs_ns_) is this
-        // process's, not the plugin's, which waits on a full pipe meanwhile:
-        // the deadline moves by it. The intake bounds it (the call's
-        // timeout: ProofIntake), so the item still ends in bounded time;
-        // steps' certification is bounded by their count, not moved for.
+        // item 150 s under --timeout 2); the deadline moves by proofs_ns_.
         if (side_frame(frame)) {
             if (Ending bad = check_chunk(frame, id, k, items, blame); !bad.complete) return bad;
             if (deadline != 0 && !winding_down) deadline += std::exchange(proofs_ns_, 0);
@@ -374,7 +370,11 @@ bool Worker::side_frame(std::string_view frame) {
 }
 
 // A proof chunk or a step: of this request, before its last answer,
-// asked for.
+// asked for. The time this process spends taking a proof chunk (checking
+// it) is its own, not the plugin's, which waits on a full pipe meanwhile:
+// it goes to proofs_ns_, by which the item's deadline moves. The intake
+// bounds it (the call's timeout: ProofIntake), so the item still ends in
+// bounded time; steps' certification is bounded by their count instead.
 Ending Worker::check_chunk(std::string_view frame, uint32_t id, std::size_t k, std::size_t items, std::size_t blame) {
     wire::Reader r{frame};
     const uint32_t request = r.u32(), flagged = r.u32(), item = flagged & ~wire::kItemFlags;

@@ -298,6 +298,14 @@ TEST_F(External, ARatingIsReadAsANumberOrALevel) {
     EXPECT_NE(unlisted.out.find("\"verdict\":\"found\""), std::string::npos) << unlisted.out;
     auto not_whole = rater("fraction", "Rating: 4.5", "'Rating: ([0-9.]+)'");
     EXPECT_EQ(not_whole.out.find("\"rating\""), std::string::npos) << not_whole.out;
+    // On Sudoku Explainer's scale: tenths, in the counter se_rating.
+    auto se = rater("explained", "ER=10.5/1.2/1.2", "{pattern: 'ER=([0-9.]+)/', scale: se}");
+    ASSERT_EQ(se.exit_code, 0) << se.err;
+    EXPECT_NE(se.out.find("\"se_rating\":105"), std::string::npos) << se.out;
+    auto se_whole = rater("explained-whole", "ER=7/", "{pattern: 'ER=([0-9.]+)/', scale: se}");
+    EXPECT_NE(se_whole.out.find("\"se_rating\":70"), std::string::npos) << se_whole.out;
+    auto se_long = rater("explained-long", "ER=7.25/", "{pattern: 'ER=([0-9.]+)/', scale: se}");
+    EXPECT_EQ(se_long.out.find("rating\""), std::string::npos) << se_long.out;
 }
 
 // A bad `output.rating` skips the description with one line naming the
@@ -307,7 +315,8 @@ TEST_F(External, ABadRatingFieldIsRefusedWithItsFileAndLine) {
     const std::vector<std::pair<std::string, std::string>> bad = {
         {"groupless", "  rating: 'Rating: [0-9]+'\n"},
         {"unbalanced", "  rating: 'Rating: ([0-9]+'\n"},
-        {"extra-key", "  rating:\n    pattern: 'Level: (\\w+)'\n    scale: {easy: 1}\n"},
+        {"extra-key", "  rating:\n    pattern: 'Level: (\\w+)'\n    weight: {easy: 1}\n"},
+        {"scale-word", "  rating:\n    pattern: 'ER=([0-9.]+)'\n    scale: tenths\n"},
         {"wordy", "  rating:\n    pattern: 'Level: (\\w+)'\n    levels: {easy: one}\n"},
         {"empty", "  rating:\n"}};
     for (const auto& [name, rating] : bad) {
@@ -324,7 +333,8 @@ TEST_F(External, ABadRatingFieldIsRefusedWithItsFileAndLine) {
     };
     EXPECT_NE(said("groupless", "line 6: 'output.rating' has no group").size(), 0u);
     EXPECT_NE(said("unbalanced", "line 6: 'output.rating' is not a regular expression").size(), 0u);
-    EXPECT_NE(said("extra-key", "line 8: 'output.rating': unknown field 'scale'").size(), 0u);
+    EXPECT_NE(said("extra-key", "line 8: 'output.rating': unknown field 'weight' (pattern, levels, scale)").size(), 0u);
+    EXPECT_NE(said("scale-word", "line 8: 'output.rating.scale' must be se").size(), 0u);
     EXPECT_NE(said("wordy", "line 8: 'output.rating.levels': 'easy' must map to a whole number").size(), 0u);
     EXPECT_NE(said("empty", "line 6: 'output.rating' must be a regular expression").size(), 0u);
     for (const auto& [name, rating] : bad) EXPECT_EQ(run.out.find("\n" + name + " "), std::string::npos) << name;

@@ -53,7 +53,9 @@ TEST(GenerateOrder, EveryPuzzleIsInTheBandAndUniqueAndTheSequenceIsReproducible)
         EXPECT_GE(r["er"].get<double>(), 6.0 - 1e-9);
         EXPECT_LE(r["er"].get<double>(), 8.0 + 1e-9);
         EXPECT_EQ(r["proved_by"], "exhaustive-count");
-        if (i > 0) EXPECT_GT(r["candidate"].get<uint64_t>(), last_candidate);  // in the generator's order
+        if (i > 0) {
+            EXPECT_GT(r["candidate"].get<uint64_t>(), last_candidate);  // in the generator's order
+        }
         last_candidate = r["candidate"];
         expect_unique_by_sat(r["grid"]);
         puzzles += r["grid"].get<std::string>() + "\n";

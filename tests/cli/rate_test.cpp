@@ -85,13 +85,20 @@ TEST(Rate, ShowTableNeedsNoPluginAndRatingTakesTheDefault) {
 }
 
 TEST(Rate, CompareAgainstARatingsFile) {
-    const std::string tsv = temp_file("rate-compare.tsv", "puzzle\tse\tbad\n" + kWing + "\t5.5\tx\n" + kChain + "\t7.2\t1\n");
+    const std::string tsv = temp_file("rate-compare.tsv", "puzzle\tse\tbad\tnear\n" + kWing + "\t5.5\tx\t5.6\n" + kChain +
+                                                              "\t7.2\t1\t7.4\n");
     const std::string puzzles = temp_file("rate-compare.txt", kWing + "\n" + kChain + "\n");
     // A column against itself: exact agreement, no plugin needed.
     auto self = run_cli({"rate", "--compare", "se/se", "--ratings", tsv + ":se", "--bootstrap", "20", puzzles});
     ASSERT_EQ(self.exit_code, 0) << self.err;
     EXPECT_NE(self.out.find("2 puzzles rated by both"), std::string::npos) << self.out;
     EXPECT_NE(self.out.find("<= 0.2: 100.0%"), std::string::npos) << self.out;
+    // One a tenth apart, one two tenths: none equal, half within 0.1, all within 0.2.
+    auto near = run_cli({"rate", "--compare", "se/near", "--ratings", tsv + ":se", "--ratings", tsv + ":near",
+                         "--bootstrap", "20", puzzles});
+    ASSERT_EQ(near.exit_code, 0) << near.err;
+    EXPECT_NE(near.out.find("equal: 0.0%  within 0.1: 50.0%  |se - near| <= 0.2: 100.0%"), std::string::npos)
+        << near.out;
     // numplace's ER against it, as JSON, with the confusion matrix drawn.
     const std::string svg = ::testing::TempDir() + "rate-classes.svg";
     std::remove(svg.c_str());

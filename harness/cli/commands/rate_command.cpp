@@ -228,7 +228,7 @@ bool read_rows(const Args& args, Streams io, Tally& tally, PluginChoice* choice,
     const auto size = size_of(args);
     bool usable = true;
     for_each_input(args, io.in, io.err, tally, [&](const InputItem& item) {
-        Row row{item, parse_item(item, size), {}, {}};
+        Row row{item, parse_item(item, size), {}, {}, nullptr, {}};
         if (const Grid* g = std::get_if<Grid>(&row.parsed); g != nullptr && choice != nullptr) {
             NoPlugin none;
             row.plugin = choice->for_puzzle(*g, none);

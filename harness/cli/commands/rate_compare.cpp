@@ -103,7 +103,8 @@ void write_pair_text(std::ostream& out, const rating::Agreement& g) {
             << fixed(g.spearman.high) << "]  Kendall tau-b " << fixed(g.kendall.value) << " [" << fixed(g.kendall.low)
             << ", " << fixed(g.kendall.high) << "]  (bootstrap 95%)\n";
     if (!g.se_scale) return;
-    out << "  |" << g.a << " - " << g.b << "| <= 0.2: " << percent(g.within) << "  same class: " << percent(g.same_class)
+    out << "  equal: " << percent(g.equal) << "  within 0.1: " << percent(g.within_one) << "  |" << g.a << " - " << g.b
+        << "| <= 0.2: " << percent(g.within) << "  same class: " << percent(g.same_class)
         << "  mean " << g.a << " - " << g.b << ": " << (g.mean_difference >= 0 ? "+" : "") << fixed(g.mean_difference, 2)
         << "\n  classes (rows " << g.a << ", columns " << g.b << "):\n";
     out << "  " << std::setw(14) << "";
@@ -217,7 +218,8 @@ json pair_json(const rating::Agreement& g) {
         j["constant"] = g.constant;
     }
     if (g.se_scale) {
-        j["within_0_2"] = g.within, j["same_class"] = g.same_class, j["mean_difference"] = g.mean_difference;
+        j["equal"] = g.equal, j["within_0_1"] = g.within_one, j["within_0_2"] = g.within;
+        j["same_class"] = g.same_class, j["mean_difference"] = g.mean_difference;
         json m = json::array();
         for (const auto& row : g.classes) m.push_back(row);
         j["classes"] = m;
@@ -293,7 +295,10 @@ std::optional<std::map<std::string, Series>> rater_series(const Args& args, cons
         if (series.count(n) != 0) continue;
         Series s{n, {}, n == "er" || n == "ep" || n == "ed" || columns.count(n) != 0, level_rater(n)};
         if (const auto plugin = plugin_raters.find(n); plugin != plugin_raters.end()) {
-            s.values = plugin_ratings(args, plugin->second, rows);
+            PluginRatings rated = plugin_ratings(args, plugin->second, rows);
+            s.values = std::move(rated.values);
+            s.se_scale = rated.se_scale;
+            if (s.se_scale) s.levels = false;
             if (interrupted()) return std::nullopt;
             series[n] = std::move(s);
             continue;

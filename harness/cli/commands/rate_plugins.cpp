@@ -20,13 +20,16 @@ namespace {
 constexpr std::size_t kChunk = 16;  // puzzles per runner call: one worker round trip
 
 // The rating a plugin's answer claims, or NaN: only an answer that stands
-// (no fault, a certified solution) carries one.
-double claimed_rating(const SolveOutcome& outcome) {
-    constexpr double none = std::numeric_limits<double>::quiet_NaN();
-    if (outcome.fault != Fault::none || outcome.solutions.empty()) return none;
-    for (const auto& [name, value] : outcome.stats.counters)
-        if (name == "rating") return static_cast<double>(value);
-    return none;
+// (no fault, a certified solution) carries one. `se` says it was an SE-style
+// one (the counter se_rating, in tenths).
+double claimed_rating(const SolveOutcome& outcome, bool& se) {
+    double rating = std::numeric_limits<double>::quiet_NaN();
+    if (outcome.fault != Fault::none || outcome.solutions.empty()) return rating;
+    for (const auto& [name, value] : outcome.stats.counters) {
+        if (name == "se_rating") return se = true, static_cast<double>(value) / 10;
+        if (name == "rating") rating = static_cast<double>(value);
+    }
+    return rating;
 }
 
 struct RaterJob {
@@ -35,6 +38,7 @@ struct RaterJob {
     runner::Settings settings;
     const std::vector<RateRow>& rows;
     std::vector<double>& values;
+    std::vector<char>& se;  // per row: its rating was SE-style
 };
 
 // Rows [from, to) solved in one runner call, their ratings stored.
@@ -45,7 +49,11 @@ void rate_chunk(runner::Runner& runner, const RaterJob& job, std::size_t from, s
         if (const Grid* g = std::get_if<Grid>(&job.rows[i].parsed)) grids.push_back(g), at.push_back(i);
     if (grids.empty()) return;
     const auto outcomes = runner.solve(job.plugin, grids, 1, {}, job.budget);
-    for (std::size_t k = 0; k < outcomes.size() && k < at.size(); ++k) job.values[at[k]] = claimed_rating(outcomes[k]);
+    for (std::size_t k = 0; k < outcomes.size() && k < at.size(); ++k) {
+        bool se = false;
+        job.values[at[k]] = claimed_rating(outcomes[k], se);
+        job.se[at[k]] = se;
+    }
 }
 
 // Every chunk, `threads` at a time, each thread with its own runner (so
@@ -84,10 +92,16 @@ std::optional<Plugin> plugin_rater(const Args& args, Streams io, const std::stri
     return plugin;
 }
 
-std::vector<double> plugin_ratings(const Args& args, const Plugin& plugin, const std::vector<RateRow>& rows) {
-    std::vector<double> values(rows.size(), std::numeric_limits<double>::quiet_NaN());
-    rate_chunks({plugin, budget_of(args), harness_settings(args).runner, rows, values}, rate_threads(args));
-    return values;
+PluginRatings plugin_ratings(const Args& args, const Plugin& plugin, const std::vector<RateRow>& rows) {
+    PluginRatings out;
+    out.values.assign(rows.size(), std::numeric_limits<double>::quiet_NaN());
+    std::vector<char> se(rows.size(), 0);
+    rate_chunks({plugin, budget_of(args), harness_settings(args).runner, rows, out.values, se}, rate_threads(args));
+    bool any = false, all = true;
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        if (!std::isnan(out.values[i])) any = true, all = all && se[i];
+    out.se_scale = any && all;
+    return out;
 }
 
 }  // namespace np::cli

@@ -48,8 +48,14 @@ bool is_plugin_rater(const std::string& rater);
 // when it cannot be used. Asked before any puzzle is rated.
 std::optional<Plugin> plugin_rater(const Args& args, Streams io, const std::string& rater);
 // Solves each row's puzzle with it: the rating it claims, one per row, NaN
-// where it gives none.
-std::vector<double> plugin_ratings(const Args& args, const Plugin& plugin, const std::vector<RateRow>& rows);
+// where it gives none. A counter `se_rating` (tenths of Sudoku Explainer's
+// scale) is taken before `rating`; the ratings are SE-style (classes and
+// differences apply) when every one it gave was.
+struct PluginRatings {
+    std::vector<double> values;
+    bool se_scale = false;
+};
+PluginRatings plugin_ratings(const Args& args, const Plugin& plugin, const std::vector<RateRow>& rows);
 std::vector<FlagSpec> compare_flags();
 
 }  // namespace np::cli
