@@ -29,6 +29,7 @@ bool Solve::step(const StepReport& report) {
     s.pattern_count = static_cast<uint32_t>(report.pattern.size());
     s.flags = report.flags;
     s.length = report.length;
+    s.chains = report.chains;
     ++steps_sent_;
     if (steps_.step(steps_.state, &s) != 0) steps_refused_ = true;
     return !steps_refused_;

@@ -93,6 +93,7 @@ struct StepTap {
             }
             if (NP_HAS(np_step, s, length))
                 step.length = std::min<uint32_t>(s->length, static_cast<uint32_t>(tap.side) * tap.side * tap.side);
+            if (NP_HAS(np_step, s, chains)) step.chains = bounded_text(s->chains, kMaxChainsBytes);
             if (!copy(s->placements, s->placement_count, cap, step.placements) ||
                 !copy(s->eliminations, s->elimination_count, cap, step.eliminations) ||
                 !copy(s->pattern, s->pattern_count, cap, step.pattern))

@@ -81,12 +81,13 @@ std::string step_shape_problem(const Step& step, const Geometry& geometry) {
     if (auto p = list_problem(step.placements, "a placement", side, false); !p.empty()) return p;
     if (auto p = list_problem(step.eliminations, "an elimination", side, false); !p.empty()) return p;
     if (step.length > static_cast<uint32_t>(side) * side * side) return "a chain's length beyond N*N*N";
-    return list_problem(step.pattern, "the pattern", side, true);
+    if (auto p = list_problem(step.pattern, "the pattern", side, true); !p.empty()) return p;
+    return chains_problem(step, geometry);
 }
 
 std::size_t step_bytes(const Step& step) {
     const std::size_t entries = step.placements.size() + step.eliminations.size() + step.pattern.size();
-    return sizeof(Step) + step.technique.size() + step.where.size() + entries * sizeof(Candidate);
+    return sizeof(Step) + step.technique.size() + step.where.size() + step.chains.size() + entries * sizeof(Candidate);
 }
 
 StepState::StepState(const Grid& puzzle) : grid_(puzzle.geometry, puzzle.cells), peers_(peers_of(puzzle)) {
@@ -258,6 +259,9 @@ std::string encode_step(const Step& step) {
     list(step.pattern);
     put(out, step.assumes_unique ? 1u : 0u, 1);
     put(out, step.length, 4);
+    const std::size_t n = std::min(step.chains.size(), kMaxChainsBytes + 1);  // one past: refused when read
+    put(out, static_cast<uint32_t>(n), 4);
+    out.append(step.chains, 0, n);
     return out;
 }
 
@@ -271,6 +275,13 @@ std::optional<Step> decode_step(std::string_view bytes) {
     step.pattern = in.list();
     const uint32_t flags = in.get(1);
     step.length = in.get(4);
+    const uint32_t chains = in.get(4);
+    if (in.ok && chains <= kMaxChainsBytes + 1 && in.in.size() >= chains) {
+        step.chains.assign(in.in.substr(0, chains));
+        in.in.remove_prefix(chains);
+    } else {
+        in.ok = false;
+    }
     if (!in.ok || !in.in.empty() || flags > 1) return std::nullopt;
     step.assumes_unique = flags == 1;
     return step;

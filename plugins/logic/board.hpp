@@ -26,6 +26,8 @@ struct Step {
     // host's ratings (np_step.length); 0: not a chain. The forcing
     // techniques give their pattern's size.
     std::size_t length = 0;
+    // A forcing step's branches, one line each (np_step.chains; forcing.cpp).
+    std::string chains;
     void clear() { *this = Step{}; }
 };
 

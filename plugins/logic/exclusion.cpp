@@ -150,8 +150,10 @@ namespace {
 
 // v placed at `cell`, and its consequences for v alone: v leaves the
 // peers of each placement, and a unit left with one place for v puts it
-// there. True when some unit that still needs v is left without a place.
-bool v_contradicts(const Board& b, Search& search, int v, int cell) {
+// there. True when some unit that still needs v is left without a place;
+// `chain`, when given, gets the placements in order and that unit, as a
+// step's chains line (np_step.chains).
+bool v_contradicts(const Board& b, Search& search, int v, int cell, std::string* chain = nullptr) {
     std::vector<bool> can(static_cast<std::size_t>(b.cells()), false), placed(static_cast<std::size_t>(b.cells()), false);
     for (int c = 0; c < b.cells(); ++c) can[static_cast<std::size_t>(c)] = b.has(c, v), placed[static_cast<std::size_t>(c)] = b.value(c) == v;
     std::vector<int> todo{cell};
@@ -161,6 +163,7 @@ bool v_contradicts(const Board& b, Search& search, int v, int cell) {
         if (placed[static_cast<std::size_t>(at)]) continue;
         if (search.spent()) return false;
         placed[static_cast<std::size_t>(at)] = true;
+        if (chain) *chain += (chain->empty() ? "" : " -> ") + b.label(at) + "=" + sym(v);
         for (int p : b.peers(at)) can[static_cast<std::size_t>(p)] = false;
         can[static_cast<std::size_t>(at)] = false;
         for (int u = 0; u < b.units(); ++u) {
@@ -171,7 +174,10 @@ bool v_contradicts(const Board& b, Search& search, int v, int cell) {
                 if (can[static_cast<std::size_t>(c)]) ++places, last = c;
             }
             if (done) continue;
-            if (places == 0) return true;
+            if (places == 0) {
+                if (chain) *chain += " -> no place for " + sym(v) + " in " + b.unit_name(u) + "\n";
+                return true;
+            }
             if (places == 1) todo.push_back(last);
         }
     }
@@ -193,6 +199,7 @@ bool nishio(const Board& b, Search& search, Step& step) {
                 // A cell that holds v whole: its unit needs no other place.
                 for (int c = 0; c < b.cells(); ++c) step.pattern.push_back({u32(c), b.value(c) == v ? 0u : u32(v)});
                 step.length = step.pattern.size();
+                v_contradicts(b, search, v, cell, &step.chains);  // again, saying how
                 return true;
             }
             if (search.stopped) return false;

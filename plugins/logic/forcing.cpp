@@ -7,6 +7,7 @@
 // has proved only what it deduced so far.
 #include "forcing.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace logic {
@@ -63,6 +64,7 @@ bool Branch::deduce() {
 }
 
 void Branch::place(int cell, int v) {
+    trail.push_back({cell, v, true});
     values[static_cast<std::size_t>(cell)] = static_cast<uint8_t>(v);
     masks[static_cast<std::size_t>(cell)] = 0;
     for (int p : b_.peers(cell)) masks[static_cast<std::size_t>(p)] &= ~bit(v);
@@ -71,6 +73,7 @@ void Branch::place(int cell, int v) {
 bool Branch::remove(int cell, Mask gone) {
     Mask& m = masks[static_cast<std::size_t>(cell)];
     if ((m & gone) == 0) return false;
+    for (Mask r = m & gone; r != 0; r &= r - 1) trail.push_back({cell, lowest(r), false});
     m &= ~gone;
     return true;
 }
@@ -348,9 +351,45 @@ bool common(const Board& b, const std::vector<Branch>& branches, Step& step, std
             if (p.value == e.value && b.sees(static_cast<int>(p.cell), static_cast<int>(e.cell))) return true;
         return false;
     });
-    const std::size_t more = step.placements.size() + step.eliminations.size();
-    if (more > 1) said += " (and " + std::to_string(more - 1) + " more)";
-    return more > 0;
+    return !step.placements.empty() || !step.eliminations.empty();
+}
+
+std::string fact_text(const Board& b, int cell, int v, bool placed) {
+    return b.label(cell) + (placed ? "=" : "<>") + sym(v);
+}
+
+// Where in a branch's trail an effect of the step first holds: its
+// placement, or (an elimination) the cell or a peer taking another value,
+// or a net rule removing it. The trail's end when none does.
+std::size_t reached(const Board& b, const Branch& br, const Cand& effect, bool placed) {
+    const int x = static_cast<int>(effect.cell), v = static_cast<int>(effect.value);
+    for (std::size_t k = 0; k < br.trail.size(); ++k) {
+        const Branch::Fact& f = br.trail[k];
+        const bool here = placed ? f.placed && f.cell == x && f.value == v
+                                 : (f.placed && f.cell == x && f.value != v) || (f.placed && f.value == v && b.sees(f.cell, x)) ||
+                                       (!f.placed && f.cell == x && f.value == v);
+        if (here) return k;
+    }
+    return br.trail.empty() ? 0 : br.trail.size() - 1;
+}
+
+// One branch as a player reads it: its implications in order, up to the
+// last one the step's effects need, then those effects themselves (or, for
+// a contradiction, what it ran into).
+std::string chain_line(const Board& b, const Branch& br, const Step& step) {
+    std::size_t end = br.trail.size();
+    if (!br.contradiction) {
+        end = 0;
+        for (const Cand& p : step.placements) end = std::max(end, reached(b, br, p, true) + 1);
+        for (const Cand& e : step.eliminations) end = std::max(end, reached(b, br, e, false) + 1);
+    }
+    std::string line;
+    for (std::size_t k = 0; k < end && k < br.trail.size(); ++k)
+        line += (k ? " -> " : "") + fact_text(b, br.trail[k].cell, br.trail[k].value, br.trail[k].placed);
+    if (br.contradiction) return line + " -> " + br.why;
+    for (const Cand& p : step.placements) line += " -> " + fact_text(b, static_cast<int>(p.cell), static_cast<int>(p.value), true);
+    for (const Cand& e : step.eliminations) line += " -> " + fact_text(b, static_cast<int>(e.cell), static_cast<int>(e.value), false);
+    return line;
 }
 
 // Runs the branch "v at cell" for each (cell, v) of `at`. Reports a
@@ -367,6 +406,7 @@ bool branches_from(const Board& b, Search& search, const Propagation& how, const
         step.eliminations.push_back(a);
         step.where = clipped(sym(static_cast<int>(a.value)) + " at " + b.label(static_cast<int>(a.cell)) + " leads to " + br.why);
         Branch::name(br.facts, step.pattern);
+        step.chains = chain_line(b, br, step) + "\n";
         return true;
     }
     std::string said;
@@ -374,6 +414,7 @@ bool branches_from(const Board& b, Search& search, const Propagation& how, const
     for (const Branch& br : branches) br.join(base);
     Branch::name(base, step.pattern);
     step.where = clipped(name + ": " + said);
+    for (const Branch& br : branches) step.chains += chain_line(b, br, step) + "\n";
     return true;
 }
 

@@ -41,6 +41,14 @@ public:
     // Per cell, the facts of the real state read: bit 0 the whole cell
     // (its candidates), bit v whether v is a candidate there.
     std::vector<Mask> facts;
+    // What it deduced, in order: each value placed (the assumption first)
+    // and each candidate a net rule removed (a placement's peers are
+    // implied). A step's chains are read from it (chain_lines).
+    struct Fact {
+        int cell, value;
+        bool placed;
+    };
+    std::vector<Fact> trail;
 
     // The facts as a pattern, added to `out` (facts of several branches are
     // joined with join() first).

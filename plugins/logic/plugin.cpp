@@ -130,7 +130,8 @@ public:
             const auto placements = to_abi(s.placements, labels), eliminations = to_abi(s.eliminations, labels),
                        pattern = to_abi(s.pattern, labels);
             return call.step({s.technique.c_str(), s.where.empty() ? nullptr : s.where.c_str(), placements, eliminations,
-                              pattern, s.assumes_unique ? NP_STEP_ASSUMES_UNIQUE : 0u, static_cast<uint32_t>(s.length)});
+                              pattern, s.assumes_unique ? NP_STEP_ASSUMES_UNIQUE : 0u, static_cast<uint32_t>(s.length),
+                              s.chains.empty() ? nullptr : s.chains.c_str()});
         });
         call.counter("steps", run.steps);
         answer(board, labels, run, call);

@@ -92,6 +92,36 @@ TEST(Explain, UntilStopsAtTheFirstStepOfThatTechnique) {
     EXPECT_EQ(row["until"], technique);
 }
 
+// Issue 45: a forcing step is shown as its chains, one branch a line, each
+// its implications in order from the branch's assumption; every elimination
+// is listed (no "and 1 more"). An exchange_diabolical puzzle whose se path
+// needs a cell forcing chain (docs/rating.md's samples).
+TEST(Explain, AForcingStepShowsItsBranchesAsChains) {
+    const std::string puzzle = ".1...45.......9..27..23....62.1953....13.62....3742.96....17..58..9.......56...4.";
+    auto run = run_cli({"explain", "--plugin", "logic", "--option", "profile=se", "--format", "json", puzzle});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    const json steps = json::parse(run.out)["steps"];
+    std::size_t forcing = 0;
+    for (const json& step : steps) {
+        const std::string technique = step["technique"];
+        if (technique.find("forcing") == std::string::npos) continue;
+        ++forcing;
+        ASSERT_TRUE(step.contains("chains")) << step.dump();
+        EXPECT_EQ(step["where"].get<std::string>().find("more)"), std::string::npos) << step["where"];
+        for (const json& line : step["chains"]) {
+            const std::string text = line;
+            EXPECT_EQ(text.rfind("r", 0), 0u) << "a branch starts from its assumption: " << text;
+            EXPECT_NE(text.find(" -> "), std::string::npos) << text;
+        }
+    }
+    EXPECT_GE(forcing, 1u) << "the puzzle's se path has a forcing chain";
+    auto text = run_cli({"explain", "--plugin", "logic", "--option", "profile=se", puzzle});
+    const auto at = text.out.find("cell forcing chain");
+    ASSERT_NE(at, std::string::npos) << text.out;
+    const auto next = text.out.find('\n', at) + 1;
+    EXPECT_EQ(text.out.substr(next, 6), "     r") << "its chains follow the step's line\n" << text.out.substr(at, 400);
+}
+
 TEST(Explain, GridShowsTheCandidatesAfterEachStep) {
     auto run = run_cli({"explain", "--plugin", "logic", "--grid", "--size", "2x2", "1..4.......1..3."});
     ASSERT_EQ(run.exit_code, 0) << run.err;

@@ -136,8 +136,42 @@ TEST(Steps, TheWireFormRoundTripsAndRefusesScraps) {
     ASSERT_TRUE(flagged);
     EXPECT_TRUE(flagged->assumes_unique);
     std::string unknown = np::encode_step(s);
-    unknown[unknown.size() - 5] = 2;  // a flag the wire form does not have (the length's 4 bytes follow)
+    unknown[unknown.size() - 9] = 2;  // a flag the wire form does not have (the length's and the chains' 4 bytes follow)
     EXPECT_FALSE(np::decode_step(unknown));
+    s.chains = "r2c2=3 -> r2c4<>3\n";
+    const auto chained = np::decode_step(np::encode_step(s));
+    ASSERT_TRUE(chained);
+    EXPECT_EQ(chained->chains, s.chains);
+}
+
+// A forcing step's chains (ABI 3.10): facts joined by " -> ", the last token
+// free words, every fact's cell one the step names; anything else is
+// refused with the line and why, like any malformed field.
+TEST(Steps, ChainsAreHeldToTheirFormAndToTheStep) {
+    const np::Geometry g{2, 2};
+    Step s = elimination(1, 2, "cell forcing chain");  // -2 r1c2
+    s.pattern = {{5, 0}, {9, 3}};                     // r2c2 whole, 3 at r3c2
+    s.chains = "r2c2=3 -> r3c2<>3 -> r1c2<>2\nr2c2=4 -> r1c2 without candidates\n";
+    EXPECT_EQ(np::step_shape_problem(s, g), "");
+    Step stray = s;
+    stray.chains = "r2c2=3 -> r4c4=1 -> r1c2<>2";
+    EXPECT_EQ(np::step_shape_problem(stray, g),
+              "chain line 1: the fact r4c4=1 is about a cell the step's pattern and effects do not name");
+    Step wordy = s;
+    wordy.chains = "r2c2=3\nr2c2=4 -> so it goes -> r1c2<>2";
+    EXPECT_EQ(np::step_shape_problem(wordy, g), "chain line 2: 'so it goes' is no fact (rRcC=V or rRcC<>V)");
+    Step outside = s;
+    outside.chains = "r2c2=5 -> r1c2<>2";
+    EXPECT_EQ(np::step_shape_problem(outside, g), "chain line 1: the fact r2c2=5 is outside the grid");
+    Step empty_line = s;
+    empty_line.chains = "r2c2=3\n\nr2c2=4";
+    EXPECT_EQ(np::step_shape_problem(empty_line, g), "chain line 2: empty");
+    Step control = s;
+    control.chains = "r2c2=3 -> \x1b[2J";
+    EXPECT_EQ(np::step_shape_problem(control, g), "the step's chains hold a byte outside printable ASCII");
+    Step flood = s;
+    flood.chains = std::string(np::kMaxChainsBytes + 1, 'x');
+    EXPECT_NE(np::step_shape_problem(flood, g).find("the step's chains longer than"), std::string::npos);
 }
 
 // A step that assumes uniqueness is certified like any other, but the

@@ -167,6 +167,9 @@ struct StepReport {
     std::span<const np_candidate> placements, eliminations, pattern;
     uint32_t flags = 0;  // NP_STEP_ASSUMES_UNIQUE for a uniqueness technique
     uint32_t length = 0;  // a chain's nodes, for ratings (ABI 3.4); 0: not a chain
+    // A forcing step's branches, one line each, as a player reads them
+    // (ABI 3.10, plugin_api.h np_step.chains); nullptr: none.
+    const char* chains = nullptr;
 };
 
 // One solve call. The layer turns what the plugin reports into the count,

@@ -49,6 +49,9 @@
  *     with a capability bit; NULL, or a descriptor too short to hold it,
  *     means the plugin does not offer it.
  *
+ * Version 3.10 (from 3.9, appended): np_step.chains, the branches of a
+ * forcing chain, net or Nishio step as a player reads them (below). A 3.9
+ * plugin's steps carry none.
  * Version 3.9 (from 3.8; no member added): explained variants. The host
  * opens the step sink for a variant puzzle too, and its candidate state
  * ("Steps" below) takes the variant's peers: every cell its rules make
@@ -306,6 +309,16 @@ typedef struct np_step {
                                /* harness's rating; 0 = not a chain. Never   */
                                /* trusted: capped at N*N*N, and it changes   */
                                /* only a rating, never a verdict             */
+    /* -- 3.10 -- */
+    const char *chains;        /* a forcing step's branches, one line each:  */
+                               /* its implications in order, facts           */
+                               /* "r1c3=2" or "r1c5<>2" joined by " -> ", the */
+                               /* last one free words ("r2c7 without         */
+                               /* candidates"); NULL = none. The host checks  */
+                               /* its form and that each fact's cell is in    */
+                               /* the pattern or the effects, and bounds it   */
+                               /* (docs/logic.md); the pattern stays what it  */
+                               /* certifies: this is what a person reads      */
 } np_step;
 
 /* The step holds only if the puzzle has at most one solution (uniqueness

@@ -34,6 +34,9 @@ struct Step {
     // ABI 3.4: a chain's nodes, for ratings (0: not a chain); the host caps
     // it at N*N*N. Only a rating reads it.
     uint32_t length = 0;
+    // ABI 3.10: a forcing step's branches as a player reads them, one line
+    // each (plugin_api.h, np_step.chains); empty: none. Only read by people.
+    std::string chains;
 };
 
 
@@ -41,6 +44,13 @@ struct Step {
 // more than a grid's worth: N*N*N candidates in each list, 64 bytes of
 // technique name and 200 of `where`.
 constexpr std::size_t kMaxTechniqueBytes = 64, kMaxWhereBytes = 200;
+// And of `chains`: a net's branches on a 25x25 grid run to a few KB each.
+constexpr std::size_t kMaxChainsBytes = std::size_t{64} << 10;
+
+// "" when `chains` is well formed (step_chains.cpp): printable lines, each
+// facts "rRcC=V" / "rRcC<>V" joined by " -> " (the last may be words), every
+// fact's cell one the step names in its pattern or effects.
+std::string chains_problem(const Step& step, const Geometry& geometry);
 
 // What one item's certified steps may hold in all, as a host keeps them
 // (step_bytes of each): a plugin that explains cannot make the host (the

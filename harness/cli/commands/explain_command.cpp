@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <cctype>
 #include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "cli/commands/commands.hpp"
 #include "numplace/format.hpp"
@@ -44,12 +47,22 @@ json candidates_json(const std::vector<Candidate>& list, int side) {
     return out;
 }
 
+// A forcing step's branches, one line each, as the plugin wrote them (the
+// host held them to their form: steps.hpp, chains_problem).
+std::vector<std::string> chain_lines(const Step& step) {
+    std::vector<std::string> lines;
+    std::istringstream in(step.chains);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
 json step_json(const Step& step, const Geometry& g) {
     json j{{"technique", step.technique}, {"where", step.where}, {"text", step_text(step, g)},
            {"placements", candidates_json(step.placements, g.side())},
            {"eliminations", candidates_json(step.eliminations, g.side())},
            {"pattern", candidates_json(step.pattern, g.side())}};
     if (step.assumes_unique) j["assumes_unique"] = true;
+    if (!step.chains.empty()) j["chains"] = chain_lines(step);
     return j;
 }
 
@@ -72,6 +85,7 @@ void write_text(std::ostream& out, const InputItem& item, const Grid& puzzle, co
     for (std::size_t i = 0; i < e.steps.size(); ++i) {
         out << i + 1 << ". " << step_text(e.steps[i], puzzle.geometry)
             << (e.steps[i].assumes_unique ? " (assumes one solution)" : "") << '\n';
+        for (const std::string& line : chain_lines(e.steps[i])) out << "     " << line << '\n';
         if (i < e.grids.size()) out << e.grids[i] << '\n';
     }
     if (const std::string end = ending(outcome, e); !end.empty()) out << end << '\n';
