@@ -33,3 +33,14 @@ function(numplace_add_plugin name)
     install(TARGETS ${name} LIBRARY DESTINATION "${NUMPLACE_PLUGIN_INSTALL_DIR}")
   endif()
 endfunction()
+
+# The version a peer built from the user's own clone shows (iss, serate):
+# the clone's commit when it is a git clone, else "unknown".
+function(numplace_clone_version out dir)
+  execute_process(COMMAND git -C "${dir}" rev-parse --short=12 HEAD
+                  OUTPUT_VARIABLE version OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET RESULT_VARIABLE failed)
+  if(failed OR NOT version)
+    set(version "unknown")
+  endif()
+  set(${out} "${version}" PARENT_SCOPE)
+endfunction()

@@ -375,7 +375,9 @@ std::size_t reached(const Board& b, const Branch& br, const Cand& effect, bool p
 
 // One branch as a player reads it: its implications in order, up to the
 // last one the step's effects need, then those effects themselves (or, for
-// a contradiction, what it ran into).
+// a contradiction, what it ran into). A candidate a net rule removed from a
+// cell the step never reads (not in its pattern or effects) led nowhere: it
+// is left out, as the host would refuse a fact about such a cell.
 std::string chain_line(const Board& b, const Branch& br, const Step& step) {
     std::size_t end = br.trail.size();
     if (!br.contradiction) {
@@ -383,9 +385,13 @@ std::string chain_line(const Board& b, const Branch& br, const Step& step) {
         for (const Cand& p : step.placements) end = std::max(end, reached(b, br, p, true) + 1);
         for (const Cand& e : step.eliminations) end = std::max(end, reached(b, br, e, false) + 1);
     }
+    std::vector<bool> named(static_cast<std::size_t>(b.cells()), false);
+    for (const auto* list : {&step.pattern, &step.placements, &step.eliminations})
+        for (const Cand& c : *list) named[c.cell] = true;
     std::string line;
     for (std::size_t k = 0; k < end && k < br.trail.size(); ++k)
-        line += (k ? " -> " : "") + fact_text(b, br.trail[k].cell, br.trail[k].value, br.trail[k].placed);
+        if (named[static_cast<std::size_t>(br.trail[k].cell)])
+            line += (line.empty() ? "" : " -> ") + fact_text(b, br.trail[k].cell, br.trail[k].value, br.trail[k].placed);
     if (br.contradiction) return line + " -> " + br.why;
     for (const Cand& p : step.placements) line += " -> " + fact_text(b, static_cast<int>(p.cell), static_cast<int>(p.value), true);
     for (const Cand& e : step.eliminations) line += " -> " + fact_text(b, static_cast<int>(e.cell), static_cast<int>(e.value), false);

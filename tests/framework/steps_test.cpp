@@ -153,25 +153,18 @@ TEST(Steps, ChainsAreHeldToTheirFormAndToTheStep) {
     s.pattern = {{5, 0}, {9, 3}};                     // r2c2 whole, 3 at r3c2
     s.chains = "r2c2=3 -> r3c2<>3 -> r1c2<>2\nr2c2=4 -> r1c2 without candidates\n";
     EXPECT_EQ(np::step_shape_problem(s, g), "");
-    Step stray = s;
-    stray.chains = "r2c2=3 -> r4c4=1 -> r1c2<>2";
-    EXPECT_EQ(np::step_shape_problem(stray, g),
+    const auto with = [&](std::string chains) {
+        Step t = s;
+        t.chains = std::move(chains);
+        return np::step_shape_problem(t, g);
+    };
+    EXPECT_EQ(with("r2c2=3 -> r4c4=1 -> r1c2<>2"),
               "chain line 1: the fact r4c4=1 is about a cell the step's pattern and effects do not name");
-    Step wordy = s;
-    wordy.chains = "r2c2=3\nr2c2=4 -> so it goes -> r1c2<>2";
-    EXPECT_EQ(np::step_shape_problem(wordy, g), "chain line 2: 'so it goes' is no fact (rRcC=V or rRcC<>V)");
-    Step outside = s;
-    outside.chains = "r2c2=5 -> r1c2<>2";
-    EXPECT_EQ(np::step_shape_problem(outside, g), "chain line 1: the fact r2c2=5 is outside the grid");
-    Step empty_line = s;
-    empty_line.chains = "r2c2=3\n\nr2c2=4";
-    EXPECT_EQ(np::step_shape_problem(empty_line, g), "chain line 2: empty");
-    Step control = s;
-    control.chains = "r2c2=3 -> \x1b[2J";
-    EXPECT_EQ(np::step_shape_problem(control, g), "the step's chains hold a byte outside printable ASCII");
-    Step flood = s;
-    flood.chains = std::string(np::kMaxChainsBytes + 1, 'x');
-    EXPECT_NE(np::step_shape_problem(flood, g).find("the step's chains longer than"), std::string::npos);
+    EXPECT_EQ(with("r2c2=3\nr2c2=4 -> so it goes -> r1c2<>2"), "chain line 2: 'so it goes' is no fact (rRcC=V or rRcC<>V)");
+    EXPECT_EQ(with("r2c2=5 -> r1c2<>2"), "chain line 1: the fact r2c2=5 is outside the grid");
+    EXPECT_EQ(with("r2c2=3\n\nr2c2=4"), "chain line 2: empty");
+    EXPECT_EQ(with("r2c2=3 -> \x1b[2J"), "the step's chains hold a byte outside printable ASCII");
+    EXPECT_NE(with(std::string(np::kMaxChainsBytes + 1, 'x')).find("the step's chains longer than"), std::string::npos);
 }
 
 // A step that assumes uniqueness is certified like any other, but the

@@ -32,6 +32,7 @@ static void step_frame(uint32_t item, uint16_t cell, uint8_t value) {
     frame_u32(&f, 0);                     /* no pattern */
     frame_u8(&f, 0);                      /* no flags */
     frame_u32(&f, 0);                     /* no chain length */
+    frame_u32(&f, 0);                     /* no chains (3.10) */
     frame_end(&f);
     frame_write(f.bytes, f.size);
 }
