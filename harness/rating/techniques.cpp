@@ -72,6 +72,7 @@ constexpr std::array kVocabulary{
     Named{"nishio", Shape::nishio, 0},
     Named{"cell forcing chain", Shape::forcing, 0},
     Named{"unit forcing chain", Shape::forcing, 0},
+    Named{"dynamic forcing chain", Shape::forcing, 0},
     Named{"forcing net", Shape::forcing, 0},
     Named{"nested forcing net", Shape::forcing, 0},
     Named{"unique rectangle type 1", Shape::rectangle, 0},

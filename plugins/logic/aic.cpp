@@ -180,13 +180,13 @@ Graph xy_graph(const Board& b) {
     return g;
 }
 
-Graph aic_graph(const Board& b) {
+Graph aic_graph(const Board& b, bool grouped) {
     Graph g;
     add_candidates(b, g, [](int) { return true; });
     link_peers(b, g);
     link_cells(b, g, true);
     std::vector<std::vector<int>> by_value = nodes_by_value(b, g);
-    add_groups(b, g, by_value);
+    if (grouped) add_groups(b, g, by_value);
     link_units(b, g, by_value);
     return g;
 }
@@ -412,7 +412,7 @@ bool xy_chain(const Board& b, Search& search, Step& step) {
 
 // Candidates and grouped nodes, links of both kinds: "(5)r1c2=(5)r1c78-(5)r4c7=(3)r4c7".
 bool aic(const Board& b, Search& search, Step& step) {
-    const Graph g = aic_graph(b);
+    const Graph g = aic_graph(b, search.grouped_nodes);
     Chain chain;
     if (!shortest_chain(b, search, g, true, chain)) return false;
     std::vector<std::string> items;

@@ -24,8 +24,10 @@ struct Step {
     bool assumes_unique = false;  // a uniqueness technique (NP_STEP_ASSUMES_UNIQUE)
     // A chain's nodes, for a rated ladder's length rule (solver.cpp) and the
     // host's ratings (np_step.length); 0: not a chain. The forcing
-    // techniques give their pattern's size.
+    // chains and nets give SE's count (ancestry.hpp), nested nets and
+    // Nishio their pattern's size.
     std::size_t length = 0;
+    bool dynamic = false;  // a forcing step that needs more than single links (ancestry.hpp)
     // A forcing step's branches, one line each (np_step.chains; forcing.cpp).
     std::string chains;
     void clear() { *this = Step{}; }

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "ancestry.hpp"
 #include "techniques.hpp"
 
 namespace logic {
@@ -153,18 +154,32 @@ namespace {
 // there. True when some unit that still needs v is left without a place;
 // `chain`, when given, gets the placements in order and that unit, as a
 // step's chains line (np_step.chains).
-bool v_contradicts(const Board& b, Search& search, int v, int cell, std::string* chain = nullptr) {
+// `length`, when given, gets SE's measure of the contradiction
+// (ancestry.hpp): the removals that emptied the unit, what they rest on,
+// and the placement they deny, less SE's two ends.
+bool v_contradicts(const Board& b, Search& search, int v, int cell, std::string* chain = nullptr,
+                   std::size_t* length = nullptr) {
     std::vector<bool> can(static_cast<std::size_t>(b.cells()), false), placed(static_cast<std::size_t>(b.cells()), false);
     for (int c = 0; c < b.cells(); ++c) can[static_cast<std::size_t>(c)] = b.has(c, v), placed[static_cast<std::size_t>(c)] = b.value(c) == v;
-    std::vector<int> todo{cell};
+    Ancestry ancestry(b.cells(), b.side());
+    // v's removals in unit u (but at `except`): a hidden single's parents.
+    auto gone_in = [&](int u, int except) {
+        std::vector<int> ids;
+        for (int c : b.unit(u))
+            if (c != except && b.has(c, v)) ids.push_back(ancestry.off_id(c, v));
+        return ids;
+    };
+    std::vector<std::pair<int, int>> todo{{cell, -1}};  // a cell, and the unit that forced it there
     while (!todo.empty()) {
-        const int at = todo.back();
+        const auto [at, by] = todo.back();
         todo.pop_back();
         if (placed[static_cast<std::size_t>(at)]) continue;
         if (search.spent()) return false;
         placed[static_cast<std::size_t>(at)] = true;
+        const std::vector<int> on{ancestry.on(at, v, by < 0 ? std::vector<int>{} : gone_in(by, at))};
         if (chain) *chain += (chain->empty() ? "" : " -> ") + b.label(at) + "=" + sym(v);
-        for (int p : b.peers(at)) can[static_cast<std::size_t>(p)] = false;
+        for (int p : b.peers(at))
+            if (can[static_cast<std::size_t>(p)]) can[static_cast<std::size_t>(p)] = false, ancestry.off(p, v, on);
         can[static_cast<std::size_t>(at)] = false;
         for (int u = 0; u < b.units(); ++u) {
             int places = 0, last = -1;
@@ -176,9 +191,10 @@ bool v_contradicts(const Board& b, Search& search, int v, int cell, std::string*
             if (done) continue;
             if (places == 0) {
                 if (chain) *chain += " -> no place for " + sym(v) + " in " + b.unit_name(u) + "\n";
+                if (length) *length = std::max<std::size_t>(ancestry.ancestors(gone_in(u, -1)) + 1, 3) - 2;
                 return true;
             }
-            if (places == 1) todo.push_back(last);
+            if (places == 1) todo.push_back({last, u});
         }
     }
     return false;
@@ -187,24 +203,28 @@ bool v_contradicts(const Board& b, Search& search, int v, int cell, std::string*
 }  // namespace
 
 // Nishio: v at a cell, followed for v alone, leaves a unit without a place
-// for v; so v cannot go there. The pattern is v across the whole grid.
+// for v; so v cannot go there. The pattern is v across the whole grid. The
+// first found; on a rated ladder (Search::se_order) the shortest.
 bool nishio(const Board& b, Search& search, Step& step) {
-    for (int v = 1; v <= b.side(); ++v)
-        for (int cell = 0; cell < b.cells(); ++cell) {
+    int best_v = 0, best_cell = -1;
+    std::size_t best = 0;
+    for (int v = 1; v <= b.side() && (best_cell < 0 || search.se_order); ++v)
+        for (int cell = 0; cell < b.cells() && (best_cell < 0 || search.se_order); ++cell) {
             if (!b.has(cell, v)) continue;
-            if (v_contradicts(b, search, v, cell)) {
-                step.technique = "nishio";
-                step.where = sym(v) + " at " + b.label(cell);
-                step.eliminations.push_back({u32(cell), u32(v)});
-                // A cell that holds v whole: its unit needs no other place.
-                for (int c = 0; c < b.cells(); ++c) step.pattern.push_back({u32(c), b.value(c) == v ? 0u : u32(v)});
-                step.length = step.pattern.size();
-                v_contradicts(b, search, v, cell, &step.chains);  // again, saying how
-                return true;
-            }
+            std::size_t length = 0;
+            if (v_contradicts(b, search, v, cell, nullptr, &length) && (best_cell < 0 || length < best))
+                best_v = v, best_cell = cell, best = length;
             if (search.stopped) return false;
         }
-    return false;
+    if (best_cell < 0) return false;
+    const int v = best_v, cell = best_cell;
+    step.technique = "nishio";
+    step.where = sym(v) + " at " + b.label(cell);
+    step.eliminations.push_back({u32(cell), u32(v)});
+    // A cell that holds v whole: its unit needs no other place.
+    for (int c = 0; c < b.cells(); ++c) step.pattern.push_back({u32(c), b.value(c) == v ? 0u : u32(v)});
+    v_contradicts(b, search, v, cell, &step.chains, &step.length);  // again, saying how and how long
+    return !search.stopped;
 }
 
 }  // namespace logic

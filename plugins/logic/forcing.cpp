@@ -23,7 +23,7 @@ Mask bit(int v) { return Mask{1} << v; }
 }  // namespace
 
 Branch::Branch(const Board& board, Search& search, const Propagation& how, const Branch* from)
-    : b_(board), search_(search), how_(how), from_(from) {}
+    : ancestry(board.cells(), board.side()), b_(board), search_(search), how_(how), from_(from) {}
 
 void Branch::run(int cell, int v) {
     const auto n = static_cast<std::size_t>(b_.cells());
@@ -34,8 +34,9 @@ void Branch::run(int cell, int v) {
         masks.resize(n), values.resize(n);
         for (int c = 0; c < b_.cells(); ++c) masks[static_cast<std::size_t>(c)] = b_.mask(c), values[static_cast<std::size_t>(c)] = b_.value(c);
     }
+    start_ = masks;
     if (search_.spent()) return void(stopped = true);  // one node a branch, even one that deduces nothing
-    place(cell, v);
+    place(cell, v, {});
     if (!singles() || !how_.net) return;
     for (int round = 1;; ++round) {
         bool changed = false;
@@ -63,24 +64,79 @@ bool Branch::deduce() {
     return true;
 }
 
-void Branch::place(int cell, int v) {
+// A value placed turns off the cell's other candidates and v at its peers:
+// each of those removals rests on the placement alone.
+void Branch::place(int cell, int v, const std::vector<int>& parents, bool dynamic) {
     trail.push_back({cell, v, true});
+    const std::vector<int> by{ancestry.on(cell, v, parents, dynamic)};
     values[static_cast<std::size_t>(cell)] = static_cast<uint8_t>(v);
+    for (Mask r = masks[static_cast<std::size_t>(cell)] & ~bit(v); r != 0; r &= r - 1) ancestry.off(cell, lowest(r), by);
     masks[static_cast<std::size_t>(cell)] = 0;
-    for (int p : b_.peers(cell)) masks[static_cast<std::size_t>(p)] &= ~bit(v);
+    for (int p : b_.peers(cell)) {
+        Mask& m = masks[static_cast<std::size_t>(p)];
+        if (m >> v & 1) ancestry.off(p, v, by), m &= ~bit(v);
+    }
 }
 
-bool Branch::remove(int cell, Mask gone) {
+bool Branch::remove(int cell, Mask gone, const std::vector<int>& parents) {
     Mask& m = masks[static_cast<std::size_t>(cell)];
     if ((m & gone) == 0) return false;
-    for (Mask r = m & gone; r != 0; r &= r - 1) trail.push_back({cell, lowest(r), false});
+    for (Mask r = m & gone; r != 0; r &= r - 1) trail.push_back({cell, lowest(r), false}), ancestry.off(cell, lowest(r), parents);
     m &= ~gone;
     return true;
+}
+
+// A single: v is c's last candidate, or its last place in a unit. Of the
+// reasons that hold now, a plain one (one link: the cell or the unit had
+// two) is kept before a dynamic one, then the one with fewer parents.
+void Branch::place_forced(int c, int v) {
+    std::vector<int> best, parents;
+    bool best_dynamic = true, any = false;
+    auto consider = [&](bool dynamic) {
+        if (!any || std::pair(dynamic, parents.size()) < std::pair(best_dynamic, best.size()))
+            best = parents, best_dynamic = dynamic, any = true;
+    };
+    if (masks[static_cast<std::size_t>(c)] == bit(v)) {
+        gone_at(c, ~bit(v), parents);
+        consider(count(start_[static_cast<std::size_t>(c)]) > 2);
+    }
+    for (int u : {b_.row_unit(c), b_.col_unit(c), b_.box_unit(c)}) {
+        int places = 0, left = 0;
+        for (int x : b_.unit(u)) {
+            places += static_cast<int>(start_[static_cast<std::size_t>(x)] >> v & 1);
+            left += static_cast<int>(x != c && (masks[static_cast<std::size_t>(x)] >> v & 1));
+        }
+        if (left != 0) continue;
+        parents.clear();
+        gone_in(u, v, c, parents);
+        consider(places > 2);
+    }
+    place(c, v, best, best_dynamic);
+}
+
+void Branch::gone_at(int cell, Mask of, std::vector<int>& into) const {
+    for (Mask r = start_[static_cast<std::size_t>(cell)] & of & ~masks[static_cast<std::size_t>(cell)]; r != 0; r &= r - 1)
+        if (const int id = ancestry.off_id(cell, lowest(r)); id >= 0) into.push_back(id);
+}
+
+void Branch::gone_in(int u, int v, int except, std::vector<int>& into) const {
+    for (int c : b_.unit(u))
+        if (c != except) gone_at(c, bit(v), into);
 }
 
 // "Where v can go in unit u" was read: v's presence in each of its cells.
 void Branch::read_unit(int u, int v) {
     for (int c : b_.unit(u)) facts[static_cast<std::size_t>(c)] |= bit(v);
+}
+
+// The values with two places in unit u when the branch started.
+Mask Branch::twice_at_start(int u) const {
+    Mask once = 0, twice = 0, more = 0;
+    for (int c : b_.unit(u)) {
+        const Mask m = start_[static_cast<std::size_t>(c)];
+        more |= twice & m, twice |= once & m, once |= m;
+    }
+    return twice & ~more;
 }
 
 // Naked and hidden singles until none is left; false when the branch ends
@@ -95,10 +151,14 @@ bool Branch::singles() {
         for (int c = 0; c < b_.cells(); ++c) {
             const Mask m = masks[static_cast<std::size_t>(c)];
             if (values[static_cast<std::size_t>(c)] != 0 || (m != 0 && count(m) > 1)) continue;
+            if (how_.plain && (m == 0 || count(start_[static_cast<std::size_t>(c)]) != 2)) continue;
             facts[static_cast<std::size_t>(c)] |= 1;
-            if (m == 0) return contradiction = true, why = b_.label(c) + " without candidates", false;
+            if (m == 0) {
+                gone_at(c, ~m, conflict);
+                return contradiction = true, why = b_.label(c) + " without candidates", false;
+            }
             if (!deduce()) return false;
-            place(c, lowest(m));
+            place_forced(c, lowest(m));
             again = true;
         }
         for (int u = 0; u < b_.units(); ++u) {
@@ -108,18 +168,20 @@ bool Branch::singles() {
                 twice |= once & m, once |= m;
                 if (values[static_cast<std::size_t>(c)] != 0) placed |= bit(values[static_cast<std::size_t>(c)]);
             }
-            if (const Mask missing = b_.all_values() & ~placed & ~once; missing != 0) {
+            if (const Mask missing = b_.all_values() & ~placed & ~once; missing != 0 && !how_.plain) {
                 read_unit(u, lowest(missing));
+                gone_in(u, lowest(missing), -1, conflict);
                 return contradiction = true, why = "no place for " + sym(lowest(missing)) + " in " + b_.unit_name(u), false;
             }
-            const Mask lone = once & ~twice & ~placed;
+            Mask lone = once & ~twice & ~placed;
+            if (how_.plain) lone &= twice_at_start(u);
             if (lone == 0) continue;
             const int v = lowest(lone);
             for (int c : b_.unit(u))
                 if (masks[static_cast<std::size_t>(c)] >> v & 1) {
                     if (!deduce()) return false;
                     read_unit(u, v);
-                    place(c, v);
+                    place_forced(c, v);
                     break;
                 }
             again = true;
@@ -172,8 +234,10 @@ bool Branch::locked(int u, bool& changed) {
         if (!any) continue;
         if (!deduce()) return false;
         read_unit(u, v);
+        std::vector<int> parents;
+        gone_in(u, v, -1, parents);
         for (int c : b_.unit(target))
-            if (outside(c)) remove(c, bit(v));
+            if (outside(c)) remove(c, bit(v), parents);
         changed = true;
         return singles();
     }
@@ -193,8 +257,10 @@ bool Branch::pairs(int u, bool& changed) {
             if (!any) continue;
             if (!deduce()) return false;
             facts[static_cast<std::size_t>(cs[i])] |= 1, facts[static_cast<std::size_t>(cs[j])] |= 1;
+            std::vector<int> parents;
+            gone_at(cs[i], ~mi, parents), gone_at(cs[j], ~mi, parents);
             for (int c : cs)
-                if (c != cs[i] && c != cs[j]) remove(c, mi);
+                if (c != cs[i] && c != cs[j]) remove(c, mi, parents);
             changed = true;
             return singles();
         }
@@ -213,7 +279,9 @@ bool Branch::pairs(int u, bool& changed) {
             if ((masks[static_cast<std::size_t>(x)] | masks[static_cast<std::size_t>(y)]) == keep) continue;
             if (!deduce()) return false;
             read_unit(u, a), read_unit(u, v);
-            remove(x, ~keep), remove(y, ~keep);
+            std::vector<int> parents;
+            gone_in(u, a, -1, parents), gone_in(u, v, -1, parents);
+            remove(x, ~keep, parents), remove(y, ~keep, parents);
             changed = true;
             return singles();
         }
@@ -276,7 +344,7 @@ bool Branch::inner_base(const std::vector<Cand>& at, int cell, int u, int v, boo
         if (!br.contradiction) continue;
         if (!deduce()) return false;
         br.join(facts);
-        remove(static_cast<int>(a.cell), bit(static_cast<int>(a.value)));
+        remove(static_cast<int>(a.cell), bit(static_cast<int>(a.value)), {});  // nested: measured by its pattern
         return changed = true, true;
     }
     std::vector<Cand> places, gone;
@@ -300,8 +368,8 @@ bool Branch::inner_base(const std::vector<Cand>& at, int cell, int u, int v, boo
     if (!deduce()) return false;
     read_base(cell, u, v);
     for (const Branch& br : inners) br.join(facts);
-    for (const Cand& g : gone) remove(static_cast<int>(g.cell), bit(static_cast<int>(g.value)));
-    for (const Cand& p : places) place(static_cast<int>(p.cell), static_cast<int>(p.value));
+    for (const Cand& g : gone) remove(static_cast<int>(g.cell), bit(static_cast<int>(g.value)), {});
+    for (const Cand& p : places) place(static_cast<int>(p.cell), static_cast<int>(p.value), {}, true);
     return changed = true, true;
 }
 
@@ -323,14 +391,15 @@ void Branch::name(const std::vector<Mask>& facts, std::vector<Cand>& pattern) {
 namespace {
 
 // What every branch forces: a value placed in the same cell, or a candidate
-// of the real state gone in each. The first one, in words, into `said`.
-bool common(const Board& b, const std::vector<Branch>& branches, Step& step, std::string& said) {
+// of the real state gone in each (`branches`: those that can hold). The first one, in words, into `said`.
+bool common(const Board& b, const std::vector<const Branch*>& branches, Step& step, std::string& said) {
+    if (branches.empty()) return false;
     for (int x = 0; x < b.cells(); ++x) {
         if (b.value(x) != 0) continue;
         const auto i = static_cast<std::size_t>(x);
-        const int w = branches[0].values[i];
+        const int w = branches[0]->values[i];
         bool same = w != 0;
-        for (const Branch& br : branches) same = same && br.values[i] == w;
+        for (const Branch* br : branches) same = same && br->values[i] == w;
         if (same) {
             if (said.empty()) said = "each places " + sym(w) + " at " + b.label(x);
             step.placements.push_back({u32(x), u32(w)});
@@ -339,7 +408,7 @@ bool common(const Board& b, const std::vector<Branch>& branches, Step& step, std
         for (Mask m = b.mask(x); m != 0; m &= m - 1) {
             const int v = lowest(m);
             bool gone = true;
-            for (const Branch& br : branches) gone = gone && br.values[i] != v && (br.masks[i] >> v & 1) == 0;
+            for (const Branch* br : branches) gone = gone && br->values[i] != v && (br->masks[i] >> v & 1) == 0;
             if (!gone) continue;
             if (said.empty()) said = "each removes " + sym(v) + " from " + b.label(x);
             step.eliminations.push_back({u32(x), u32(v)});
@@ -356,6 +425,13 @@ bool common(const Board& b, const std::vector<Branch>& branches, Step& step, std
 
 std::string fact_text(const Board& b, int cell, int v, bool placed) {
     return b.label(cell) + (placed ? "=" : "<>") + sym(v);
+}
+
+// The step's first effect in common()'s words.
+std::string effect_text(const Board& b, const Step& step) {
+    if (!step.placements.empty())
+        return "each places " + sym(static_cast<int>(step.placements[0].value)) + " at " + b.label(static_cast<int>(step.placements[0].cell));
+    return "each removes " + sym(static_cast<int>(step.eliminations[0].value)) + " from " + b.label(static_cast<int>(step.eliminations[0].cell));
 }
 
 // Where in a branch's trail an effect of the step first holds: its
@@ -388,40 +464,122 @@ std::string chain_line(const Board& b, const Branch& br, const Step& step) {
     std::vector<bool> named(static_cast<std::size_t>(b.cells()), false);
     for (const auto* list : {&step.pattern, &step.placements, &step.eliminations})
         for (const Cand& c : *list) named[c.cell] = true;
+    // Only what the effects rest on (ancestry.hpp), as a player follows it;
+    // a nested net's whole trail (its nested steps keep no parents).
+    std::vector<int> targets = br.conflict;
+    if (!br.contradiction) {
+        for (const Cand& p : step.placements) targets.push_back(br.ancestry.on_id(static_cast<int>(p.cell)));
+        for (const Cand& e : step.eliminations)
+            targets.push_back(br.ancestry.off_id(static_cast<int>(e.cell), static_cast<int>(e.value)));
+    }
+    const std::vector<bool> needed = br.ancestry.closure(targets);
+    auto kept = [&](const Branch::Fact& f) {
+        if (br.level() > 0) return true;
+        const int id = f.placed ? br.ancestry.on_id(f.cell) : br.ancestry.off_id(f.cell, f.value);
+        return id >= 0 && needed[static_cast<std::size_t>(id)];
+    };
     std::string line;
     for (std::size_t k = 0; k < end && k < br.trail.size(); ++k)
-        if (named[static_cast<std::size_t>(br.trail[k].cell)])
+        if (named[static_cast<std::size_t>(br.trail[k].cell)] && (k == 0 || kept(br.trail[k])))
             line += (line.empty() ? "" : " -> ") + fact_text(b, br.trail[k].cell, br.trail[k].value, br.trail[k].placed);
     if (br.contradiction) return line + " -> " + br.why;
-    for (const Cand& p : step.placements) line += " -> " + fact_text(b, static_cast<int>(p.cell), static_cast<int>(p.value), true);
-    for (const Cand& e : step.eliminations) line += " -> " + fact_text(b, static_cast<int>(e.cell), static_cast<int>(e.value), false);
+    // The effects, but one the line already ends with (a placement reached).
+    auto then = [&line](const std::string& fact) {
+        if (!line.ends_with(" " + fact) && line != fact) line += " -> " + fact;
+    };
+    for (const Cand& p : step.placements) then(fact_text(b, static_cast<int>(p.cell), static_cast<int>(p.value), true));
+    for (const Cand& e : step.eliminations) then(fact_text(b, static_cast<int>(e.cell), static_cast<int>(e.value), false));
     return line;
 }
+
+// SE's measure of a step (ancestry.hpp): an effect costs the ancestors of
+// its fact in each branch (all of them), summed; a contradiction the removals it ran
+// into and the placement they deny. The step's length is its cheapest
+// effect's cost less the two ends SE leaves out. With `one`, only that
+// effect is kept.
+void measure(const std::vector<const Branch*>& branches, bool one, Step& step) {
+    std::size_t best = 0, at = 0;
+    bool dynamic = false;
+    const std::size_t effects = step.placements.size() + step.eliminations.size();
+    for (std::size_t k = 0; k < effects; ++k) {
+        const bool placed = k < step.placements.size();
+        const Cand& e = placed ? step.placements[k] : step.eliminations[k - step.placements.size()];
+        std::size_t cost = 0;
+        bool dyn = false;
+        for (const Branch* br : branches) {
+            const int id = !placed ? br->ancestry.off_id(static_cast<int>(e.cell), static_cast<int>(e.value))
+                           : br->values[e.cell] == e.value ? br->ancestry.on_id(static_cast<int>(e.cell))
+                                                            : -1;
+            // A branch that cannot hold forces anything: by its contradiction,
+            // unless it reached the fact before.
+            cost += id >= 0 || !br->contradiction ? br->ancestry.ancestors({id}, &dyn)
+                                                  : br->ancestry.ancestors(br->conflict, &dyn) + 1;
+        }
+        if (k == 0 || cost < best) best = cost, at = k, dynamic = dyn;
+    }
+    step.length = std::max<std::size_t>(best, 3) - 2, step.dynamic = dynamic;
+    if (!one || effects < 2) return;
+    if (at < step.placements.size()) {
+        step.placements = {step.placements[at]}, step.eliminations.clear();
+    } else {
+        step.eliminations = {step.eliminations[at - step.placements.size()]}, step.placements.clear();
+    }
+}
+
+// The step a contradiction in branch `br` gives: its assumption `a` goes.
+void contradiction_step(const Board& b, const Branch& br, const Cand& a, Step& step) {
+    step.eliminations.push_back(a);
+    step.where = clipped(sym(static_cast<int>(a.value)) + " at " + b.label(static_cast<int>(a.cell)) + " leads to " + br.why);
+    Branch::name(br.facts, step.pattern);
+    step.length = std::max<std::size_t>(br.ancestry.ancestors(br.conflict, &step.dynamic) + 1, 3) - 2;
+    step.chains = chain_line(b, br, step) + "\n";
+}
+
+// SE's order between two steps: plain before dynamic, then the shorter.
+bool cheaper(const Step& x, const Step& y) { return std::pair(x.dynamic, x.length) < std::pair(y.dynamic, y.length); }
 
 // Runs the branch "v at cell" for each (cell, v) of `at`. Reports a
 // contradiction at once (that candidate goes); else what all branches
 // force, with `base` (the facts that make `at` exhaustive) in the pattern.
+// With Search::se_order every branch runs, and the cheapest of the steps
+// is taken: each contradiction, and what the other branches all force
+// (a branch that cannot hold forces nothing; its facts stay in the pattern).
 bool branches_from(const Board& b, Search& search, const Propagation& how, const std::vector<Cand>& at,
                    std::vector<Mask> base, const std::string& name, Step& step) {
     std::vector<Branch> branches;
+    branches.reserve(at.size());
+    Step best, s;
+    bool found = false;
     for (const Cand& a : at) {
         Branch& br = branches.emplace_back(b, search, how);
         br.run(static_cast<int>(a.cell), static_cast<int>(a.value));
         if (br.stopped) return false;
         if (!br.contradiction) continue;
-        step.eliminations.push_back(a);
-        step.where = clipped(sym(static_cast<int>(a.value)) + " at " + b.label(static_cast<int>(a.cell)) + " leads to " + br.why);
-        Branch::name(br.facts, step.pattern);
-        step.chains = chain_line(b, br, step) + "\n";
-        return true;
+        s.clear();
+        contradiction_step(b, br, a, s);
+        if (!search.se_order) return step = std::move(s), true;
+        if (!found || cheaper(s, best)) best = std::move(s);
+        found = true;
+    }
+    std::vector<const Branch*> open, all;
+    for (const Branch& br : branches) {
+        all.push_back(&br);
+        if (!br.contradiction) open.push_back(&br);
     }
     std::string said;
-    if (!common(b, branches, step, said)) return false;
-    for (const Branch& br : branches) br.join(base);
-    Branch::name(base, step.pattern);
-    step.where = clipped(name + ": " + said);
-    for (const Branch& br : branches) step.chains += chain_line(b, br, step) + "\n";
-    return true;
+    s.clear();
+    if (common(b, open, s, said)) {
+        measure(all, search.se_order, s);
+        if (search.se_order) said = effect_text(b, s);
+        for (const Branch& br : branches) br.join(base);
+        Branch::name(base, s.pattern);
+        s.where = clipped(name + ": " + said);
+        for (const Branch& br : branches) s.chains += chain_line(b, br, s) + "\n";
+        if (!found || cheaper(s, best)) best = std::move(s);
+        found = true;
+    }
+    if (found) step = std::move(best);
+    return found;
 }
 
 }  // namespace
@@ -448,57 +606,79 @@ bool forcing_from_unit(const Board& b, Search& search, const Propagation& how, i
 namespace {
 
 // Cells with k candidates, then units where a value has k places, for k
-// from 2 up: the fewest branches first.
-bool each_base(const Board& b, Search& search, const Propagation& how, bool cells, bool units, Step& step) {
+// from 2 up: the fewest branches first. The first base that concludes; or,
+// with `cheapest`, of all bases the one SE would take: plain before
+// dynamic, then the shortest.
+bool each_base(const Board& b, Search& search, const Propagation& how, bool cells, bool units, bool cheapest,
+               Step& step) {
     const int n = b.side();
+    Step found;
+    bool any = false;
+    auto take = [&]() {
+        if (!any || std::pair(found.dynamic, found.length) < std::pair(step.dynamic, step.length)) step = found;
+        any = true;
+        return !cheapest;
+    };
     for (int k = 2; k <= n; ++k) {
         for (int c = 0; cells && c < b.cells(); ++c) {
             if (b.value(c) != 0 || count(b.mask(c)) != k) continue;
-            if (forcing_from_cell(b, search, how, c, step)) return true;
+            found.clear();
+            if (forcing_from_cell(b, search, how, c, found) && take()) return true;
             if (search.stopped) return false;
-            step.clear();
         }
         for (int u = 0; units && u < b.units(); ++u)
             for (int v = 1; v <= n; ++v) {
                 if (count(b.positions(u, v)) != k) continue;
-                if (forcing_from_unit(b, search, how, u, v, step)) return true;
+                found.clear();
+                if (forcing_from_unit(b, search, how, u, v, found) && take()) return true;
                 if (search.stopped) return false;
-                step.clear();
             }
     }
-    return false;
+    return any;
+}
+
+// Cell and unit forcing chains. On a rated ladder as SE takes them: plain
+// chains (its multiple forcing chains) of every base first; only when none
+// concludes, dynamic ones (its dynamic forcing chains, contradictions
+// among them). Else one dynamic search, a step named dynamic when its
+// conclusion needs more than single links.
+bool forcing_chains(const Board& b, Search& search, bool cells, bool units, const char* name, Step& step) {
+    if (search.se_order) {
+        Propagation plain;
+        plain.plain = true;
+        if (each_base(b, search, plain, cells, units, true, step)) return step.technique = name, true;
+        if (search.stopped) return false;
+    }
+    if (!each_base(b, search, Propagation{}, cells, units, search.se_order, step)) return false;
+    step.dynamic = step.dynamic || search.se_order;
+    step.technique = step.dynamic ? "dynamic forcing chain" : name;
+    return true;
 }
 
 }  // namespace
 
 bool cell_forcing_chain(const Board& b, Search& search, Step& step) {
-    if (!each_base(b, search, Propagation{}, true, false, step)) return false;
-    step.technique = "cell forcing chain";
-    step.length = step.pattern.size();  // a stand-in for the branches' nodes (docs/rating.md)
-    return true;
+    return forcing_chains(b, search, true, false, "cell forcing chain", step);
 }
 
 bool unit_forcing_chain(const Board& b, Search& search, Step& step) {
-    if (!each_base(b, search, Propagation{}, false, true, step)) return false;
-    step.technique = "unit forcing chain";
-    step.length = step.pattern.size();  // a stand-in for the branches' nodes (docs/rating.md)
-    return true;
+    return forcing_chains(b, search, false, true, "unit forcing chain", step);
 }
 
 bool forcing_net(const Board& b, Search& search, Step& step) {
     const Propagation how{true, search.max_net_depth, search.max_net_size};
-    if (!each_base(b, search, how, true, true, step)) return false;
+    if (!each_base(b, search, how, true, true, search.se_order, step)) return false;
     step.technique = "forcing net";
-    step.length = step.pattern.size();  // a stand-in for the branches' nodes (docs/rating.md)
     return true;
 }
 
 // Levels 1 up to max_net_level, the cheapest first: a level-L net is tried
-// only when no net of a lower level concludes.
+// only when no net of a lower level concludes. Measured by its pattern: a
+// nested step's own chains are not counted as SE counts them.
 bool nested_forcing_net(const Board& b, Search& search, Step& step) {
     for (int level = 1; level <= search.max_net_level; ++level) {
         const Propagation how{true, search.max_net_depth, search.max_net_size, level, search.max_net_inner};
-        if (each_base(b, search, how, true, true, step)) {
+        if (each_base(b, search, how, true, true, false, step)) {
             step.technique = "nested forcing net";
             step.length = step.pattern.size();
             if (level > 1) step.where = clipped("level " + std::to_string(level) + ": " + step.where);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "ancestry.hpp"
 #include "techniques.hpp"
 
 namespace logic {
@@ -20,6 +21,10 @@ struct Propagation {
     // deduction rule; at most max_inner such steps per branch.
     int level = 0;
     int max_inner = 1 << 30;
+    // Plain (SE's multiple forcing chains): only singles of one link, a
+    // cell or a unit that had two; a contradiction is not looked for, and
+    // the branch goes on past one (what it deduces still follows).
+    bool plain = false;
 };
 
 // One branch: the state after assuming v at `cell` and propagating.
@@ -49,17 +54,29 @@ public:
         bool placed;
     };
     std::vector<Fact> trail;
+    // What each deduction rests on (ancestry.hpp): a step's length is its
+    // targets' ancestors. `conflict`: the removals that ran into the
+    // contradiction (a cell's candidates, a value's places in a unit).
+    Ancestry ancestry;
+    std::vector<int> conflict;
 
     // The facts as a pattern, added to `out` (facts of several branches are
     // joined with join() first).
     void join(std::vector<Mask>& into) const;
+    int level() const { return how_.level; }  // > 0: nested (its nested steps keep no parents)
     static void name(const std::vector<Mask>& facts, std::vector<Cand>& pattern);
 
 private:
     bool deduce();  // counts one deduction; false when a bound or the budget ends the branch
     bool spend(int k);  // k nodes of the search budget; true when it ran out
-    void place(int cell, int v);
-    bool remove(int cell, Mask values);  // true when it removed something
+    void place(int cell, int v, const std::vector<int>& parents, bool dynamic = false);
+    bool remove(int cell, Mask values, const std::vector<int>& parents);  // true when it removed something
+    void place_forced(int cell, int v);  // a single: its parents found
+    Mask twice_at_start(int u) const;
+    // The nodes that removed `values` from `cell`, or v from unit u's cells
+    // but `except`, in this branch: a deduction's parents.
+    void gone_at(int cell, Mask values, std::vector<int>& into) const;
+    void gone_in(int u, int v, int except, std::vector<int>& into) const;
     void read_unit(int u, int v);
     bool singles();
     bool net_round(bool& changed);
@@ -70,6 +87,7 @@ private:
     void read_base(int cell, int u, int v);
 
     const Board& b_;
+    std::vector<Mask> start_;  // the candidates the branch started from
     Search& search_;
     Propagation how_;
     const Branch* from_;

@@ -26,6 +26,7 @@ std::string settings_from(const OptionText& o, int side, Settings& out) {
             break;
         }
     }
+    out.grouped_nodes = profile->grouped_nodes;
     if (!listed) return "max-technique " + o.max_technique + " is not in the " + o.profile + " profile";
     return "";
 }
@@ -68,7 +69,8 @@ bool easiest(const Board& board, const Settings& settings, Search& search, Step&
         candidate.clear();
         if (!finder(settings.order[k])(board, search, candidate)) continue;
         const std::size_t length = candidate.length != 0 ? candidate.length : candidate.pattern.size();
-        const int difficulty = r.base + (r.chain ? length_tenths(length) : 0);
+        // A dynamic forcing chain is SE's next rung, half a point up.
+        const int difficulty = r.base + (r.chain ? length_tenths(length) : 0) + (candidate.dynamic ? 5 : 0);
         if (best < 0 || difficulty < best) best = difficulty, step = std::move(candidate);
     }
     return best >= 0 && !search.stopped;
@@ -81,6 +83,8 @@ Run solve(Board& board, const Settings& settings, Search& search, const std::fun
     search.max_fish = settings.max_fish;
     search.max_net_depth = settings.max_net_depth, search.max_net_size = settings.max_net_size;
     search.max_net_level = settings.max_net_level, search.max_net_inner = settings.max_net_inner;
+    search.grouped_nodes = settings.grouped_nodes;
+    search.se_order = !settings.rated.empty();
     Step step;
     for (;;) {
         if (board.contradiction()) return run.end = End::contradiction, run;

@@ -19,6 +19,11 @@ struct Search {
     int max_fish = 4;  // largest fish size tried (already bounded by N/2)
     int max_net_depth = 3, max_net_size = 400;  // forcing nets: bounds per branch (forcing.cpp)
     int max_net_level = 1, max_net_inner = 16;   // nested forcing nets: nesting depth, nested steps per branch
+    bool grouped_nodes = true;  // the AIC's nodes of 2+ cells (off in the se profile: SE has none)
+    // Forcing chains chosen as SE chooses (rated ladders): of every base,
+    // the cheapest by SE's measure, and of its conclusions only the
+    // cheapest (SE applies one a hint). Else the first base, whole.
+    bool se_order = false;
     bool stopped = false;
     bool spent() { return stopped || (stopped = budget_spent()); }
 };

@@ -163,8 +163,10 @@ TEST(Rating, TheHodokuLevelRisesWithTheScore) {
 }
 
 // The modifiers come from the host's state: a WXYZ-wing whose biggest cell
-// holds three candidates is 5.6; an x-chain of six nodes is 6.6 on SE's
-// table and a three-link "strong-linked fish" (5.5) on Sukaku Explainer's.
+// holds three candidates is 5.6; an x-chain of six nodes is 6.7 on SE's
+// table (its forcing X-chain, 6.6, and 0.1 for passing four nodes; serate
+// rates one so) and a three-link "strong-linked fish" (5.5) on Sukaku
+// Explainer's.
 TEST(Rating, ModifiersReadTheStateAndTheLength) {
     const Grid puzzle = top_rows_empty();
     const np::StepState start(puzzle);
@@ -176,7 +178,7 @@ TEST(Rating, ModifiersReadTheStateAndTheLength) {
     EXPECT_EQ(rating::rate_step(wing, narrowed, rating::Table::sukaku).tenths, 55);
     Step chain = eliminating("x-chain", start, 20);
     chain.length = 6;
-    EXPECT_EQ(rating::rate_step(chain, start, rating::Table::se).tenths, 66);
+    EXPECT_EQ(rating::rate_step(chain, start, rating::Table::se).tenths, 67);
     EXPECT_EQ(rating::rate_step(chain, start, rating::Table::sukaku).tenths, 55);
     chain.length = 4;
     EXPECT_EQ(rating::rate_step(chain, start, rating::Table::sukaku).tenths, 42);
