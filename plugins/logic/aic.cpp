@@ -13,6 +13,7 @@
 // cells; the AIC mixes both and adds grouped nodes. Each search is breadth
 // first from every node, so the step reported is a shortest chain found.
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -208,12 +209,14 @@ struct Chain {
 // next false.
 class Searcher {
 public:
-    Searcher(const Board& b, const Graph& g, bool type2)
-        : b_(b), g_(g), type2_(type2), parent_(2 * g.nodes.size(), -1), via_(2 * g.nodes.size(), -1) {}
+    // `loops`: look for loops instead of open chains (cycle, below).
+    Searcher(const Board& b, const Graph& g, bool type2, bool loops = false)
+        : b_(b), g_(g), type2_(type2), loops_(loops), parent_(2 * g.nodes.size(), -1), via_(2 * g.nodes.size(), -1) {}
 
     // Whether a chain from `start` could conclude anything: type 1 needs a
     // cell that sees the start and holds its value; type 2 a single cell.
     bool aim(int start) {
+        if (loops_) return true;
         const Node& s = g_.nodes[at(start)];
         targets_.clear();
         for (int p : b_.peers(s.cells[0]))
@@ -235,10 +238,12 @@ public:
                 const bool on = (state & 1) != 0;
                 for (const Edge& e : on ? g_.weak[at(node)] : g_.strong[at(node)]) {
                     const int to = 2 * e.to + (on ? 0 : 1);
+                    // A true node weakly linked back to the start closes a loop.
+                    if (loops_ && on && e.to == start && links >= 4 && trace(state, out) && loop(out)) return true;
                     if (parent_[at(to)] >= 0) continue;
                     parent_[at(to)] = state, via_[at(to)] = e.unit;
                     touched_.push_back(to), next.push_back(to);
-                    if (!on && e.to != start && conclude(start, e.to, out) && trace(to, out)) return true;
+                    if (!loops_ && !on && e.to != start && conclude(start, e.to, out) && trace(to, out)) return true;
                 }
             }
         }
@@ -256,6 +261,31 @@ private:
             if (b_.has(s.cells[0], e.value)) out.eliminations.push_back({u32(s.cells[0]), u32(e.value)});
             if (b_.has(e.cells[0], s.value)) out.eliminations.push_back({u32(e.cells[0]), u32(s.value)});
         }
+        return !out.eliminations.empty();
+    }
+
+    // A loop A=B-C=...=Z, closed by Z-A: either every other node holds or
+    // every other one, so each weak link has one true end, and its value
+    // leaves the cells outside the loop that see both ends (SE's cycles
+    // remove no more than that).
+    bool loop(Chain& out) const {
+        out.eliminations.clear();
+        const std::size_t n = out.nodes.size();
+        std::vector<int> cells;
+        for (int x : out.nodes)
+            for (int c : g_.nodes[at(x)].cells) cells.push_back(c);
+        for (std::size_t i = 1; i < n; i += 2) {
+            const Node &p = g_.nodes[at(out.nodes[i])], &q = g_.nodes[at(out.nodes[(i + 1) % n])];
+            if (p.value != q.value) continue;
+            for (int c : b_.peers(p.cells[0]))
+                if (b_.has(c, p.value) && std::find(cells.begin(), cells.end(), c) == cells.end() &&
+                    sees_all(b_, c, p.cells) && sees_all(b_, c, q.cells))
+                    out.eliminations.push_back({u32(c), u32(p.value)});
+        }
+        auto less = [](const Cand& x, const Cand& y) { return x.cell != y.cell ? x.cell < y.cell : x.value < y.value; };
+        auto same = [](const Cand& x, const Cand& y) { return x.cell == y.cell && x.value == y.value; };
+        std::sort(out.eliminations.begin(), out.eliminations.end(), less);
+        out.eliminations.erase(std::unique(out.eliminations.begin(), out.eliminations.end(), same), out.eliminations.end());
         return !out.eliminations.empty();
     }
 
@@ -277,7 +307,7 @@ private:
 
     const Board& b_;
     const Graph& g_;
-    bool type2_;
+    bool type2_, loops_;
     std::vector<int> parent_, via_, touched_;
     std::vector<int> targets_;  // type 1: the cells that see every cell of the start and hold its value
 };
@@ -295,6 +325,22 @@ bool shortest_chain(const Board& b, Search& search, const Graph& g, bool type2, 
         if (!searcher.from(static_cast<int>(start), bound, chain)) continue;
         best = chain, found = true;
         bound = static_cast<int>(chain.units.size()) - 2;
+    }
+    return found;
+}
+
+// The shortest loop over every start (the first found among the shortest):
+// its nodes from the start, the closing link from the last back to it.
+bool shortest_loop(Search& search, Searcher& searcher, const Graph& g, Chain& best) {
+    int bound = kMaxLinks + 1;
+    bool found = false;
+    for (std::size_t start = 0; start < g.nodes.size() && bound >= 4; ++start) {
+        if (g.strong[start].empty()) continue;
+        if (search.spent()) return false;
+        Chain chain;
+        if (!searcher.from(static_cast<int>(start), bound, chain)) continue;
+        best = chain, found = true;
+        bound = static_cast<int>(chain.nodes.size()) - 2;
     }
     return found;
 }
@@ -421,6 +467,49 @@ bool aic(const Board& b, Search& search, Step& step) {
     report(b, g, chain, "alternating inference chain", step);
     step.where = chain_text("", items, links_text(chain));
     return true;
+}
+
+// Loops (continuous nice loops; SE's bidirectional cycles) on the three
+// graphs: one value, bivalue cells, or both kinds of link. The `where`
+// ends where it began: "5 r1c2=r1c7-r4c7=r4c3-r1c2".
+namespace {
+
+bool cycle(const Board& b, Search& search, const Graph& g, const char* technique, Step& step) {
+    Searcher searcher(b, g, false, true);
+    Chain chain;
+    if (!shortest_loop(search, searcher, g, chain)) return false;
+    report(b, g, chain, technique, step);
+    step.length = chain.nodes.size() - 2;  // SE's count: the loop's nodes less its two ends
+    std::vector<std::string> items;
+    std::string head, seps = links_text(chain);
+    const Node& first = g.nodes[at(chain.nodes[0])];
+    if (std::strcmp(technique, "y-cycle") == 0) {
+        for (std::size_t i = 0; i + 1 < chain.nodes.size(); i += 2) {
+            const Node &p = g.nodes[at(chain.nodes[i])], &q = g.nodes[at(chain.nodes[i + 1])];
+            items.push_back(in_brackets(p.value, q.value, b.label(p.cells[0])));
+        }
+        items.push_back(in_brackets(first.value, 0, b.label(first.cells[0])));
+        seps = std::string(items.size() - 1, '-');
+    } else {
+        const bool one_value = std::strcmp(technique, "x-cycle") == 0;
+        if (one_value) head = std::string(1, Board::symbol(first.value)) + " ";
+        for (int x : chain.nodes) {
+            const Node& node = g.nodes[at(x)];
+            items.push_back(one_value ? b.label(node.cells[0]) : in_brackets(node.value, 0, node_cells(b, node)));
+        }
+        items.push_back(items.front());
+        seps += '-';
+    }
+    step.where = chain_text(head, items, seps);
+    return true;
+}
+
+}  // namespace
+
+bool x_cycle(const Board& b, Search& search, Step& step) { return cycle(b, search, x_graph(b), "x-cycle", step); }
+bool y_cycle(const Board& b, Search& search, Step& step) { return cycle(b, search, xy_graph(b), "y-cycle", step); }
+bool xy_cycle(const Board& b, Search& search, Step& step) {
+    return cycle(b, search, aic_graph(b, search.grouped_nodes), "xy-cycle", step);
 }
 
 }  // namespace logic

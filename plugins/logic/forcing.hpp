@@ -95,7 +95,7 @@ private:
 };
 
 // The forcing techniques: bases are a cell's candidates, or a value's
-// places in a unit (docs/logic.md, rows 32 to 35).
+// places in a unit (docs/logic.md, rows 38 to 41).
 bool forcing_from_cell(const Board& b, Search& search, const Propagation& how, int cell, Step& step);
 bool forcing_from_unit(const Board& b, Search& search, const Propagation& how, int u, int v, Step& step);
 

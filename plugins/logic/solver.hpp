@@ -73,7 +73,7 @@ std::string nesting_from(long long max_level, long long max_inner, Settings& out
 #define LOGIC_TECHNIQUE_IDS                                                                                  \
     "full-house|naked-single|hidden-single|locked-candidates|naked-pair|hidden-pair|naked-triple|hidden-triple|" \
     "naked-quad|hidden-quad|x-wing|skyscraper|two-string-kite|finned-x-wing|w-wing|swordfish|simple-colouring|" \
-    "xy-wing|jellyfish|xyz-wing|finned-swordfish|finned-jellyfish|big-fish|x-chain|xy-chain|aic|als-xz|"      \
+    "xy-wing|jellyfish|xyz-wing|finned-swordfish|finned-jellyfish|big-fish|x-chain|xy-chain|aic|x-cycle|y-cycle|xy-cycle|als-xz|"      \
     "als-xy-wing|wxyz-wing|vwxyz-wing|uvwxyz-wing|aligned-pair-exclusion|aligned-triple-exclusion|nishio|cell-forcing-chain|unit-forcing-chain|" \
     "forcing-net|nested-forcing-net|unique-rectangle|unique-loop|bug"
 

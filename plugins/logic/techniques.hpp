@@ -70,6 +70,9 @@ bool uvwxyz_wing(const Board&, Search&, Step&);
 bool x_chain(const Board&, Search&, Step&);
 bool xy_chain(const Board&, Search&, Step&);
 bool aic(const Board&, Search&, Step&);
+bool x_cycle(const Board&, Search&, Step&);  // loops: SE's bidirectional cycles
+bool y_cycle(const Board&, Search&, Step&);
+bool xy_cycle(const Board&, Search&, Step&);
 // als.cpp
 bool als_xz(const Board&, Search&, Step&);
 bool als_xy_wing(const Board&, Search&, Step&);
@@ -90,7 +93,7 @@ bool nishio(const Board&, Search&, Step&);
 // The order in which they are tried (roughly by the difficulty solvers
 // give them). A skyscraper is also a finned (sashimi) x-wing: named first,
 // it keeps its own name.
-inline constexpr std::array<Technique, 41> kTechniques = {{
+inline constexpr std::array<Technique, 44> kTechniques = {{
     {"full-house", full_house},
     {"naked-single", naked_single},
     {"hidden-single", hidden_single},
@@ -117,6 +120,9 @@ inline constexpr std::array<Technique, 41> kTechniques = {{
     {"x-chain", x_chain},
     {"xy-chain", xy_chain},
     {"aic", aic},
+    {"x-cycle", x_cycle},
+    {"y-cycle", y_cycle},
+    {"xy-cycle", xy_cycle},
     {"als-xz", als_xz},
     {"als-xy-wing", als_xy_wing},
     {"wxyz-wing", wxyz_wing},  // ALS-XZ finds what they find: in the default ladder they name few steps

@@ -1000,6 +1000,32 @@ const Grid& corpus_puzzle(const np::corpus::LoadResult& loaded, const std::strin
 // that and nesting off, logic is stuck (the oracle agrees it has one
 // solution), never guesses. With nesting on, nested nets of one round
 // make up for the second round.
+// Loops (SE's bidirectional cycles, docs/logic.md): on the se ladder each
+// kind is taken where serate takes it. Three exchange_diabolical puzzles
+// (grantm/sudoku-exchange-puzzle-bank, public domain; lines 29501, 30863,
+// 14102) whose se path's hardest step is that kind, rated as serate rates
+// them (6.5, 6.8, 7.1). Every step is certified by the host and checked
+// against its pattern, and the `where` closes on its first node.
+TEST(LogicCycles, TheSeLadderTakesEachKindAndEveryStepFollowsFromItsPattern) {
+    const std::pair<const char*, const char*> cases[] = {
+        {"x-cycle", "..3...7.....7.6...1.69.23.5.156.789.....8.......5.3...6..4.5..8..9...6..4.......1"},
+        {"y-cycle", ".....75...9.5..42.82539.6..4.....16...2...3...61.....2..7.38954.48..5.3...97....."},
+        {"xy-cycle", "..6.1..8.1..95.4...78...1.9....4..6.64.7.2.91.2..9....2.5...91...9.65..7.8..2.6.."},
+    };
+    for (const auto& [technique, text] : cases) {
+        const Grid puzzle = np::test::parse(text);
+        const Explained e = explain(puzzle, {{"profile", "se"}});
+        expect_agrees(puzzle, e, technique);
+        EXPECT_TRUE(e.techniques.count(technique)) << technique << " never taken";
+        for (const Step& step : e.steps) {
+            if (step.technique != technique) continue;
+            EXPECT_GE(step.length, 2u) << step.where;
+            const std::string last = step.where.substr(step.where.find_last_of("-)") + 1);  // its last cell
+            EXPECT_LT(step.where.find(last), 8u) << "a loop ends where it began: " << step.where;
+        }
+    }
+}
+
 TEST(LogicForcing, NetBoundsAreHonoured) {
     const auto loaded = np::corpus::load({corpus_file()});
     ASSERT_TRUE(loaded.ok());
