@@ -69,6 +69,7 @@ constexpr std::array kEntries{
     Entry{"finned jellyfish", 54, 54, Rule::flat, 240, L::unfair},
     Entry{"wxyz-wing", 55, 55, Rule::wing4, 300, L::unfair},
     Entry{"bug+1", 56, 56, Rule::flat, 100, L::hard},
+    Entry{"bug type 2", 57, 57, Rule::flat, 100, L::hard},
     Entry{"aligned pair exclusion", 62, 62, Rule::flat, 300, L::unfair},
     Entry{"vwxyz-wing", 62, 62, Rule::wing5, 300, L::unfair},
     Entry{"x-cycle", 65, 65, Rule::chain, 260, L::unfair},

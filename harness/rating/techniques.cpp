@@ -85,6 +85,7 @@ constexpr std::array kVocabulary{
     Named{"unique loop type 2", Shape::loop, 0},
     Named{"unique loop type 4", Shape::loop, 0},
     Named{"bug+1", Shape::bug, 0},
+    Named{"bug type 2", Shape::whole_cells, 2},
     // A variant constraint's own deduction (docs/variants.md, "Explained
     // variants"): not in the rating table, so a variant's explanation is
     // unrated.

@@ -274,7 +274,50 @@ bool unique_loop(const Board& b, Search& search, Step& step) {
 // unit and the grid would have two solutions or none (a bivalue universal
 // grave). With one cell of three candidates, the value that appears three
 // times in that cell's units must go there.
+namespace {
+
+// BUG type 2 (Sudoku Explainer's, 5.7): several cells of three candidates
+// sharing one value v that, taken from each of them, leaves the grid a
+// bivalue universal grave. One of them holds v, so v leaves every cell
+// that sees them all.
+bool bug_type_2(const Board& b, Search& search, Step& step) {
+    std::vector<int> odd;
+    Mask shared = b.all_values();
+    for (int c = 0; c < b.cells(); ++c) {
+        if (b.value(c) != 0 || count(b.mask(c)) == 2) continue;
+        if (count(b.mask(c)) != 3) return false;
+        odd.push_back(c), shared &= b.mask(c);
+    }
+    if (odd.size() < 2 || shared == 0 || search.spent()) return false;
+    for (Mask m = shared; m != 0; m &= m - 1) {
+        const int value = lowest(m);
+        bool grave = true;
+        for (int u = 0; u < b.units() && grave; ++u)
+            for (int v = 1; v <= b.side() && grave; ++v) {
+                int places = count(b.positions(u, v));
+                if (v == value)
+                    for (int c : odd) places -= static_cast<int>(std::find(b.unit(u).begin(), b.unit(u).end(), c) != b.unit(u).end());
+                grave = places == 0 || places == 2;
+            }
+        if (!grave) continue;
+        for (int c = 0; c < b.cells(); ++c)
+            if (b.has(c, value) && std::all_of(odd.begin(), odd.end(), [&](int x) { return b.sees(c, x); }))
+                step.eliminations.push_back({u32(c), u32(value)});
+        if (step.eliminations.empty()) continue;
+        step.technique = "bug type 2";
+        step.where = sym(value) + " in " + b.cells_text(odd);
+        for (int c = 0; c < b.cells(); ++c) step.pattern.push_back({u32(c), 0});  // as BUG+1: every unit counts
+        step.assumes_unique = true;
+        return true;
+    }
+    return false;
+}
+
+}  // namespace
+
 bool bug_plus_one(const Board& b, Search& search, Step& step) {
+    if (bug_type_2(b, search, step)) return true;
+    step.clear();
     int odd = -1;
     for (int c = 0; c < b.cells(); ++c) {
         if (b.value(c) != 0 || count(b.mask(c)) == 2) continue;

@@ -1026,6 +1026,20 @@ TEST(LogicCycles, TheSeLadderTakesEachKindAndEveryStepFollowsFromItsPattern) {
     }
 }
 
+// BUG type 2 (docs/logic.md, row 44): an exchange_diabolical puzzle
+// (line 16624) that serate rates 5.7 by it, where logic used to need an
+// alternating inference chain (7.1). The step assumes one solution; the
+// host certifies it, and the found solution is the oracle's.
+TEST(LogicBug, TypeTwoTakesTheSharedValueFromEveryCellThatSeesThemAll) {
+    const Grid puzzle = np::test::parse(".......5.1.37..8...59..321...4.8..7....4.1....8..6.3...462..73...7..41.8.3.......");
+    const Explained e = explain(puzzle, {{"profile", "se"}});
+    expect_agrees(puzzle, e, "bug type 2");
+    ASSERT_TRUE(e.techniques.count("bug type 2"));
+    EXPECT_EQ(e.techniques.count("alternating inference chain"), 0u);
+    for (const Step& step : e.steps)
+        if (step.technique == "bug type 2") EXPECT_EQ(step.where, "5 in r6c6,r8c4");
+}
+
 TEST(LogicForcing, NetBoundsAreHonoured) {
     const auto loaded = np::corpus::load({corpus_file()});
     ASSERT_TRUE(loaded.ok());
