@@ -32,6 +32,7 @@ enum class Shape {
     rectangle,       // four whole cells in two rows and two columns, and one value
     loop,            // six or more whole cells, an even number, and one value
     bug,             // one placement from whole cells
+    direct,          // one placement alone, from at most k + 1 values' places (no whole cell)
     constraint,      // a variant's constraint on its own cells: whole cells only, eliminations only
 };
 
@@ -85,6 +86,10 @@ constexpr std::array kVocabulary{
     Named{"unique loop type 2", Shape::loop, 0},
     Named{"unique loop type 4", Shape::loop, 0},
     Named{"bug+1", Shape::bug, 0},
+    Named{"direct pointing", Shape::direct, 1},
+    Named{"direct claiming", Shape::direct, 1},
+    Named{"direct hidden pair", Shape::direct, 2},
+    Named{"direct hidden triple", Shape::direct, 3},
     Named{"bug type 2", Shape::whole_cells, 2},
     // A variant constraint's own deduction (docs/variants.md, "Explained
     // variants"): not in the rating table, so a variant's explanation is
@@ -279,6 +284,11 @@ std::string shape_misfit(const Seen& s, Shape shape, int k) {
                                                                               : "its pattern is not " + cells_text(k) + " or more, whole";
         case Shape::nishio:
             return s.values.size() == 1 && s.eliminated == s.values ? "" : "its pattern and eliminations are not of one value";
+        case Shape::direct:
+            if (s.step.placements.size() != 1 || !s.step.eliminations.empty()) return "it does not place one value alone";
+            if (!s.whole.empty() || static_cast<int>(s.values.size()) > k + 1 || !s.values.count(static_cast<int>(s.step.placements[0].value)))
+                return "its pattern is not the places of " + std::to_string(k + 1) + " values or fewer, the placed one among them";
+            return "";
         case Shape::bug:
             if (s.step.placements.size() != 1 || !s.step.eliminations.empty()) return "it does not place one value alone";
             return s.values.empty() ? "" : "its pattern names candidates, not whole cells";
@@ -292,7 +302,7 @@ std::string shape_misfit(const Seen& s, Shape shape, int k) {
 
 bool places(Shape shape) {
     return shape == Shape::full_house || shape == Shape::naked_single || shape == Shape::hidden_single ||
-           shape == Shape::forcing || shape == Shape::bug;
+           shape == Shape::forcing || shape == Shape::bug || shape == Shape::direct;
 }
 
 // The candidates a pattern holds, a whole cell counting all N: a chain's

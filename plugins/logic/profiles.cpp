@@ -41,7 +41,9 @@ struct Rung {
 };
 constexpr Rung kSe[] = {
     {"full-house", 10, false, false},         {"hidden-single", 12, false, false},
-    {"naked-single", 23, false, false},       {"locked-candidates", 26, false, false},
+    {"direct-locked-candidates", 17, false, false}, {"direct-hidden-pair", 20, false, false},
+    {"naked-single", 23, false, false},       {"direct-hidden-triple", 25, false, false},
+    {"locked-candidates", 26, false, false},
     {"naked-pair", 30, false, false},         {"x-wing", 32, false, false},
     {"hidden-pair", 34, false, false},        {"naked-triple", 36, false, false},
     {"swordfish", 38, false, false},          {"hidden-triple", 40, false, false},

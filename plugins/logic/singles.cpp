@@ -229,4 +229,99 @@ bool hidden_triple(const Board& b, Search& s, Step& step) { return hidden_subset
 bool naked_quad(const Board& b, Search& s, Step& step) { return b.side() > 4 && naked_subset(b, s, 4, step); }
 bool hidden_quad(const Board& b, Search& s, Step& step) { return b.side() > 4 && hidden_subset(b, s, 4, step); }
 
+// Sudoku Explainer's direct forms: locked candidates or a hidden pair or
+// triple whose eliminations leave a hidden single are one step, that
+// placement, rated below the techniques themselves (pointing 1.7, claiming
+// 1.9, hidden pair 2.0, hidden triple 2.5). Only the rated ladders take
+// them (profiles.cpp).
+namespace {
+
+// The first unit of the kind of unit u: rows 0, columns N, boxes 2N.
+int kind_of(const Board& b, int u) { return u / b.side() * b.side(); }
+
+// v locked in `inside` (all its places also in `other`) leaves v one place
+// in another unit of inside's kind that crosses `other`.
+bool direct_locked_in(const Board& b, int inside, int v, Step& step) {
+    const Mask at = b.positions(inside, v);
+    if (count(at) < 2) return false;
+    const auto& cs = b.unit(inside);
+    const int first = cs[static_cast<std::size_t>(lowest(at))];
+    const bool pointing = inside >= 2 * b.side();
+    const std::vector<int> others = pointing ? std::vector<int>{b.row_unit(first), b.col_unit(first)}
+                                             : std::vector<int>{b.box_unit(first)};
+    for (int other : others) {
+        bool all = true;
+        for (std::size_t i = 0; i < cs.size(); ++i)
+            if (at >> i & 1) all = all && in_unit(b, cs[i], other);
+        if (!all) continue;
+        for (int u3 = kind_of(b, inside); u3 < kind_of(b, inside) + b.side(); ++u3) {
+            if (u3 == inside) continue;
+            int outside = 0, last = -1;
+            bool crosses = false;
+            for (int c : b.unit(u3)) {
+                crosses = crosses || in_unit(b, c, other);
+                if (b.has(c, v) && !in_unit(b, c, other)) ++outside, last = c;
+            }
+            if (!crosses || outside != 1 || count(b.positions(u3, v)) < 2) continue;
+            step.technique = pointing ? "direct pointing" : "direct claiming";
+            step.where = sym(v) + " in " + b.unit_name(inside) + " on " + b.unit_name(other) + ", then in " + b.unit_name(u3);
+            place(last, v, step);
+            name_unit(b, inside, v, step), name_unit(b, u3, v, step);
+            return true;
+        }
+    }
+    return false;
+}
+
+// A hidden set of k values in unit u leaves another value one place in u.
+bool direct_hidden_subset(const Board& b, Search& search, int k, Step& step) {
+    for (int i = 0; i < b.units(); ++i) {
+        const int u = scan_unit(b, i);
+        std::vector<int> values;
+        std::vector<Mask> sets;
+        int empty = 0;
+        for (int c : b.unit(u)) empty += static_cast<int>(b.value(c) == 0);
+        if (empty <= k) continue;
+        for (int v = 1; v <= b.side(); ++v) {
+            const Mask at = b.positions(u, v);
+            if (count(at) >= 2 && count(at) <= k) values.push_back(v), sets.push_back(at);
+        }
+        std::vector<int> chosen;
+        const bool found = choose(sets, k, 0, 0, chosen, search, [&](Mask where) {
+            Mask kept = 0;
+            for (int j : chosen) kept |= Mask{1} << values[static_cast<std::size_t>(j)];
+            for (int w = 1; w <= b.side(); ++w) {
+                const Mask at = b.positions(u, w);
+                if (kept >> w & 1 || count(at) < 2 || count(at & ~where) != 1) continue;
+                std::vector<int> subset;
+                for (Mask m = where; m != 0; m &= m - 1) subset.push_back(b.unit(u)[static_cast<std::size_t>(lowest(m))]);
+                step.technique = k == 2 ? "direct hidden pair" : "direct hidden triple";
+                step.where = b.values_text(kept) + " in " + b.cells_text(subset) + ", then " + sym(w) + " in " + b.unit_name(u);
+                place(b.unit(u)[static_cast<std::size_t>(lowest(at & ~where))], w, step);
+                for (Mask m = kept | Mask{1} << w; m != 0; m &= m - 1) name_unit(b, u, lowest(m), step);
+                return true;
+            }
+            return false;
+        });
+        if (found) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+bool direct_locked_candidates(const Board& b, Search&, Step& step) {
+    const int n = b.side();
+    for (int box = 2 * n; box < 3 * n; ++box)
+        for (int v = 1; v <= n; ++v)
+            if (direct_locked_in(b, box, v, step)) return true;
+    for (int line = 0; line < 2 * n; ++line)
+        for (int v = 1; v <= n; ++v)
+            if (direct_locked_in(b, line, v, step)) return true;
+    return false;
+}
+
+bool direct_hidden_pair(const Board& b, Search& s, Step& step) { return direct_hidden_subset(b, s, 2, step); }
+bool direct_hidden_triple(const Board& b, Search& s, Step& step) { return direct_hidden_subset(b, s, 3, step); }
+
 }  // namespace logic

@@ -47,6 +47,9 @@ bool naked_triple(const Board&, Search&, Step&);
 bool hidden_triple(const Board&, Search&, Step&);
 bool naked_quad(const Board&, Search&, Step&);
 bool hidden_quad(const Board&, Search&, Step&);
+bool direct_locked_candidates(const Board&, Search&, Step&);  // SE's direct forms: the rated ladders only
+bool direct_hidden_pair(const Board&, Search&, Step&);
+bool direct_hidden_triple(const Board&, Search&, Step&);
 // fish.cpp
 bool x_wing(const Board&, Search&, Step&);
 bool finned_x_wing(const Board&, Search&, Step&);
@@ -93,7 +96,7 @@ bool nishio(const Board&, Search&, Step&);
 // The order in which they are tried (roughly by the difficulty solvers
 // give them). A skyscraper is also a finned (sashimi) x-wing: named first,
 // it keeps its own name.
-inline constexpr std::array<Technique, 44> kTechniques = {{
+inline constexpr std::array<Technique, 47> kTechniques = {{
     {"full-house", full_house},
     {"naked-single", naked_single},
     {"hidden-single", hidden_single},
@@ -138,6 +141,11 @@ inline constexpr std::array<Technique, 44> kTechniques = {{
     {"unique-rectangle", unique_rectangle, true},
     {"unique-loop", unique_loop, true},
     {"bug", bug_plus_one, true},
+    // Last: the default ladder's locked candidates and subsets come first
+    // and do their work; the rated ladders take them in SE's place.
+    {"direct-locked-candidates", direct_locked_candidates},
+    {"direct-hidden-pair", direct_hidden_pair},
+    {"direct-hidden-triple", direct_hidden_triple},
 }};
 
 // The finder the solver runs for kTechniques[i]: kTechniques[i].find

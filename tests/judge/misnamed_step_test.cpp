@@ -200,5 +200,28 @@ TEST(MisnamedStep, AVariantsGroupsAreUnitsAndItsConstraintsNamesFitWholeCells) {
     EXPECT_EQ(judge::misnamed_step(by_value, puzzle), "named cage combinations, but its pattern is not the constraint's cells, whole");
 }
 
+// SE's direct forms (docs/logic.md) place one value from the places of at
+// most k + 1 values: a pointing 1.7 cannot carry a net's whole cells, nor a
+// hidden pair read five values.
+TEST(MisnamedStep, ADirectFormPlacesOneValueFromFewValuesPlaces) {
+    Step direct{"direct pointing", "7 in box 1 on row 1, then in box 2", {{at(1, 4), 7}}, {}, {}};
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 6; ++c) direct.pattern.push_back({at(r, c), 7});
+    EXPECT_EQ(judge::misnamed_step(direct, k9), "");
+    Step whole = direct;
+    whole.pattern.push_back({at(5, 5), 0});
+    EXPECT_EQ(judge::misnamed_step(whole, k9),
+              "named direct pointing, but its pattern is not the places of 2 values or fewer, the placed one among them");
+    Step pair = direct;
+    pair.technique = "direct hidden pair";
+    for (int v : {1, 2, 3}) pair.pattern.push_back({at(0, 0), v});
+    EXPECT_EQ(judge::misnamed_step(pair, k9),
+              "named direct hidden pair, but its pattern is not the places of 3 values or fewer, the placed one among them");
+    Step removes = direct;
+    removes.eliminations.push_back({at(0, 8), 7});
+    EXPECT_EQ(judge::misnamed_step(removes, k9), "named direct pointing, but it does not place one value alone");
+}
+
+
 }  // namespace
 }  // namespace np

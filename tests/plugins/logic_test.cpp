@@ -1040,6 +1040,27 @@ TEST(LogicBug, TypeTwoTakesTheSharedValueFromEveryCellThatSeesThemAll) {
         if (step.technique == "bug type 2") EXPECT_EQ(step.where, "5 in r6c6,r8c4");
 }
 
+// SE's direct forms (docs/logic.md, rows 45 to 47): top1465 lines 58 and
+// 1049 (magictour), which serate rates 2.6 and 2.8 by them, where the se
+// ladder used to need a hidden pair (3.4). The host certifies each step.
+TEST(LogicDirect, TheSeLadderTakesSesDirectForms) {
+    const std::pair<const char*, std::vector<const char*>> cases[] = {
+        {"2.8.5.......7...4.3........5...2.9.......1......6......7.1.4.6.......3.2.1.......",
+         {"direct pointing", "direct hidden pair"}},
+        {".7...93..............483.618....2....1.....5.3......2.4...9.....69.75.3....6...1.",
+         {"direct hidden triple", "direct hidden pair", "direct pointing"}},
+    };
+    for (const auto& [text, techniques] : cases) {
+        const Grid puzzle = np::test::parse(text);
+        const Explained se = explain(puzzle, {{"profile", "se"}});
+        expect_agrees(puzzle, se, text);
+        for (const char* technique : techniques) EXPECT_TRUE(se.techniques.count(technique)) << text << ": " << technique;
+        EXPECT_EQ(se.techniques.count("hidden pair"), 0u) << text;
+        const Explained plain = explain(puzzle);  // the default ladder never needs them
+        for (const auto& [name, times] : plain.techniques) EXPECT_NE(name.rfind("direct ", 0), 0u) << name;
+    }
+}
+
 TEST(LogicForcing, NetBoundsAreHonoured) {
     const auto loaded = np::corpus::load({corpus_file()});
     ASSERT_TRUE(loaded.ok());
