@@ -44,6 +44,15 @@ std::vector<bool> Ancestry::closure(const std::vector<int>& targets, bool* dynam
     return seen;
 }
 
+std::size_t Ancestry::contradiction(const std::vector<int>& offs, bool* dynamic) const {
+    if (offs.empty()) return 0;
+    const int x = *std::max_element(offs.begin(), offs.end());
+    std::vector<int> others;
+    for (int id : offs)
+        if (id != x) others.push_back(id);
+    return 1 + ancestors(others, dynamic) + ancestors({x}, dynamic);
+}
+
 std::size_t Ancestry::ancestors(const std::vector<int>& targets, bool* dynamic) const {
     const std::vector<bool> seen = closure(targets, dynamic);
     return static_cast<std::size_t>(std::count(seen.begin(), seen.end(), true));

@@ -36,6 +36,10 @@ public:
     // How many nodes `targets` rest on, themselves included (each counted
     // once), and whether any of them is dynamic.
     std::size_t ancestors(const std::vector<int>& targets, bool* dynamic = nullptr) const;
+    // SE's measure of a contradiction: the removals `offs` emptied a cell or
+    // a unit; the latest of them, x, denies the placement the others force
+    // at x, and SE counts both sides: 1 + the others' ancestors + x's.
+    std::size_t contradiction(const std::vector<int>& offs, bool* dynamic = nullptr) const;
     // Those nodes, as a set over ids.
     std::vector<bool> closure(const std::vector<int>& targets, bool* dynamic = nullptr) const;
 

@@ -169,10 +169,10 @@ bool v_contradicts(const Board& b, Search& search, int v, int cell, std::string*
             if (c != except && b.has(c, v)) ids.push_back(ancestry.off_id(c, v));
         return ids;
     };
-    std::vector<std::pair<int, int>> todo{{cell, -1}};  // a cell, and the unit that forced it there
-    while (!todo.empty()) {
-        const auto [at, by] = todo.back();
-        todo.pop_back();
+    // Breadth first, as SE's search: a cell, and the unit that forced v there.
+    std::vector<std::pair<int, int>> todo{{cell, -1}};
+    for (std::size_t next = 0; next < todo.size(); ++next) {
+        const auto [at, by] = todo[next];
         if (placed[static_cast<std::size_t>(at)]) continue;
         if (search.spent()) return false;
         placed[static_cast<std::size_t>(at)] = true;
@@ -191,7 +191,7 @@ bool v_contradicts(const Board& b, Search& search, int v, int cell, std::string*
             if (done) continue;
             if (places == 0) {
                 if (chain) *chain += " -> no place for " + sym(v) + " in " + b.unit_name(u) + "\n";
-                if (length) *length = std::max<std::size_t>(ancestry.ancestors(gone_in(u, -1)) + 1, 3) - 2;
+                if (length) *length = std::max<std::size_t>(ancestry.contradiction(gone_in(u, -1)), 3) - 2;
                 return true;
             }
             if (places == 1) todo.push_back({last, u});

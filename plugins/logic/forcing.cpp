@@ -142,6 +142,7 @@ Mask Branch::twice_at_start(int u) const {
 // Naked and hidden singles until none is left; false when the branch ends
 // (a contradiction, a bound, the budget).
 bool Branch::singles() {
+    if (how_.levels) return singles_by_level();
     for (bool again = true; again;) {
         again = false;
         // A sweep reads the whole grid: nodes too, one per 81 cells, so that
@@ -188,6 +189,53 @@ bool Branch::singles() {
         }
     }
     return true;
+}
+
+bool Branch::singles_by_level() {
+    struct Single {
+        int cell, v, unit;  // unit -1: a naked single
+    };
+    for (;;) {
+        if (spend((b_.cells() + 80) / 81)) return stopped = true, false;
+        std::vector<Single> level;
+        for (int c = 0; c < b_.cells(); ++c) {
+            const Mask m = masks[static_cast<std::size_t>(c)];
+            if (values[static_cast<std::size_t>(c)] != 0 || (m != 0 && count(m) > 1)) continue;
+            if (how_.plain && (m == 0 || count(start_[static_cast<std::size_t>(c)]) != 2)) continue;
+            facts[static_cast<std::size_t>(c)] |= 1;
+            if (m == 0) {
+                gone_at(c, ~m, conflict);
+                return contradiction = true, why = b_.label(c) + " without candidates", false;
+            }
+            level.push_back({c, lowest(m), -1});
+        }
+        for (int u = 0; u < b_.units(); ++u) {
+            Mask once = 0, twice = 0, placed = 0;
+            for (int c : b_.unit(u)) {
+                const Mask m = masks[static_cast<std::size_t>(c)];
+                twice |= once & m, once |= m;
+                if (values[static_cast<std::size_t>(c)] != 0) placed |= bit(values[static_cast<std::size_t>(c)]);
+            }
+            if (const Mask missing = b_.all_values() & ~placed & ~once; missing != 0 && !how_.plain) {
+                read_unit(u, lowest(missing));
+                gone_in(u, lowest(missing), -1, conflict);
+                return contradiction = true, why = "no place for " + sym(lowest(missing)) + " in " + b_.unit_name(u), false;
+            }
+            Mask lone = once & ~twice & ~placed;
+            if (how_.plain) lone &= twice_at_start(u);
+            for (; lone != 0; lone &= lone - 1)
+                for (int c : b_.unit(u))
+                    if (masks[static_cast<std::size_t>(c)] >> lowest(lone) & 1) level.push_back({c, lowest(lone), u});
+        }
+        if (level.empty()) return true;
+        for (const Single& s : level) {
+            const auto i = static_cast<std::size_t>(s.cell);
+            if (values[i] != 0 || (masks[i] >> s.v & 1) == 0) continue;  // taken by this level already
+            if (!deduce()) return false;
+            if (s.unit >= 0) read_unit(s.unit, s.v);
+            place_forced(s.cell, s.v);
+        }
+    }
 }
 
 // One sweep of the net rules over every unit, each deduction followed by
@@ -513,7 +561,7 @@ void measure(const std::vector<const Branch*>& branches, bool one, Step& step) {
             // A branch that cannot hold forces anything: by its contradiction,
             // unless it reached the fact before.
             cost += id >= 0 || !br->contradiction ? br->ancestry.ancestors({id}, &dyn)
-                                                  : br->ancestry.ancestors(br->conflict, &dyn) + 1;
+                                                  : br->ancestry.contradiction(br->conflict, &dyn);
         }
         if (k == 0 || cost < best) best = cost, at = k, dynamic = dyn;
     }
@@ -531,7 +579,7 @@ void contradiction_step(const Board& b, const Branch& br, const Cand& a, Step& s
     step.eliminations.push_back(a);
     step.where = clipped(sym(static_cast<int>(a.value)) + " at " + b.label(static_cast<int>(a.cell)) + " leads to " + br.why);
     Branch::name(br.facts, step.pattern);
-    step.length = std::max<std::size_t>(br.ancestry.ancestors(br.conflict, &step.dynamic) + 1, 3) - 2;
+    step.length = std::max<std::size_t>(br.ancestry.contradiction(br.conflict, &step.dynamic), 3) - 2;
     step.chains = chain_line(b, br, step) + "\n";
 }
 
@@ -645,11 +693,13 @@ bool each_base(const Board& b, Search& search, const Propagation& how, bool cell
 bool forcing_chains(const Board& b, Search& search, bool cells, bool units, const char* name, Step& step) {
     if (search.se_order) {
         Propagation plain;
-        plain.plain = true;
+        plain.plain = plain.levels = true;
         if (each_base(b, search, plain, cells, units, true, step)) return step.technique = name, true;
         if (search.stopped) return false;
     }
-    if (!each_base(b, search, Propagation{}, cells, units, search.se_order, step)) return false;
+    Propagation dynamic;
+    dynamic.levels = search.se_order;
+    if (!each_base(b, search, dynamic, cells, units, search.se_order, step)) return false;
     step.dynamic = step.dynamic || search.se_order;
     step.technique = step.dynamic ? "dynamic forcing chain" : name;
     return true;

@@ -25,6 +25,10 @@ struct Propagation {
     // cell or a unit that had two; a contradiction is not looked for, and
     // the branch goes on past one (what it deduces still follows).
     bool plain = false;
+    // Singles level by level (every single of the state, then the next
+    // state's), as SE's breadth-first search finds them, so that each
+    // deduction rests on as few as it can (the rated ladders).
+    bool levels = false;
 };
 
 // One branch: the state after assuming v at `cell` and propagating.
@@ -79,6 +83,7 @@ private:
     void gone_in(int u, int v, int except, std::vector<int>& into) const;
     void read_unit(int u, int v);
     bool singles();
+    bool singles_by_level();
     bool net_round(bool& changed);
     bool locked(int u, bool& changed);
     bool pairs(int u, bool& changed);
