@@ -1,4 +1,4 @@
-// Forcing chains and bounded forcing nets (forcing.cpp): an assumption
+// Forcing chains and bounded forcing nets (branch.cpp, forcing.cpp): an assumption
 // ("v at this cell") and what it forces, propagated on a copy of the
 // candidate state. Each deduction records the facts of the real state it
 // read, so a step built on branches can name them all as its pattern.
