@@ -21,6 +21,7 @@ enum class Rule {
     chain,          // base + length_tenths(np_step.length, else the pattern's size)
     hidden_single,  // 1.2 in a box, 1.5 in a line
     strong_links,   // sukaku: by its strong links (nodes / 2), as its "strong-linked fishes"; else as `chain`
+    strong_loop,    // the same for a loop, whose length is its nodes less two
     loop,           // unique loops: base + 0.1 per two cells past six, at most 5.0
     wing4,          // WXYZ: +0.1 when its biggest cell holds three candidates
     wing5,          // VWXYZ: + (2 - |3 - biggest cell's candidates|) tenths
@@ -76,7 +77,7 @@ constexpr std::array kEntries{
     Entry{"bug type 2", 57, 57, Rule::flat, 100, L::hard},
     Entry{"aligned pair exclusion", 62, 62, Rule::flat, 300, L::unfair},
     Entry{"vwxyz-wing", 62, 62, Rule::wing5, 300, L::unfair},
-    Entry{"x-cycle", 65, 65, Rule::chain, 260, L::unfair},
+    Entry{"x-cycle", 65, 65, Rule::strong_loop, 260, L::unfair},
     Entry{"y-cycle", 65, 65, Rule::chain, 260, L::unfair},
     Entry{"x-chain", 66, 65, Rule::strong_links, 260, L::unfair},
     Entry{"simple colouring", 66, 66, Rule::flat, 150, L::hard},
@@ -142,11 +143,13 @@ int se_tenths(const Entry& e, const Step& step, const StepState& before, Table t
         case Rule::flat: return base;
         case Rule::chain: return base + length_tenths(length);
         case Rule::hidden_single: return in_box(step, before.geometry()) ? 12 : 15;
-        case Rule::strong_links: {
+        case Rule::strong_links:
+        case Rule::strong_loop: {
             // Sukaku Explainer's ladder of strong links, +0.1 for mixed
             // link kinds (which we do not tell apart): a turbot fish (two
-            // links) 4.2, three 5.5, four 5.9, ... eight 7.5.
-            const std::size_t links = length / 2;
+            // links) 4.2, three 5.5, four 5.9, ... eight 7.5. A loop of n
+            // nodes has n / 2 of them (its length is n - 2).
+            const std::size_t links = (e.rule == Rule::strong_loop ? length + 2 : length) / 2;
             if (table != Table::sukaku || links > 8) return base + length_tenths(length);
             return links <= 2 ? 42 : static_cast<int>(54 + 4 * (links - 3) + 1);
         }
@@ -197,7 +200,7 @@ int highest_tenths(Table table) {
     int highest = 0;
     for (const Entry& e : kEntries) {
         const int base = table == Table::sukaku ? e.sukaku : e.se;
-        const bool grows = e.rule == Rule::chain || e.rule == Rule::strong_links;
+        const bool grows = e.rule == Rule::chain || e.rule == Rule::strong_links || e.rule == Rule::strong_loop;
         highest = std::max(highest, base + (grows ? length_tenths(kLongest) : 2));  // 2: a wing's most
     }
     return highest;
@@ -273,6 +276,7 @@ std::vector<TableRow> table_rows(Table table) {
             case Rule::chain: se += " + length"; break;
             case Rule::hidden_single: se = "1.2 box / 1.5 line"; break;
             case Rule::strong_links:
+            case Rule::strong_loop:
                 se = table == Table::sukaku ? "by strong links: 2: 4.2, 3: 5.5, then +0.4 a link to 8: 7.5; longer 6.5 + length"
                                             : se + " + length";
                 break;
