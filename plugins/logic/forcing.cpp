@@ -270,8 +270,8 @@ bool each_base(const Board& b, Search& search, const Propagation& how, bool cell
 // Cell and unit forcing chains. On a rated ladder as SE takes them: plain
 // chains (its multiple forcing chains) of every base first; only when none
 // concludes, dynamic ones (its dynamic forcing chains, contradictions
-// among them). Else one dynamic search, a step named dynamic when its
-// conclusion needs more than single links.
+// among them), named so. Else one search with every single, the first
+// base that concludes.
 bool forcing_chains(const Board& b, Search& search, bool cells, bool units, const char* name, Step& step) {
     if (search.se_order) {
         Propagation plain;
@@ -282,7 +282,10 @@ bool forcing_chains(const Board& b, Search& search, bool cells, bool units, cons
     Propagation dynamic;
     dynamic.levels = search.se_order;
     if (!each_base(b, search, dynamic, cells, units, search.se_order, step)) return false;
-    step.dynamic = step.dynamic || search.se_order;
+    // Off a rated ladder the first base found is taken, and whether its
+    // conclusion needs a dynamic link is chance (a transposed copy of a
+    // puzzle found the other base, 0.5 apart): the step keeps its name.
+    step.dynamic = search.se_order;
     step.technique = step.dynamic ? "dynamic forcing chain" : name;
     return true;
 }
