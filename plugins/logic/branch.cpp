@@ -139,6 +139,46 @@ Mask Branch::twice_at_start(int u) const {
     return twice & ~more;
 }
 
+// Cell c as a naked single: its value; 0 when it is none (plain: none of a
+// single link); -1 when it has no candidate left (the branch's
+// contradiction, recorded).
+int Branch::naked_at(int c) {
+    const Mask m = masks[static_cast<std::size_t>(c)];
+    if (values[static_cast<std::size_t>(c)] != 0 || (m != 0 && count(m) > 1)) return 0;
+    if (how_.plain && (m == 0 || count(start_[static_cast<std::size_t>(c)]) != 2)) return 0;
+    facts[static_cast<std::size_t>(c)] |= 1;
+    if (m != 0) return lowest(m);
+    gone_at(c, ~m, conflict);
+    contradiction = true, why = b_.label(c) + " without candidates";
+    return -1;
+}
+
+// The values with one place left in unit u (plain: of a single link), into
+// `lone`; false when a value has none (the contradiction, recorded).
+bool Branch::lone_in(int u, Mask& lone) {
+    Mask once = 0, twice = 0, placed = 0;
+    for (int c : b_.unit(u)) {
+        const Mask m = masks[static_cast<std::size_t>(c)];
+        twice |= once & m, once |= m;
+        if (values[static_cast<std::size_t>(c)] != 0) placed |= bit(values[static_cast<std::size_t>(c)]);
+    }
+    if (const Mask missing = b_.all_values() & ~placed & ~once; missing != 0 && !how_.plain) {
+        read_unit(u, lowest(missing));
+        gone_in(u, lowest(missing), -1, conflict);
+        return contradiction = true, why = "no place for " + sym(lowest(missing)) + " in " + b_.unit_name(u), false;
+    }
+    lone = once & ~twice & ~placed;
+    if (how_.plain) lone &= twice_at_start(u);
+    return true;
+}
+
+// v's one place in unit u.
+int Branch::place_in(int u, int v) const {
+    for (int c : b_.unit(u))
+        if (masks[static_cast<std::size_t>(c)] >> v & 1) return c;
+    return -1;
+}
+
 // Naked and hidden singles until none is left; false when the branch ends
 // (a contradiction, a bound, the budget).
 bool Branch::singles() {
@@ -150,47 +190,28 @@ bool Branch::singles() {
         // their length (one node on 9x9, eight on 25x25).
         if (spend((b_.cells() + 80) / 81)) return stopped = true, false;
         for (int c = 0; c < b_.cells(); ++c) {
-            const Mask m = masks[static_cast<std::size_t>(c)];
-            if (values[static_cast<std::size_t>(c)] != 0 || (m != 0 && count(m) > 1)) continue;
-            if (how_.plain && (m == 0 || count(start_[static_cast<std::size_t>(c)]) != 2)) continue;
-            facts[static_cast<std::size_t>(c)] |= 1;
-            if (m == 0) {
-                gone_at(c, ~m, conflict);
-                return contradiction = true, why = b_.label(c) + " without candidates", false;
-            }
+            const int v = naked_at(c);
+            if (v < 0) return false;
+            if (v == 0) continue;
             if (!deduce()) return false;
-            place_forced(c, lowest(m));
+            place_forced(c, v);
             again = true;
         }
         for (int u = 0; u < b_.units(); ++u) {
-            Mask once = 0, twice = 0, placed = 0;
-            for (int c : b_.unit(u)) {
-                const Mask m = masks[static_cast<std::size_t>(c)];
-                twice |= once & m, once |= m;
-                if (values[static_cast<std::size_t>(c)] != 0) placed |= bit(values[static_cast<std::size_t>(c)]);
-            }
-            if (const Mask missing = b_.all_values() & ~placed & ~once; missing != 0 && !how_.plain) {
-                read_unit(u, lowest(missing));
-                gone_in(u, lowest(missing), -1, conflict);
-                return contradiction = true, why = "no place for " + sym(lowest(missing)) + " in " + b_.unit_name(u), false;
-            }
-            Mask lone = once & ~twice & ~placed;
-            if (how_.plain) lone &= twice_at_start(u);
+            Mask lone = 0;
+            if (!lone_in(u, lone)) return false;
             if (lone == 0) continue;
-            const int v = lowest(lone);
-            for (int c : b_.unit(u))
-                if (masks[static_cast<std::size_t>(c)] >> v & 1) {
-                    if (!deduce()) return false;
-                    read_unit(u, v);
-                    place_forced(c, v);
-                    break;
-                }
+            if (!deduce()) return false;
+            read_unit(u, lowest(lone));
+            place_forced(place_in(u, lowest(lone)), lowest(lone));
             again = true;
         }
     }
     return true;
 }
 
+// The same, level by level: every single of the state, then those of the
+// state they leave.
 bool Branch::singles_by_level() {
     struct Single {
         int cell, v, unit;  // unit -1: a naked single
@@ -199,33 +220,14 @@ bool Branch::singles_by_level() {
         if (spend((b_.cells() + 80) / 81)) return stopped = true, false;
         std::vector<Single> level;
         for (int c = 0; c < b_.cells(); ++c) {
-            const Mask m = masks[static_cast<std::size_t>(c)];
-            if (values[static_cast<std::size_t>(c)] != 0 || (m != 0 && count(m) > 1)) continue;
-            if (how_.plain && (m == 0 || count(start_[static_cast<std::size_t>(c)]) != 2)) continue;
-            facts[static_cast<std::size_t>(c)] |= 1;
-            if (m == 0) {
-                gone_at(c, ~m, conflict);
-                return contradiction = true, why = b_.label(c) + " without candidates", false;
-            }
-            level.push_back({c, lowest(m), -1});
+            const int v = naked_at(c);
+            if (v < 0) return false;
+            if (v > 0) level.push_back({c, v, -1});
         }
         for (int u = 0; u < b_.units(); ++u) {
-            Mask once = 0, twice = 0, placed = 0;
-            for (int c : b_.unit(u)) {
-                const Mask m = masks[static_cast<std::size_t>(c)];
-                twice |= once & m, once |= m;
-                if (values[static_cast<std::size_t>(c)] != 0) placed |= bit(values[static_cast<std::size_t>(c)]);
-            }
-            if (const Mask missing = b_.all_values() & ~placed & ~once; missing != 0 && !how_.plain) {
-                read_unit(u, lowest(missing));
-                gone_in(u, lowest(missing), -1, conflict);
-                return contradiction = true, why = "no place for " + sym(lowest(missing)) + " in " + b_.unit_name(u), false;
-            }
-            Mask lone = once & ~twice & ~placed;
-            if (how_.plain) lone &= twice_at_start(u);
-            for (; lone != 0; lone &= lone - 1)
-                for (int c : b_.unit(u))
-                    if (masks[static_cast<std::size_t>(c)] >> lowest(lone) & 1) level.push_back({c, lowest(lone), u});
+            Mask lone = 0;
+            if (!lone_in(u, lone)) return false;
+            for (; lone != 0; lone &= lone - 1) level.push_back({place_in(u, lowest(lone)), lowest(lone), u});
         }
         if (level.empty()) return true;
         for (const Single& s : level) {

@@ -84,6 +84,9 @@ private:
     void read_unit(int u, int v);
     bool singles();
     bool singles_by_level();
+    int naked_at(int cell);
+    bool lone_in(int u, Mask& lone);
+    int place_in(int u, int v) const;
     bool net_round(bool& changed);
     bool locked(int u, bool& changed);
     bool pairs(int u, bool& changed);

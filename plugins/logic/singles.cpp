@@ -120,16 +120,24 @@ bool locked_in(const Board& b, int inside, int v, Step& step) {
 
 }  // namespace
 
-bool locked_candidates(const Board& b, Search&, Step& step) {
+namespace {
+
+// `locked` (a unit, a value, the step) over the boxes (pointing), then the
+// rows and columns (claiming): the first that finds a step.
+bool boxes_then_lines(const Board& b, bool (*locked)(const Board&, int, int, Step&), Step& step) {
     const int n = b.side();
     for (int box = 2 * n; box < 3 * n; ++box)
         for (int v = 1; v <= n; ++v)
-            if (locked_in(b, box, v, step)) return true;
+            if (locked(b, box, v, step)) return true;
     for (int line = 0; line < 2 * n; ++line)
         for (int v = 1; v <= n; ++v)
-            if (locked_in(b, line, v, step)) return true;
+            if (locked(b, line, v, step)) return true;
     return false;
 }
+
+}  // namespace
+
+bool locked_candidates(const Board& b, Search&, Step& step) { return boxes_then_lines(b, locked_in, step); }
 
 namespace {
 
@@ -189,9 +197,11 @@ bool naked_subset(const Board& b, Search& search, int k, Step& step) {
     return false;
 }
 
-// k values of a unit with k places between them: those cells lose every
-// other candidate.
-bool hidden_subset(const Board& b, Search& search, int k, Step& step) {
+// Each hidden set of k values in a unit (k values with k places between
+// them), units in scan order: found(u, its values, its places in u) until
+// it returns true.
+template <class Found>
+bool each_hidden_set(const Board& b, Search& search, int k, const Found& found) {
     for (int i = 0; i < b.units(); ++i) {
         const int u = scan_unit(b, i);
         std::vector<int> values;
@@ -201,23 +211,36 @@ bool hidden_subset(const Board& b, Search& search, int k, Step& step) {
             if (count(at) >= 2 && count(at) <= k) values.push_back(v), sets.push_back(at);
         }
         std::vector<int> chosen;
-        const bool found = choose(sets, k, 0, 0, chosen, search, [&](Mask where) {
+        const bool done = choose(sets, k, 0, 0, chosen, search, [&](Mask where) {
             Mask kept = 0;
             for (int j : chosen) kept |= Mask{1} << values[static_cast<std::size_t>(j)];
-            std::vector<int> subset;
-            for (Mask m = where; m != 0; m &= m - 1) subset.push_back(b.unit(u)[static_cast<std::size_t>(lowest(m))]);
-            for (int c : subset)
-                for (Mask m = b.mask(c) & ~kept; m != 0; m &= m - 1)
-                    step.eliminations.push_back({static_cast<uint32_t>(c), static_cast<uint32_t>(lowest(m))});
-            if (step.eliminations.empty()) return false;
-            step.technique = subset_name(false, k);
-            step.where = b.values_text(kept) + " in " + b.cells_text(subset);
-            for (Mask m = kept; m != 0; m &= m - 1) name_unit(b, u, lowest(m), step);
-            return true;
+            return found(u, kept, where);
         });
-        if (found) return true;
+        if (done) return true;
     }
     return false;
+}
+
+std::vector<int> cells_at(const Board& b, int u, Mask where) {
+    std::vector<int> cells;
+    for (Mask m = where; m != 0; m &= m - 1) cells.push_back(b.unit(u)[static_cast<std::size_t>(lowest(m))]);
+    return cells;
+}
+
+// k values of a unit with k places between them: those cells lose every
+// other candidate.
+bool hidden_subset(const Board& b, Search& search, int k, Step& step) {
+    return each_hidden_set(b, search, k, [&](int u, Mask kept, Mask where) {
+        const std::vector<int> subset = cells_at(b, u, where);
+        for (int c : subset)
+            for (Mask m = b.mask(c) & ~kept; m != 0; m &= m - 1)
+                step.eliminations.push_back({static_cast<uint32_t>(c), static_cast<uint32_t>(lowest(m))});
+        if (step.eliminations.empty()) return false;
+        step.technique = subset_name(false, k);
+        step.where = b.values_text(kept) + " in " + b.cells_text(subset);
+        for (Mask m = kept; m != 0; m &= m - 1) name_unit(b, u, lowest(m), step);
+        return true;
+    });
 }
 
 }  // namespace
@@ -273,53 +296,30 @@ bool direct_locked_in(const Board& b, int inside, int v, Step& step) {
     return false;
 }
 
-// A hidden set of k values in unit u leaves another value one place in u.
+// A hidden set of k values in unit u (of more than k empty cells) leaves
+// another value one place in u.
 bool direct_hidden_subset(const Board& b, Search& search, int k, Step& step) {
-    for (int i = 0; i < b.units(); ++i) {
-        const int u = scan_unit(b, i);
-        std::vector<int> values;
-        std::vector<Mask> sets;
+    return each_hidden_set(b, search, k, [&](int u, Mask kept, Mask where) {
         int empty = 0;
         for (int c : b.unit(u)) empty += static_cast<int>(b.value(c) == 0);
-        if (empty <= k) continue;
-        for (int v = 1; v <= b.side(); ++v) {
-            const Mask at = b.positions(u, v);
-            if (count(at) >= 2 && count(at) <= k) values.push_back(v), sets.push_back(at);
+        if (empty <= k) return false;
+        for (int w = 1; w <= b.side(); ++w) {
+            const Mask at = b.positions(u, w);
+            if (kept >> w & 1 || count(at) < 2 || count(at & ~where) != 1) continue;
+            step.technique = k == 2 ? "direct hidden pair" : "direct hidden triple";
+            step.where = b.values_text(kept) + " in " + b.cells_text(cells_at(b, u, where)) + ", then " + sym(w) + " in " +
+                         b.unit_name(u);
+            place(b.unit(u)[static_cast<std::size_t>(lowest(at & ~where))], w, step);
+            for (Mask m = kept | Mask{1} << w; m != 0; m &= m - 1) name_unit(b, u, lowest(m), step);
+            return true;
         }
-        std::vector<int> chosen;
-        const bool found = choose(sets, k, 0, 0, chosen, search, [&](Mask where) {
-            Mask kept = 0;
-            for (int j : chosen) kept |= Mask{1} << values[static_cast<std::size_t>(j)];
-            for (int w = 1; w <= b.side(); ++w) {
-                const Mask at = b.positions(u, w);
-                if (kept >> w & 1 || count(at) < 2 || count(at & ~where) != 1) continue;
-                std::vector<int> subset;
-                for (Mask m = where; m != 0; m &= m - 1) subset.push_back(b.unit(u)[static_cast<std::size_t>(lowest(m))]);
-                step.technique = k == 2 ? "direct hidden pair" : "direct hidden triple";
-                step.where = b.values_text(kept) + " in " + b.cells_text(subset) + ", then " + sym(w) + " in " + b.unit_name(u);
-                place(b.unit(u)[static_cast<std::size_t>(lowest(at & ~where))], w, step);
-                for (Mask m = kept | Mask{1} << w; m != 0; m &= m - 1) name_unit(b, u, lowest(m), step);
-                return true;
-            }
-            return false;
-        });
-        if (found) return true;
-    }
-    return false;
+        return false;
+    });
 }
 
 }  // namespace
 
-bool direct_locked_candidates(const Board& b, Search&, Step& step) {
-    const int n = b.side();
-    for (int box = 2 * n; box < 3 * n; ++box)
-        for (int v = 1; v <= n; ++v)
-            if (direct_locked_in(b, box, v, step)) return true;
-    for (int line = 0; line < 2 * n; ++line)
-        for (int v = 1; v <= n; ++v)
-            if (direct_locked_in(b, line, v, step)) return true;
-    return false;
-}
+bool direct_locked_candidates(const Board& b, Search&, Step& step) { return boxes_then_lines(b, direct_locked_in, step); }
 
 bool direct_hidden_pair(const Board& b, Search& s, Step& step) { return direct_hidden_subset(b, s, 2, step); }
 bool direct_hidden_triple(const Board& b, Search& s, Step& step) { return direct_hidden_subset(b, s, 3, step); }
