@@ -13,7 +13,6 @@
 // cells; the AIC mixes both and adds grouped nodes. Each search is breadth
 // first from every node, so the step reported is a shortest chain found.
 #include <algorithm>
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -282,10 +281,7 @@ private:
                     sees_all(b_, c, p.cells) && sees_all(b_, c, q.cells))
                     out.eliminations.push_back({u32(c), u32(p.value)});
         }
-        auto less = [](const Cand& x, const Cand& y) { return x.cell != y.cell ? x.cell < y.cell : x.value < y.value; };
-        auto same = [](const Cand& x, const Cand& y) { return x.cell == y.cell && x.value == y.value; };
-        std::sort(out.eliminations.begin(), out.eliminations.end(), less);
-        out.eliminations.erase(std::unique(out.eliminations.begin(), out.eliminations.end(), same), out.eliminations.end());
+        sort_unique(out.eliminations);
         return !out.eliminations.empty();
     }
 
@@ -406,10 +402,7 @@ void name_facts(const Board& b, const Graph& g, const Chain& chain, Step& step) 
         }
         for (int c : b.unit(chain.units[i])) step.pattern.push_back({u32(c), u32(node.value)});
     }
-    auto less = [](const Cand& x, const Cand& y) { return x.cell != y.cell ? x.cell < y.cell : x.value < y.value; };
-    auto same = [](const Cand& x, const Cand& y) { return x.cell == y.cell && x.value == y.value; };
-    std::sort(step.pattern.begin(), step.pattern.end(), less);
-    step.pattern.erase(std::unique(step.pattern.begin(), step.pattern.end(), same), step.pattern.end());
+    sort_unique(step.pattern);
 }
 
 std::string links_text(const Chain& chain) {
@@ -474,16 +467,19 @@ bool aic(const Board& b, Search& search, Step& step) {
 // ends where it began: "5 r1c2=r1c7-r4c7=r4c3-r1c2".
 namespace {
 
-bool cycle(const Board& b, Search& search, const Graph& g, const char* technique, Step& step) {
+enum class Loop { x, y, xy };  // the graph's kind: how its nodes are written
+
+bool cycle(const Board& b, Search& search, const Graph& g, Loop kind, Step& step) {
+    static const char* const kNames[] = {"x-cycle", "y-cycle", "xy-cycle"};
     Searcher searcher(b, g, false, true);
     Chain chain;
     if (!shortest_loop(search, searcher, g, chain)) return false;
-    report(b, g, chain, technique, step);
+    report(b, g, chain, kNames[static_cast<int>(kind)], step);
     step.length = chain.nodes.size() - 2;  // SE's count: the loop's nodes less its two ends
     std::vector<std::string> items;
     std::string head, seps = links_text(chain);
     const Node& first = g.nodes[at(chain.nodes[0])];
-    if (std::strcmp(technique, "y-cycle") == 0) {
+    if (kind == Loop::y) {
         for (std::size_t i = 0; i + 1 < chain.nodes.size(); i += 2) {
             const Node &p = g.nodes[at(chain.nodes[i])], &q = g.nodes[at(chain.nodes[i + 1])];
             items.push_back(in_brackets(p.value, q.value, b.label(p.cells[0])));
@@ -491,7 +487,7 @@ bool cycle(const Board& b, Search& search, const Graph& g, const char* technique
         items.push_back(in_brackets(first.value, 0, b.label(first.cells[0])));
         seps = std::string(items.size() - 1, '-');
     } else {
-        const bool one_value = std::strcmp(technique, "x-cycle") == 0;
+        const bool one_value = kind == Loop::x;
         if (one_value) head = std::string(1, Board::symbol(first.value)) + " ";
         for (int x : chain.nodes) {
             const Node& node = g.nodes[at(x)];
@@ -506,10 +502,10 @@ bool cycle(const Board& b, Search& search, const Graph& g, const char* technique
 
 }  // namespace
 
-bool x_cycle(const Board& b, Search& search, Step& step) { return cycle(b, search, x_graph(b), "x-cycle", step); }
-bool y_cycle(const Board& b, Search& search, Step& step) { return cycle(b, search, xy_graph(b), "y-cycle", step); }
+bool x_cycle(const Board& b, Search& search, Step& step) { return cycle(b, search, x_graph(b), Loop::x, step); }
+bool y_cycle(const Board& b, Search& search, Step& step) { return cycle(b, search, xy_graph(b), Loop::y, step); }
 bool xy_cycle(const Board& b, Search& search, Step& step) {
-    return cycle(b, search, aic_graph(b, search.grouped_nodes), "xy-cycle", step);
+    return cycle(b, search, aic_graph(b, search.grouped_nodes), Loop::xy, step);
 }
 
 }  // namespace logic

@@ -121,10 +121,7 @@ std::string als_text(const Board& b, const char* name, const Als& a) {
 // commons and the cells they clear follow from those cells and the grid.
 bool finish(const char* technique, std::initializer_list<const Als*> sets, const std::string& where, Step& step) {
     if (step.eliminations.empty()) return false;
-    auto before = [](const Cand& x, const Cand& y) { return x.cell != y.cell ? x.cell < y.cell : x.value < y.value; };
-    auto same = [](const Cand& x, const Cand& y) { return x.cell == y.cell && x.value == y.value; };
-    std::sort(step.eliminations.begin(), step.eliminations.end(), before);
-    step.eliminations.erase(std::unique(step.eliminations.begin(), step.eliminations.end(), same), step.eliminations.end());
+    sort_unique(step.eliminations);
     step.technique = technique;
     step.where = clipped(where);
     for (const Als* a : sets)

@@ -1,5 +1,7 @@
 #include "board.hpp"
 
+#include <algorithm>
+
 #include <utility>
 
 namespace logic {
@@ -118,6 +120,13 @@ std::string Board::cells_text(const std::vector<int>& cs) const {
 std::string clipped(std::string text) {
     if (text.size() > 200) text = text.substr(0, 196) + "...";
     return text;
+}
+
+void sort_unique(std::vector<Cand>& cands) {
+    auto before = [](const Cand& x, const Cand& y) { return x.cell != y.cell ? x.cell < y.cell : x.value < y.value; };
+    auto same = [](const Cand& x, const Cand& y) { return x.cell == y.cell && x.value == y.value; };
+    std::sort(cands.begin(), cands.end(), before);
+    cands.erase(std::unique(cands.begin(), cands.end(), same), cands.end());
 }
 
 }  // namespace logic

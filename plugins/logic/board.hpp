@@ -33,6 +33,9 @@ struct Step {
     void clear() { *this = Step{}; }
 };
 
+// Candidates in (cell, value) order, each once.
+void sort_unique(std::vector<Cand>& cands);
+
 inline int count(Mask m) { return __builtin_popcountll(m); }
 inline int lowest(Mask m) { return __builtin_ctzll(m); }
 
