@@ -22,6 +22,7 @@ enum class Rule {
     hidden_single,  // 1.2 in a box, 1.5 in a line
     strong_links,   // sukaku: by its strong links (nodes / 2), as its "strong-linked fishes"; else as `chain`
     strong_loop,    // the same for a loop, whose length is its nodes less two
+    grouped_links,  // sukaku: its grouped strong links' ladder (+0.3); else as `chain`
     loop,           // unique loops: base + 0.1 per two cells past six, at most 5.0
     wing4,          // WXYZ: +0.1 when its biggest cell holds three candidates
     wing5,          // VWXYZ: + (2 - |3 - biggest cell's candidates|) tenths
@@ -58,6 +59,7 @@ constexpr std::array kEntries{
     Entry{"two-string kite", 65, 41, Rule::flat, 150, L::hard},
     Entry{"xy-wing", 42, 42, Rule::flat, 160, L::hard},
     Entry{"xyz-wing", 44, 44, Rule::flat, 180, L::hard},
+    Entry{"empty rectangle", 66, 43, Rule::grouped_links, 120, L::hard},
     Entry{"unique rectangle type 1", 45, 45, Rule::flat, 100, L::hard},
     Entry{"unique rectangle type 2", 46, 46, Rule::flat, 100, L::hard},
     Entry{"unique rectangle type 4", 45, 45, Rule::flat, 100, L::hard},
@@ -69,6 +71,7 @@ constexpr std::array kEntries{
     Entry{"hidden quad", 54, 54, Rule::flat, 150, L::hard},
     Entry{"finned jellyfish", 54, 54, Rule::flat, 240, L::unfair},
     Entry{"wxyz-wing", 55, 55, Rule::wing4, 300, L::unfair},
+    Entry{"doubly linked wxyz-wing", 55, 55, Rule::wing4, 300, L::unfair},
     Entry{"direct pointing", 17, 17, Rule::flat, 50, L::medium},
     Entry{"direct claiming", 19, 19, Rule::flat, 50, L::medium},
     Entry{"direct hidden pair", 20, 20, Rule::flat, 70, L::medium},
@@ -77,11 +80,14 @@ constexpr std::array kEntries{
     Entry{"bug type 2", 57, 57, Rule::flat, 100, L::hard},
     Entry{"aligned pair exclusion", 62, 62, Rule::flat, 300, L::unfair},
     Entry{"vwxyz-wing", 62, 62, Rule::wing5, 300, L::unfair},
+    Entry{"doubly linked vwxyz-wing", 62, 62, Rule::wing5, 300, L::unfair},
     Entry{"x-cycle", 65, 65, Rule::strong_loop, 260, L::unfair},
     Entry{"y-cycle", 65, 65, Rule::chain, 260, L::unfair},
     Entry{"x-chain", 66, 65, Rule::strong_links, 260, L::unfair},
     Entry{"simple colouring", 66, 66, Rule::flat, 150, L::hard},
     Entry{"uvwxyz-wing", 66, 66, Rule::flat, 300, L::unfair},
+    Entry{"doubly linked uvwxyz-wing", 66, 66, Rule::flat, 300, L::unfair},
+    Entry{"grouped x-chain", 66, 43, Rule::grouped_links, 300, L::unfair},
     Entry{"xy-chain", 70, 70, Rule::chain, 260, L::unfair},
     Entry{"alternating inference chain", 70, 70, Rule::chain, 280, L::unfair},
     Entry{"xy-cycle", 70, 70, Rule::chain, 280, L::unfair},
@@ -153,6 +159,13 @@ int se_tenths(const Entry& e, const Step& step, const StepState& before, Table t
             if (table != Table::sukaku || links > 8) return base + length_tenths(length);
             return links <= 2 ? 42 : static_cast<int>(54 + 4 * (links - 3) + 1);
         }
+        case Rule::grouped_links: {
+            // Sukaku Explainer's grouped strong links: its ladder for the
+            // links (two 4.0, three 5.4, then +0.4 a link) + 0.3.
+            const std::size_t links = length / 2;
+            if (table != Table::sukaku || links > 8) return base + length_tenths(length);
+            return links <= 2 ? 43 : static_cast<int>(54 + 4 * (links - 3) + 3);
+        }
         case Rule::loop: return std::min(50, base + std::max(0, whole_cells(step) - 6) / 2);
         case Rule::wing4: return base + (biggest_cell(step, before) == 3 ? 1 : 0);
         case Rule::wing5: return base + std::max(0, 2 - std::abs(3 - biggest_cell(step, before)));
@@ -200,7 +213,8 @@ int highest_tenths(Table table) {
     int highest = 0;
     for (const Entry& e : kEntries) {
         const int base = table == Table::sukaku ? e.sukaku : e.se;
-        const bool grows = e.rule == Rule::chain || e.rule == Rule::strong_links || e.rule == Rule::strong_loop;
+        const bool grows = e.rule == Rule::chain || e.rule == Rule::strong_links || e.rule == Rule::strong_loop ||
+                           e.rule == Rule::grouped_links;
         highest = std::max(highest, base + (grows ? length_tenths(kLongest) : 2));  // 2: a wing's most
     }
     return highest;
@@ -279,6 +293,9 @@ std::vector<TableRow> table_rows(Table table) {
             case Rule::strong_loop:
                 se = table == Table::sukaku ? "by strong links: 2: 4.2, 3: 5.5, then +0.4 a link to 8: 7.5; longer 6.5 + length"
                                             : se + " + length";
+                break;
+            case Rule::grouped_links:
+                se = table == Table::sukaku ? "by strong links: 2: 4.3, 3: 5.7, 4: 6.1" : se + " + length";
                 break;
             case Rule::loop: se += " + 0.1 per 2 cells past 6 (at most 5.0)"; break;
             case Rule::wing4: se += " (5.6 when its biggest cell has 3)"; break;

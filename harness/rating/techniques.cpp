@@ -24,6 +24,7 @@ enum class Shape {
     row_and_column,  // one value in one row and one column (kite)
     one_value,       // one value (colouring, x-chain)
     wing,            // exactly k whole cells, one value eliminated
+    locked_wing,     // exactly k whole cells, not in one unit (a doubly linked wing)
     w_wing,          // two whole cells and one value of one unit
     whole_cells,     // whole cells only, at least k of them
     nishio,          // one value across the grid
@@ -59,11 +60,16 @@ constexpr std::array kVocabulary{
     Named{"simple colouring", Shape::one_value, 0},
     Named{"x-chain", Shape::one_value, 0},
     Named{"x-cycle", Shape::one_value, 0},
+    Named{"empty rectangle", Shape::one_value, 0},
+    Named{"grouped x-chain", Shape::one_value, 0},
     Named{"xy-wing", Shape::wing, 3},
     Named{"xyz-wing", Shape::wing, 3},
     Named{"wxyz-wing", Shape::wing, 4},
     Named{"vwxyz-wing", Shape::wing, 5},
     Named{"uvwxyz-wing", Shape::wing, 6},
+    Named{"doubly linked wxyz-wing", Shape::locked_wing, 4},
+    Named{"doubly linked vwxyz-wing", Shape::locked_wing, 5},
+    Named{"doubly linked uvwxyz-wing", Shape::locked_wing, 6},
     Named{"w-wing", Shape::w_wing, 0},
     Named{"xy-chain", Shape::whole_cells, 3},
     Named{"y-cycle", Shape::whole_cells, 2},
@@ -276,6 +282,9 @@ std::string shape_misfit(const Seen& s, Shape shape, int k) {
         case Shape::wing:
             if (!s.values.empty() || static_cast<int>(s.whole.size()) != k) return "its pattern is not " + cells_text(k);
             return s.eliminated.size() == 1 ? "" : "it eliminates more than one value";
+        case Shape::locked_wing:
+            if (!s.values.empty() || static_cast<int>(s.whole.size()) != k) return "its pattern is not " + cells_text(k);
+            return one_unit(s, s.cells) ? "its cells lie in one unit (a naked subset)" : "";
         case Shape::w_wing:
         case Shape::rectangle:
         case Shape::loop: return cells_and_value_misfit(s, shape);

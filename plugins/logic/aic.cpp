@@ -13,6 +13,7 @@
 // cells; the AIC mixes both and adds grouped nodes. Each search is breadth
 // first from every node, so the step reported is a shortest chain found.
 #include <algorithm>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -164,11 +165,45 @@ std::vector<std::vector<int>> nodes_by_value(const Board& b, const Graph& g) {
     return by_value;
 }
 
-Graph x_graph(const Board& b) {
+// The node of v whose cells are exactly `cells` (a candidate or a group).
+int node_of(const Graph& g, const std::vector<int>& of_v, const std::vector<int>& cells) {
+    for (int x : of_v)
+        if (g.nodes[at(x)].cells == cells) return x;
+    return -1;
+}
+
+// Empty rectangles: v's places in a box lie in one row and one column of
+// it, each arm with a place the other lacks. When both arms hold the cell
+// where they cross they overlap, a strong link link_units (which wants the
+// places split) does not make: v out of the row's arm is in the column's.
+void link_crosses(const Board& b, Graph& g, const std::vector<std::vector<int>>& by_value) {
+    for (int box = 0; box < b.side(); ++box)
+        for (int v = 1; v <= b.side(); ++v) {
+            std::vector<int> places;
+            for (int c : b.unit(2 * b.side() + box))
+                if (b.has(c, v)) places.push_back(c);
+            for (int heart : places) {
+                std::vector<int> row, col;
+                for (int c : places) {
+                    if (b.row(c) == b.row(heart)) row.push_back(c);
+                    if (b.col(c) == b.col(heart)) col.push_back(c);
+                }
+                if (row.size() < 2 || col.size() < 2 || row.size() + col.size() != places.size() + 1) continue;
+                const int a = node_of(g, by_value[at(v)], row), c = node_of(g, by_value[at(v)], col);
+                if (a >= 0 && c >= 0) g.link(g.strong, a, c, 2 * b.side() + box);
+            }
+        }
+}
+
+// One value; with `grouped` its groups and empty rectangles too.
+Graph x_graph(const Board& b, bool grouped = false) {
     Graph g;
     add_candidates(b, g, [](int) { return true; });
     link_peers(b, g);
-    link_units(b, g, nodes_by_value(b, g));
+    std::vector<std::vector<int>> by_value = nodes_by_value(b, g);
+    if (grouped) add_groups(b, g, by_value);
+    link_units(b, g, by_value);
+    if (grouped) link_crosses(b, g, by_value);
     return g;
 }
 
@@ -209,8 +244,9 @@ struct Chain {
 class Searcher {
 public:
     // `loops`: look for loops instead of open chains (cycle, below).
-    Searcher(const Board& b, const Graph& g, bool type2, bool loops = false)
-        : b_(b), g_(g), type2_(type2), loops_(loops), parent_(2 * g.nodes.size(), -1), via_(2 * g.nodes.size(), -1) {}
+    Searcher(const Board& b, const Graph& g, bool type2, bool loops = false, std::function<bool(const Chain&)> accept = {})
+        : b_(b), g_(g), type2_(type2), loops_(loops), accept_(std::move(accept)), parent_(2 * g.nodes.size(), -1),
+          via_(2 * g.nodes.size(), -1) {}
 
     // Whether a chain from `start` could conclude anything: type 1 needs a
     // cell that sees the start and holds its value; type 2 a single cell.
@@ -242,7 +278,9 @@ public:
                     if (parent_[at(to)] >= 0) continue;
                     parent_[at(to)] = state, via_[at(to)] = e.unit;
                     touched_.push_back(to), next.push_back(to);
-                    if (!loops_ && !on && e.to != start && conclude(start, e.to, out) && trace(to, out)) return true;
+                    if (!loops_ && !on && e.to != start && conclude(start, e.to, out) && trace(to, out) &&
+                        (!accept_ || accept_(out)))
+                        return true;
                 }
             }
         }
@@ -304,15 +342,16 @@ private:
     const Board& b_;
     const Graph& g_;
     bool type2_, loops_;
+    std::function<bool(const Chain&)> accept_;  // which chains may end the search (all when empty)
     std::vector<int> parent_, via_, touched_;
     std::vector<int> targets_;  // type 1: the cells that see every cell of the start and hold its value
 };
 
 // The shortest productive chain over every start (the first found among
 // the shortest); one node of the budget per start searched from.
-bool shortest_chain(const Board& b, Search& search, const Graph& g, bool type2, Chain& best) {
-    Searcher searcher(b, g, type2);
-    int bound = kMaxLinks;
+bool shortest_chain(const Board& b, Search& search, const Graph& g, bool type2, Chain& best, int bound = kMaxLinks,
+                    std::function<bool(const Chain&)> accept = {}) {
+    Searcher searcher(b, g, type2, false, std::move(accept));
     bool found = false;
     for (std::size_t start = 0; start < g.nodes.size() && bound >= 1; ++start) {
         if (g.strong[start].empty() || !searcher.aim(static_cast<int>(start))) continue;
@@ -433,6 +472,50 @@ bool x_chain(const Board& b, Search& search, Step& step) {
     step.where = chain_text(head, items, links_text(chain));
     return true;
 }
+
+namespace {
+
+// A strong link of a box between a row's places and a column's, not both
+// one cell: an empty rectangle's (the crossing cell may be in both).
+bool cross_link(const Board& b, const Graph& g, const Chain& chain, std::size_t i) {
+    if (chain.units[i] < 2 * b.side()) return false;
+    const Node &p = g.nodes[at(chain.nodes[i])], &q = g.nodes[at(chain.nodes[i + 1])];
+    auto along = [&b](const Node& n, bool rows) {
+        for (int c : n.cells)
+            if ((rows ? b.row(c) : b.col(c)) != (rows ? b.row(n.cells[0]) : b.col(n.cells[0]))) return false;
+        return true;
+    };
+    return (p.cells.size() > 1 || q.cells.size() > 1) &&
+           ((along(p, true) && along(q, false)) || (along(p, false) && along(q, true)));
+}
+
+bool any_group(const Graph& g, const Chain& chain) {
+    for (int x : chain.nodes)
+        if (g.nodes[at(x)].cells.size() > 1) return true;
+    return false;
+}
+
+// A one-value chain of at most `strong` strong links with a group or an
+// empty rectangle in it: "5 r1c2=r1c78-r4c7=r4c3". Two strong links, one
+// of them an empty rectangle's, make an empty rectangle; else a grouped
+// x-chain (Sukaku Explainer's grouped strong links).
+bool grouped_chain(const Board& b, Search& search, int strong, Step& step) {
+    const Graph g = x_graph(b, true);
+    Chain chain;
+    if (!shortest_chain(b, search, g, false, chain, 2 * strong - 1, [&g](const Chain& c) { return any_group(g, c); }))
+        return false;
+    std::vector<std::string> items;
+    for (int x : chain.nodes) items.push_back(node_cells(b, g.nodes[at(x)]));
+    const bool rectangle = chain.nodes.size() == 4 && (cross_link(b, g, chain, 0) || cross_link(b, g, chain, 2));
+    report(b, g, chain, rectangle ? "empty rectangle" : "grouped x-chain", step);
+    step.where = chain_text(std::string(1, Board::symbol(g.nodes[at(chain.nodes[0])].value)) + " ", items, links_text(chain));
+    return true;
+}
+
+}  // namespace
+
+bool empty_rectangle(const Board& b, Search& search, Step& step) { return grouped_chain(b, search, 2, step); }
+bool grouped_x_chain(const Board& b, Search& search, Step& step) { return grouped_chain(b, search, 4, step); }
 
 // Bivalue cells, each strong link inside a cell: "(5=3)r1c2-(3=7)r1c7-(7=5)r4c7".
 bool xy_chain(const Board& b, Search& search, Step& step) {

@@ -89,7 +89,7 @@ public:
          "answers a solution found, not proved; auto: off in the default profile, on in se, sukaku and hodoku"},
         {"profile", "default|se|sukaku|hodoku", "default", "solve",
          "the ladder: default (docs/logic.md's order), se (Sudoku Explainer's techniques in its rating order), "
-         "sukaku (se with Sukaku Explainer's additions: skyscraper, kite, the bigger wings), hodoku (HoDoKu's "
+         "sukaku (se with Sukaku Explainer's additions: skyscraper, kite, empty rectangles, grouped strong links, the bigger wings and their doubly linked forms), hodoku (HoDoKu's "
          "solving order)"},
     };
 

@@ -26,8 +26,9 @@ namespace {
 // cell and region forcing chains, 8.8 dynamic forcing chains (our nets),
 // 9.9 and up dynamic forcing chains with nested ones (our nested nets).
 // Sukaku Explainer (SE's successor, which rated exchange_diabolical) adds
-// 4.0 skyscraper, 4.1 two-string kite and the bigger wings: 5.5 WXYZ, 6.2
-// VWXYZ (the `sukaku` profile). Its UVWXYZ (6.6) is narrower than ours
+// 4.0 skyscraper, 4.1 two-string kite, grouped strong links (4.3 for two,
+// an empty rectangle among them; 5.7 three, 6.1 four) and the bigger wings,
+// doubly linked or not: 5.5 WXYZ, 6.2 VWXYZ (the `sukaku` profile). Its UVWXYZ (6.6) is narrower than ours
 // (uvwxyz-wing): ours found six-cell wings on 79 of 2,000
 // exchange_diabolical puzzles that it rated 7.1-7.2, so the profile leaves
 // ours out (docs/rating.md). Bases in tenths (the lower of
@@ -48,11 +49,13 @@ constexpr Rung kSe[] = {
     {"hidden-pair", 34, false, false},        {"naked-triple", 36, false, false},
     {"swordfish", 38, false, false},          {"hidden-triple", 40, false, false},
     {"skyscraper", 40, false, true},          {"two-string-kite", 41, false, true},
-    {"xy-wing", 42, false, false},            {"xyz-wing", 44, false, false},
+    {"xy-wing", 42, false, false},            {"empty-rectangle", 43, false, true},
+    {"xyz-wing", 44, false, false},
     {"unique-rectangle", 45, false, false},   {"unique-loop", 45, false, false},
     {"naked-quad", 50, false, false},         {"jellyfish", 52, false, false},
     {"hidden-quad", 54, false, false},        {"wxyz-wing", 55, false, true},
-    {"bug", 56, false, false},                {"aligned-pair-exclusion", 62, false, false},
+    {"bug", 56, false, false},                {"grouped-x-chain", 57, false, true},
+    {"aligned-pair-exclusion", 62, false, false},
     {"vwxyz-wing", 62, false, true},          {"x-cycle", 65, true, false},
     {"y-cycle", 65, true, false},             {"x-chain", 66, true, false},
     {"xy-chain", 70, true, false},            {"xy-cycle", 70, true, false},
@@ -82,9 +85,9 @@ constexpr const char* kHodoku[] = {
     "full-house",   "naked-single",     "hidden-single",    "locked-candidates", "naked-pair",
     "naked-triple", "hidden-pair",      "hidden-triple",    "naked-quad",        "hidden-quad",
     "x-wing",       "swordfish",        "jellyfish",        "skyscraper",        "two-string-kite",
-    "w-wing",       "xy-wing",          "xyz-wing",         "unique-rectangle",  "bug",
+    "empty-rectangle", "w-wing",       "xy-wing",          "xyz-wing",         "unique-rectangle",  "bug",
     "finned-x-wing", "finned-swordfish", "finned-jellyfish", "simple-colouring", "x-chain",
-    "xy-chain",     "aic",              "als-xz",           "als-xy-wing",       "big-fish",
+    "grouped-x-chain", "xy-chain",     "aic",              "als-xz",           "als-xy-wing",       "big-fish",
     "cell-forcing-chain", "unit-forcing-chain", "forcing-net", "nested-forcing-net",
 };
 

@@ -76,7 +76,7 @@ std::string nesting_from(long long max_level, long long max_inner, Settings& out
     "xy-wing|jellyfish|xyz-wing|finned-swordfish|finned-jellyfish|big-fish|x-chain|xy-chain|aic|x-cycle|y-cycle|xy-cycle|als-xz|"      \
     "als-xy-wing|wxyz-wing|vwxyz-wing|uvwxyz-wing|aligned-pair-exclusion|aligned-triple-exclusion|nishio|cell-forcing-chain|unit-forcing-chain|" \
     "forcing-net|nested-forcing-net|unique-rectangle|unique-loop|bug|direct-locked-candidates|direct-hidden-pair|"       \
-    "direct-hidden-triple"
+    "direct-hidden-triple|empty-rectangle|grouped-x-chain"
 
 struct Run {
     End end = End::stuck;

@@ -76,6 +76,8 @@ bool aic(const Board&, Search&, Step&);
 bool x_cycle(const Board&, Search&, Step&);  // loops: SE's bidirectional cycles
 bool y_cycle(const Board&, Search&, Step&);
 bool xy_cycle(const Board&, Search&, Step&);
+bool empty_rectangle(const Board&, Search&, Step&);  // one value, with groups: two strong links
+bool grouped_x_chain(const Board&, Search&, Step&);  // up to four (Sukaku Explainer's grouped strong links)
 // als.cpp
 bool als_xz(const Board&, Search&, Step&);
 bool als_xy_wing(const Board&, Search&, Step&);
@@ -96,7 +98,7 @@ bool nishio(const Board&, Search&, Step&);
 // The order in which they are tried (roughly by the difficulty solvers
 // give them). A skyscraper is also a finned (sashimi) x-wing: named first,
 // it keeps its own name.
-inline constexpr std::array<Technique, 47> kTechniques = {{
+inline constexpr std::array<Technique, 49> kTechniques = {{
     {"full-house", full_house},
     {"naked-single", naked_single},
     {"hidden-single", hidden_single},
@@ -146,6 +148,11 @@ inline constexpr std::array<Technique, 47> kTechniques = {{
     {"direct-locked-candidates", direct_locked_candidates},
     {"direct-hidden-pair", direct_hidden_pair},
     {"direct-hidden-triple", direct_hidden_triple},
+    // The AIC, with its groups, finds what these find: in the default
+    // ladder they come last (each search spends the node budget); the
+    // sukaku and hodoku ladders take them where those programs do.
+    {"empty-rectangle", empty_rectangle},  // a grouped x-chain of two strong links
+    {"grouped-x-chain", grouped_x_chain},
 }};
 
 // The finder the solver runs for kTechniques[i]: kTechniques[i].find

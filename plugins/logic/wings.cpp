@@ -4,8 +4,10 @@
 // other, so it goes in at most one of them. Without z the K cells would
 // need K values from K-1 that each fill at most one cell, so one of the
 // cells holding z is z, and z leaves every cell that sees all of those.
-// The XY- and XYZ-wings are the three-cell members of the family (with a
-// pivot), kept under their own names in chains.cpp.
+// When every value is restricted, each is in exactly one of the cells: a
+// doubly linked wing, which takes each value from the cells that see all
+// its holders. The XY- and XYZ-wings are the three-cell members of the
+// family (with a pivot), kept under their own names in chains.cpp.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -99,24 +101,65 @@ private:
             if (z != 0) return false;  // two values unrestricted: no conclusion
             z = lowest(m), holders = std::move(loose);
         }
-        if (z == 0) return false;  // all restricted: a locked set, found as a subset
         if (!has_pivot()) return false;
+        if (z == 0) return doubly_linked(values);
+        eliminate(z, holders);
+        return name(kNames[size_], b_.values_text(values) + " in " + sorted_text() + " on " + std::string(1, Board::symbol(z)));
+    }
+
+    // Every value restricted: K values each in at most one of K cells, so
+    // each is in exactly one, and leaves the cells that see all its holders
+    // (Sukaku Explainer's doubly linked wings). In one unit it is a naked
+    // subset, found as one.
+    bool doubly_linked(Mask values) {
+        if (one_unit()) return false;
+        for (Mask m = values; m != 0; m &= m - 1) {
+            std::vector<int> holders;
+            for (int c : cells_)
+                if (b_.has(c, lowest(m))) holders.push_back(c);
+            eliminate(lowest(m), holders);
+        }
+        sort_unique(step_.eliminations);
+        return name(kDoubly[size_], b_.values_text(values) + " in " + sorted_text());
+    }
+
+    // z leaves every cell outside the wing that sees all of `holders`.
+    void eliminate(int z, const std::vector<int>& holders) {
         for (int p : b_.peers(holders.front())) {
             if (!b_.has(p, z) || in_set(p)) continue;
             bool all = true;
             for (int h : holders) all = all && b_.sees(p, h);
             if (all) step_.eliminations.push_back({u32(p), u32(z)});
         }
+    }
+
+    bool name(const char* technique, std::string where) {
         if (step_.eliminations.empty()) return false;
-        static const char* const kNames[] = {"", "", "", "", "wxyz-wing", "vwxyz-wing", "uvwxyz-wing"};
-        step_.technique = kNames[size_];
-        std::vector<int> sorted = cells_;
-        std::sort(sorted.begin(), sorted.end());
-        step_.where = b_.values_text(values) + " in " + b_.cells_text(sorted) + " on " +
-                      std::string(1, Board::symbol(z));
+        step_.technique = technique;
+        step_.where = std::move(where);
         for (int c : cells_) step_.pattern.push_back({u32(c), 0});
         return true;
     }
+
+    std::string sorted_text() const {
+        std::vector<int> sorted = cells_;
+        std::sort(sorted.begin(), sorted.end());
+        return b_.cells_text(sorted);
+    }
+
+    bool one_unit() const {
+        for (int u = 0; u < b_.units(); ++u) {
+            const std::vector<int>& unit = b_.unit(u);
+            bool all = true;
+            for (int c : cells_) all = all && std::find(unit.begin(), unit.end(), c) != unit.end();
+            if (all) return true;
+        }
+        return false;
+    }
+
+    static constexpr const char* kNames[] = {"", "", "", "", "wxyz-wing", "vwxyz-wing", "uvwxyz-wing"};
+    static constexpr const char* kDoubly[] = {"", "", "", "", "doubly linked wxyz-wing", "doubly linked vwxyz-wing",
+                                              "doubly linked uvwxyz-wing"};
 
     // A cell that sees every other (a wing's pivot, as Sukaku Explainer
     // draws its wings).

@@ -96,6 +96,25 @@ TEST(MisnamedStep, AFishIsOneValue) {
     EXPECT_EQ(judge::misnamed_step(s, k9), "named x-wing, but its pattern and eliminations are not of one value");
 }
 
+// A doubly linked wing is K whole cells in no one unit (in one unit they
+// are a naked subset) and may take several values; an empty rectangle is
+// one value.
+TEST(MisnamedStep, ADoublyLinkedWingLiesInNoOneUnit) {
+    Step wing{"doubly linked wxyz-wing", "", {}, {{at(4, 4), 9}, {at(4, 5), 8}},
+              {{at(0, 0), 0}, {at(0, 4), 0}, {at(4, 0), 0}, {at(1, 1), 0}}};
+    EXPECT_EQ(judge::misnamed_step(wing, k9), "");
+    wing.pattern = {{at(0, 0), 0}, {at(0, 4), 0}, {at(0, 6), 0}, {at(0, 8), 0}};
+    EXPECT_EQ(judge::misnamed_step(wing, k9),
+              "named doubly linked wxyz-wing, but its cells lie in one unit (a naked subset)");
+    wing.pattern.pop_back();
+    EXPECT_EQ(judge::misnamed_step(wing, k9), "named doubly linked wxyz-wing, but its pattern is not 4 whole cells");
+    Step rectangle = x_wing();
+    rectangle.technique = "empty rectangle";
+    EXPECT_EQ(judge::misnamed_step(rectangle, k9), "");
+    rectangle.eliminations.push_back({at(7, 0), 4});
+    EXPECT_EQ(judge::misnamed_step(rectangle, k9), "named empty rectangle, but its pattern and eliminations are not of one value");
+}
+
 // Issue 40, finding 3: the vocabulary is closed, and a fish's size is
 // parsed strictly (no sign, no leading zero, two digits) and bounded by the
 // grid, so no name can buy a rating the table does not give.

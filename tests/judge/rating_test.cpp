@@ -187,6 +187,28 @@ TEST(Rating, ModifiersReadTheStateAndTheLength) {
     EXPECT_EQ(rating::rate_step(chain, start, rating::Table::se).tenths, 72);
 }
 
+// Sukaku Explainer's grouped strong links are its ladder + 0.3: two links
+// (an empty rectangle) 4.3, three 5.7, four 6.1; on SE's table, which has
+// none, the forcing X-chain's 6.6 + length. A doubly linked wing is rated
+// as its wing (Sukaku Explainer: "double-link has no impact on rating").
+TEST(Rating, GroupedStrongLinksAndDoublyLinkedWings) {
+    const Grid puzzle = top_rows_empty();
+    const np::StepState start(puzzle);
+    Step chain = eliminating("empty rectangle", start, 20);
+    chain.length = 4;
+    EXPECT_EQ(rating::rate_step(chain, start, rating::Table::sukaku).tenths, 43);
+    EXPECT_EQ(rating::rate_step(chain, start, rating::Table::se).tenths, 66);
+    chain.technique = "grouped x-chain";
+    chain.length = 6;
+    EXPECT_EQ(rating::rate_step(chain, start, rating::Table::sukaku).tenths, 57);
+    EXPECT_EQ(rating::rate_step(chain, start, rating::Table::se).tenths, 67);
+    chain.length = 8;
+    EXPECT_EQ(rating::rate_step(chain, start, rating::Table::sukaku).tenths, 61);
+    Step wing = eliminating("doubly linked wxyz-wing", start, 20);
+    for (int cell : {0, 1, 2, 9}) wing.pattern.push_back({cell, 0});
+    EXPECT_EQ(rating::rate_step(wing, start, rating::Table::sukaku).tenths, 56);
+}
+
 TEST(RatingCompare, RankStatisticsOfSmallCasesWorkedByHand) {
     EXPECT_NEAR(rating::spearman({1, 2, 3, 4}, {1, 2, 3, 4}), 1.0, 1e-12);
     EXPECT_NEAR(rating::spearman({1, 2, 3, 4}, {4, 3, 2, 1}), -1.0, 1e-12);
