@@ -460,16 +460,23 @@ void report(const Board& b, const Graph& g, const Chain& chain, const char* tech
 }  // namespace
 
 // One value, single cells: "5 r1c2=r1c7-r4c7=r4c3".
+namespace {
+
+// A one-value chain's step: "5 r1c2=r1c7-r4c7=r4c3" (groups "r1c78").
+void report_x(const Board& b, const Graph& g, const Chain& chain, const char* technique, Step& step) {
+    std::vector<std::string> items;
+    for (int x : chain.nodes) items.push_back(node_cells(b, g.nodes[at(x)]));
+    report(b, g, chain, technique, step);
+    step.where = chain_text(std::string(1, Board::symbol(g.nodes[at(chain.nodes[0])].value)) + " ", items, links_text(chain));
+}
+
+}  // namespace
+
 bool x_chain(const Board& b, Search& search, Step& step) {
     const Graph g = x_graph(b);
     Chain chain;
     if (!shortest_chain(b, search, g, false, chain)) return false;
-    std::vector<std::string> items;
-    for (int x : chain.nodes) items.push_back(b.label(g.nodes[at(x)].cells[0]));
-    report(b, g, chain, "x-chain", step);
-    std::string head(1, Board::symbol(g.nodes[at(chain.nodes[0])].value));
-    head += ' ';
-    step.where = chain_text(head, items, links_text(chain));
+    report_x(b, g, chain, "x-chain", step);
     return true;
 }
 
@@ -499,16 +506,19 @@ bool any_group(const Graph& g, const Chain& chain) {
 // empty rectangle in it: "5 r1c2=r1c78-r4c7=r4c3". Two strong links, one
 // of them an empty rectangle's, make an empty rectangle; else a grouped
 // x-chain (Sukaku Explainer's grouped strong links).
+// On a rated ladder a plain chain of as many links comes first, as
+// Sukaku Explainer's strong links rate it below a grouped one.
 bool grouped_chain(const Board& b, Search& search, int strong, Step& step) {
-    const Graph g = x_graph(b, true);
     Chain chain;
+    if (search.se_order) {
+        const Graph plain = x_graph(b);
+        if (shortest_chain(b, search, plain, false, chain, 2 * strong - 1)) return report_x(b, plain, chain, "x-chain", step), true;
+    }
+    const Graph g = x_graph(b, true);
     if (!shortest_chain(b, search, g, false, chain, 2 * strong - 1, [&g](const Chain& c) { return any_group(g, c); }))
         return false;
-    std::vector<std::string> items;
-    for (int x : chain.nodes) items.push_back(node_cells(b, g.nodes[at(x)]));
     const bool rectangle = chain.nodes.size() == 4 && (cross_link(b, g, chain, 0) || cross_link(b, g, chain, 2));
-    report(b, g, chain, rectangle ? "empty rectangle" : "grouped x-chain", step);
-    step.where = chain_text(std::string(1, Board::symbol(g.nodes[at(chain.nodes[0])].value)) + " ", items, links_text(chain));
+    report_x(b, g, chain, rectangle ? "empty rectangle" : "grouped x-chain", step);
     return true;
 }
 

@@ -28,10 +28,12 @@ namespace {
 // Sukaku Explainer (SE's successor, which rated exchange_diabolical) adds
 // 4.0 skyscraper, 4.1 two-string kite, grouped strong links (4.3 for two,
 // an empty rectangle among them; 5.7 three, 6.1 four) and the bigger wings,
-// doubly linked or not: 5.5 WXYZ, 6.2 VWXYZ (the `sukaku` profile). Its UVWXYZ (6.6) is narrower than ours
-// (uvwxyz-wing): ours found six-cell wings on 79 of 2,000
-// exchange_diabolical puzzles that it rated 7.1-7.2, so the profile leaves
-// ours out (docs/rating.md). Bases in tenths (the lower of
+// doubly linked or not: 5.5 WXYZ, 6.2 VWXYZ (the `sukaku` profile, whose
+// wings take Sukaku Explainer's narrower shape: wings.cpp). Its UVWXYZ
+// (6.6) is left out: with that shape too, ours took six-cell wings on 85
+// of 3,972 exchange_diabolical puzzles that it rated 0.5 harder, its
+// path needing a chain (docs/rating.md).
+// Bases in tenths (the lower of
 // SE's two for hidden singles and locked candidates), ascending; `chain`:
 // a longer one is harder (length_tenths).
 struct Rung {
@@ -49,12 +51,12 @@ constexpr Rung kSe[] = {
     {"hidden-pair", 34, false, false},        {"naked-triple", 36, false, false},
     {"swordfish", 38, false, false},          {"hidden-triple", 40, false, false},
     {"skyscraper", 40, false, true},          {"two-string-kite", 41, false, true},
-    {"xy-wing", 42, false, false},            {"empty-rectangle", 43, false, true},
+    {"empty-rectangle", 42, false, true},     {"xy-wing", 42, false, false},
     {"xyz-wing", 44, false, false},
     {"unique-rectangle", 45, false, false},   {"unique-loop", 45, false, false},
     {"naked-quad", 50, false, false},         {"jellyfish", 52, false, false},
-    {"hidden-quad", 54, false, false},        {"wxyz-wing", 55, false, true},
-    {"bug", 56, false, false},                {"grouped-x-chain", 57, false, true},
+    {"hidden-quad", 54, false, false},        {"grouped-x-chain", 54, false, true},
+    {"wxyz-wing", 55, false, true},           {"bug", 56, false, false},
     {"aligned-pair-exclusion", 62, false, false},
     {"vwxyz-wing", 62, false, true},          {"x-cycle", 65, true, false},
     {"y-cycle", 65, true, false},             {"x-chain", 66, true, false},

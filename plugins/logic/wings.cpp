@@ -4,6 +4,8 @@
 // other, so it goes in at most one of them. Without z the K cells would
 // need K values from K-1 that each fill at most one cell, so one of the
 // cells holding z is z, and z leaves every cell that sees all of those.
+// On the sukaku ladder the set must also be Sukaku Explainer's: a bivalue
+// cell and K-1 cells that all see each other.
 // When every value is restricted, each is in exactly one of the cells: a
 // doubly linked wing, which takes each value from the cells that see all
 // its holders. The XY- and XYZ-wings are the three-cell members of the
@@ -101,7 +103,7 @@ private:
             if (z != 0) return false;  // two values unrestricted: no conclusion
             z = lowest(m), holders = std::move(loose);
         }
-        if (!has_pivot()) return false;
+        if (!has_pivot() || (search_.sukaku() && !clique_and_bivalue())) return false;
         if (z == 0) return doubly_linked(values);
         eliminate(z, holders);
         return name(kNames[size_], b_.values_text(values) + " in " + sorted_text() + " on " + std::string(1, Board::symbol(z)));
@@ -168,6 +170,19 @@ private:
             bool all = true;
             for (int x : cells_) all = all && (x == p || b_.sees(p, x));
             if (all) return true;
+        }
+        return false;
+    }
+
+    // Sukaku Explainer's shape: a bivalue cell and K-1 cells that all see
+    // each other (an almost locked set of K values).
+    bool clique_and_bivalue() const {
+        for (int y : cells_) {
+            if (count(b_.mask(y)) != 2) continue;
+            bool clique = true;
+            for (int p : cells_)
+                for (int q : cells_) clique = clique && (p == y || q == y || p == q || b_.sees(p, q));
+            if (clique) return true;
         }
         return false;
     }

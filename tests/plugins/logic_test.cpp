@@ -1042,9 +1042,9 @@ TEST(LogicBug, TypeTwoTakesTheSharedValueFromEveryCellThatSeesThemAll) {
 
 // Sukaku Explainer's forms (docs/logic.md, rows 48 to 50): exchange_diabolical
 // line 181, whose sukaku path takes an empty rectangle (box 8's 1s lie in
-// row 7 and column 5, crossing at r7c5) and a doubly linked WXYZ-wing (each
-// of its four values in exactly one of its cells), and line 21 a grouped
-// x-chain. The host certifies every step and the solution is the oracle's.
+// row 7 and column 5, crossing at r7c5), line 191 a doubly linked
+// WXYZ-wing (three cells of box 4 and a bivalue cell, each of the four
+// values in exactly one of them), and line 21 a grouped x-chain. The host certifies every step and the solution is the oracle's.
 TEST(LogicSukakuForms, EmptyRectangleGroupedChainAndDoublyLinkedWing) {
     const Grid puzzle = np::test::parse("1..7..4.2..4.5....6..2...8.....2.9.1.2.5.6.4.9.3.4.....4...9..6....8.7..5.9..2..4");
     const Explained e = explain(puzzle, {{"profile", "sukaku"}});
@@ -1052,7 +1052,12 @@ TEST(LogicSukakuForms, EmptyRectangleGroupedChainAndDoublyLinkedWing) {
     std::set<std::string> wheres;
     for (const Step& step : e.steps) wheres.insert(step.technique + ": " + step.where);
     EXPECT_TRUE(wheres.count("empty rectangle: 1 r3c7=r3c5-r9c5=r7c45")) << "no empty rectangle";
-    EXPECT_TRUE(wheres.count("doubly linked wxyz-wing: {5,6,7,8} in r4c2,r4c3,r4c8,r5c1")) << "no doubly linked wing";
+    const Grid linked = np::test::parse("2...7...8.9..3..7....249...84.....961.......5.26.8.43...26.13...........41.....59");
+    const Explained w = explain(linked, {{"profile", "sukaku"}});
+    expect_agrees(linked, w, "doubly linked wing");
+    wheres.clear();
+    for (const Step& step : w.steps) wheres.insert(step.technique + ": " + step.where);
+    EXPECT_TRUE(wheres.count("doubly linked wxyz-wing: {3,5,7,9} in r4c3,r5c2,r5c3,r8c3")) << "no doubly linked wing";
     const Grid chained = np::test::parse("3..6....5.297...6.....93.4...7....54..6.3.7..28....6...6.31.....9...512.5....9..6");
     const Explained c = explain(chained, {{"profile", "sukaku"}});
     expect_agrees(chained, c, "grouped x-chain");
