@@ -74,9 +74,10 @@ Profile rated_ladder(const char* name, bool sukaku) {
             out.ids.push_back(r.id);
             out.rated.push_back({r.tenths, r.chain});
         }
-    // SE's chains are of single candidates; Sukaku Explainer's measured
-    // closer with the AIC's groups kept (docs/rating.md).
-    out.grouped_nodes = sukaku;
+    // SE's chains are of single candidates, and so are Sukaku Explainer's
+    // (its groups are in its strong links: empty-rectangle, grouped-x-chain).
+    out.grouped_nodes = false;
+    out.sukaku_shapes = sukaku;
     return out;
 }
 

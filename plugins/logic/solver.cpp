@@ -27,6 +27,7 @@ std::string settings_from(const OptionText& o, int side, Settings& out) {
         }
     }
     out.grouped_nodes = profile->grouped_nodes;
+    out.sukaku_shapes = profile->sukaku_shapes;
     if (!listed) return "max-technique " + o.max_technique + " is not in the " + o.profile + " profile";
     return "";
 }
@@ -84,6 +85,7 @@ Run solve(Board& board, const Settings& settings, Search& search, const std::fun
     search.max_net_depth = settings.max_net_depth, search.max_net_size = settings.max_net_size;
     search.max_net_level = settings.max_net_level, search.max_net_inner = settings.max_net_inner;
     search.grouped_nodes = settings.grouped_nodes;
+    search.sukaku_shapes = settings.sukaku_shapes;
     search.se_order = !settings.rated.empty();
     Step step;
     for (;;) {

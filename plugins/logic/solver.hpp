@@ -38,6 +38,7 @@ struct Settings {
     int max_net_depth = 3, max_net_size = 400;
     int max_net_level = 1, max_net_inner = 16;
     bool grouped_nodes = true;  // the profile's: Search::grouped_nodes
+    bool sukaku_shapes = false;  // the profile's: Search::sukaku_shapes
 };
 
 // A ladder (profiles.cpp): technique ids in the order tried, and whether
@@ -48,6 +49,7 @@ struct Profile {
     bool uniqueness;
     std::vector<Rating> rated = {};  // se: SE's difficulties, one per id
     bool grouped_nodes = true;       // the AIC may use grouped nodes
+    bool sukaku_shapes = false;      // Sukaku Explainer's shapes (Search::sukaku_shapes)
 };
 // SE's rule for chains: tenths added to a base for a chain of `length`
 // (the candidates of its pattern), learned from SE's documentation.

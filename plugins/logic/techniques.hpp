@@ -25,10 +25,10 @@ struct Search {
     // cheapest (SE applies one a hint). Else the first base, whole.
     bool se_order = false;
     bool stopped = false;
-    // The sukaku ladder (SE's order, Sukaku Explainer's groups kept): its
-    // wings are an ALS of K-1 cells that all see each other and a bivalue
-    // cell, as Sukaku Explainer builds them (wings.cpp).
-    bool sukaku() const { return se_order && grouped_nodes; }
+    // The sukaku ladder's shapes: wings are an ALS of K-1 cells that all
+    // see each other and a bivalue cell, as Sukaku Explainer builds them
+    // (wings.cpp).
+    bool sukaku_shapes = false;
     bool spent() { return stopped || (stopped = budget_spent()); }
 };
 

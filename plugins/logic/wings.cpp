@@ -103,7 +103,7 @@ private:
             if (z != 0) return false;  // two values unrestricted: no conclusion
             z = lowest(m), holders = std::move(loose);
         }
-        if (!has_pivot() || (search_.sukaku() && !clique_and_bivalue())) return false;
+        if (!has_pivot() || (search_.sukaku_shapes && !clique_and_bivalue())) return false;
         if (z == 0) return doubly_linked(values);
         eliminate(z, holders);
         return name(kNames[size_], b_.values_text(values) + " in " + sorted_text() + " on " + std::string(1, Board::symbol(z)));
