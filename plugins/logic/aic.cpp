@@ -380,16 +380,6 @@ bool shortest_loop(Search& search, Searcher& searcher, const Graph& g, Chain& be
     return found;
 }
 
-// "(5)" + text, or "(5=3)" + text.
-std::string in_brackets(int v, int w, const std::string& text) {
-    std::string out = "(";
-    out += Board::symbol(v);
-    if (w != 0) out += '=', out += Board::symbol(w);
-    out += ')';
-    out += text;
-    return out;
-}
-
 // "r1c7", or a group: "r1c78", "r12c3" (numbers joined by commas when the
 // side is above 9).
 std::string node_cells(const Board& b, const Node& node) {
@@ -411,25 +401,6 @@ std::string node_cells(const Board& b, const Node& node) {
     out += 'c';
     out += list(cols);
     return out;
-}
-
-// head + items joined by seps[i]; past the host's 200 bytes the middle
-// items give way to "..." so that both ends (what the step concludes from)
-// stay readable.
-std::string chain_text(const std::string& head, const std::vector<std::string>& items, const std::string& seps) {
-    const std::size_t n = items.size();
-    for (std::size_t dropped = 0; dropped + 2 <= n; ++dropped) {
-        const std::size_t front = (n - dropped + 1) / 2, back = front + dropped;  // items[front, back) give way
-        std::string out = head;
-        for (std::size_t i = 0; i < n; ++i) {
-            if (i >= front && i < back) continue;
-            if (dropped > 0 && i == back) out += seps[front - 1], out += "...";
-            if (i > 0) out += seps[i - 1];
-            out += items[i];
-        }
-        if (out.size() <= 200) return out;
-    }
-    return clipped(head + items.front());
 }
 
 void name_facts(const Board& b, const Graph& g, const Chain& chain, Step& step) {

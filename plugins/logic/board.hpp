@@ -112,5 +112,10 @@ public:
 
 // The host takes at most 200 bytes of `where`: longer text is cut.
 std::string clipped(std::string text);
+// "(5)" + text, or "(5=3)" + text when w is not 0: a chain's node.
+std::string in_brackets(int v, int w, const std::string& text);
+// head + items joined by seps[i], within the 200 bytes: the middle items
+// give way to "..." so that both ends stay readable.
+std::string chain_text(const std::string& head, const std::vector<std::string>& items, const std::string& seps);
 
 }  // namespace logic
