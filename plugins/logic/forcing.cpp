@@ -6,6 +6,7 @@
 #include "forcing.hpp"
 
 #include <algorithm>
+#include <tuple>
 #include <string>
 
 namespace logic {
@@ -239,8 +240,44 @@ namespace {
 // from 2 up: the fewest branches first. The first base that concludes; or,
 // with `cheapest`, of all bases the one SE would take: plain before
 // dynamic, then the shortest.
+// Of every base, the step SE's multiple and dynamic forcing chains would
+// take (Chaining.getMultipleChainsHintList and its sort): plain before
+// dynamic, then the shortest, then a cell's before a unit's, then the first
+// made. SE makes them cell by cell (rows, then columns), a cell's units
+// (box, row, column) for each of its values when it is that unit's first
+// place for the value, then the cell itself; plain chains skip bivalue
+// cells, and so the units whose first place is one.
+bool se_cheapest(const Board& b, Search& search, const Propagation& how, bool cells, bool units, Step& step) {
+    Step found;
+    bool any = false;
+    int kind = 0;  // the best's: 0 a cell, 1 a unit
+    auto take = [&](int k) {
+        if (!any || std::tuple(found.dynamic, found.length, k) < std::tuple(step.dynamic, step.length, kind))
+            step = found, kind = k;
+        any = true;
+    };
+    for (int c = 0; c < b.cells(); ++c) {
+        const int k = count(b.mask(c));
+        if (b.value(c) != 0 || k < 2 || (k == 2 && how.plain)) continue;
+        for (Mask m = units ? b.mask(c) : 0; m != 0; m &= m - 1)
+            for (int u : {b.box_unit(c), b.row_unit(c), b.col_unit(c)}) {
+                const Mask places = b.positions(u, lowest(m));
+                if (count(places) < 2 || b.unit(u)[static_cast<std::size_t>(lowest(places))] != c) continue;
+                found.clear();
+                if (forcing_from_unit(b, search, how, u, lowest(m), found)) take(1);
+                if (search.stopped) return false;
+            }
+        found.clear();
+        if (cells && forcing_from_cell(b, search, how, c, found)) take(0);
+        if (search.stopped) return false;
+    }
+    step.technique = kind == 0 ? "cell forcing chain" : "unit forcing chain";
+    return any;
+}
+
 bool each_base(const Board& b, Search& search, const Propagation& how, bool cells, bool units, bool cheapest,
                Step& step) {
+    if (cheapest) return se_cheapest(b, search, how, cells, units, step);
     const int n = b.side();
     Step found;
     bool any = false;
@@ -276,7 +313,7 @@ bool forcing_chains(const Board& b, Search& search, bool cells, bool units, cons
     if (search.se_order) {
         Propagation plain;
         plain.plain = plain.levels = true;
-        if (each_base(b, search, plain, cells, units, true, step)) return step.technique = name, true;
+        if (each_base(b, search, plain, cells, units, true, step)) return true;  // named by its base
         if (search.stopped) return false;
     }
     Propagation dynamic;
@@ -292,11 +329,16 @@ bool forcing_chains(const Board& b, Search& search, bool cells, bool units, cons
 
 }  // namespace
 
+// On a rated ladder the cell rung is SE's one producer of both, taking the
+// cheapest of cells and units (a unit's named so); the unit rung adds
+// nothing there.
 bool cell_forcing_chain(const Board& b, Search& search, Step& step) {
-    return forcing_chains(b, search, true, false, "cell forcing chain", step);
+    if (!search.se_order) return forcing_chains(b, search, true, false, "cell forcing chain", step);
+    return forcing_chains(b, search, true, true, "cell forcing chain", step);
 }
 
 bool unit_forcing_chain(const Board& b, Search& search, Step& step) {
+    if (search.se_order) return false;
     return forcing_chains(b, search, false, true, "unit forcing chain", step);
 }
 
