@@ -22,8 +22,10 @@ Mask bit(int v) { return Mask{1} << v; }
 namespace {
 
 // What every branch forces: a value placed in the same cell, or a candidate
-// of the real state gone in each (`branches`: those that can hold). The first one, in words, into `said`.
-bool common(const Board& b, const std::vector<const Branch*>& branches, Step& step, std::string& said) {
+// of the real state gone in each (`branches`: those that can hold; with
+// `offs_too` a placed cell's other values as well). The first one, in
+// words, into `said`.
+bool common(const Board& b, const std::vector<const Branch*>& branches, bool offs_too, Step& step, std::string& said) {
     if (branches.empty()) return false;
     for (int x = 0; x < b.cells(); ++x) {
         if (b.value(x) != 0) continue;
@@ -34,6 +36,9 @@ bool common(const Board& b, const std::vector<const Branch*>& branches, Step& st
         if (same) {
             if (said.empty()) said = "each places " + sym(w) + " at " + b.label(x);
             step.placements.push_back({u32(x), u32(w)});
+            // SE also has the cell's other values off, each a conclusion of
+            // its own, often cheaper than the placement they lead to.
+            for (Mask m = offs_too ? b.mask(x) & ~bit(w) : 0; m != 0; m &= m - 1) step.eliminations.push_back({u32(x), u32(lowest(m))});
             continue;
         }
         for (Mask m = b.mask(x); m != 0; m &= m - 1) {
@@ -199,7 +204,7 @@ bool branches_from(const Board& b, Search& search, const Propagation& how, const
     }
     std::string said;
     s.clear();
-    if (common(b, open, s, said)) {
+    if (common(b, open, search.se_order, s, said)) {
         measure(all, search.se_order, s);
         if (search.se_order) said = effect_text(b, s);
         for (const Branch& br : branches) br.join(base);
