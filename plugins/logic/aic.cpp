@@ -430,7 +430,6 @@ void report(const Board& b, const Graph& g, const Chain& chain, const char* tech
 
 }  // namespace
 
-// One value, single cells: "5 r1c2=r1c7-r4c7=r4c3".
 namespace {
 
 // A one-value chain's step: "5 r1c2=r1c7-r4c7=r4c3" (groups "r1c78").
@@ -443,6 +442,7 @@ void report_x(const Board& b, const Graph& g, const Chain& chain, const char* te
 
 }  // namespace
 
+// One value, single cells: "5 r1c2=r1c7-r4c7=r4c3".
 bool x_chain(const Board& b, Search& search, Step& step) {
     const Graph g = x_graph(b);
     Chain chain;

@@ -241,10 +241,6 @@ bool forcing_from_unit(const Board& b, Search& search, const Propagation& how, i
 
 namespace {
 
-// Cells with k candidates, then units where a value has k places, for k
-// from 2 up: the fewest branches first. The first base that concludes; or,
-// with `cheapest`, of all bases the one SE would take: plain before
-// dynamic, then the shortest.
 // Of every base, the step SE's multiple and dynamic forcing chains would
 // take (Chaining.getMultipleChainsHintList and its sort): plain before
 // dynamic, then the shortest, then a cell's before a unit's, then the first
@@ -280,33 +276,29 @@ bool se_cheapest(const Board& b, Search& search, const Propagation& how, bool ce
     return any;
 }
 
+// Cells with k candidates, then units where a value has k places, for k
+// from 2 up: the fewest branches first; the first base that concludes. With
+// `cheapest` (the rated ladders), the one SE would take (se_cheapest).
 bool each_base(const Board& b, Search& search, const Propagation& how, bool cells, bool units, bool cheapest,
                Step& step) {
     if (cheapest) return se_cheapest(b, search, how, cells, units, step);
     const int n = b.side();
-    Step found;
-    bool any = false;
-    auto take = [&]() {
-        if (!any || std::pair(found.dynamic, found.length) < std::pair(step.dynamic, step.length)) step = found;
-        any = true;
-        return !cheapest;
-    };
     for (int k = 2; k <= n; ++k) {
         for (int c = 0; cells && c < b.cells(); ++c) {
             if (b.value(c) != 0 || count(b.mask(c)) != k) continue;
-            found.clear();
-            if (forcing_from_cell(b, search, how, c, found) && take()) return true;
+            step.clear();
+            if (forcing_from_cell(b, search, how, c, step)) return true;
             if (search.stopped) return false;
         }
         for (int u = 0; units && u < b.units(); ++u)
             for (int v = 1; v <= n; ++v) {
                 if (count(b.positions(u, v)) != k) continue;
-                found.clear();
-                if (forcing_from_unit(b, search, how, u, v, found) && take()) return true;
+                step.clear();
+                if (forcing_from_unit(b, search, how, u, v, step)) return true;
                 if (search.stopped) return false;
             }
     }
-    return any;
+    return false;
 }
 
 // Cell and unit forcing chains. On a rated ladder as SE takes them: plain

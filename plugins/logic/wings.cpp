@@ -150,10 +150,9 @@ private:
     }
 
     bool one_unit() const {
-        for (int u = 0; u < b_.units(); ++u) {
-            const std::vector<int>& unit = b_.unit(u);
+        for (int u : {b_.row_unit(cells_[0]), b_.col_unit(cells_[0]), b_.box_unit(cells_[0])}) {
             bool all = true;
-            for (int c : cells_) all = all && std::find(unit.begin(), unit.end(), c) != unit.end();
+            for (int c : cells_) all = all && (u == b_.row_unit(c) || u == b_.col_unit(c) || u == b_.box_unit(c));
             if (all) return true;
         }
         return false;
